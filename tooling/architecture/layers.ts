@@ -1,0 +1,56 @@
+/**
+ * The layer graph of DESIGN.md §1 ("Layout"), written down once. A package may import only the
+ * packages listed for it; keys and values are names without the `@nucleo/` scope. Change the
+ * graph here and in DESIGN.md together.
+ *
+ * Apps (`apps/*`) and `test-e2e` compose packages and may import any of them; they are not
+ * listed because nothing is below or above them except "no package imports an app".
+ */
+export const LAYERS: Readonly<Record<string, readonly string[]>> = {
+  core: [],
+  catalog: ["core"],
+  conversation: ["core", "catalog"],
+  "provider-openai": ["core", "catalog", "conversation"],
+  "provider-anthropic": ["core", "catalog", "conversation"],
+  tools: ["core", "catalog", "conversation"],
+  thinkers: ["core", "catalog", "conversation", "tools"],
+  benchmark: ["core", "catalog", "conversation", "tools", "thinkers"],
+  "recorder-postgres": ["core"],
+  testing: ["core", "catalog", "conversation", "provider-openai", "provider-anthropic"],
+};
+
+/**
+ * Extra packages a package may use from files it never ships (tests, benches, root config
+ * files) and in `devDependencies`. DESIGN.md §4 has thinker loops driven by the scripted
+ * `LlmClient` of `@nucleo/testing`; only packages that testing does not itself depend on are
+ * listed, so the graph stays acyclic (turbo rejects cycles, devDependencies included).
+ */
+export const DEV_ONLY_LAYERS: Readonly<Record<string, readonly string[]>> = {
+  tools: ["testing"],
+  thinkers: ["testing"],
+  benchmark: ["testing"],
+};
+
+/**
+ * Workspace packages that hold build and test presets: any project may list them in
+ * `devDependencies` and import them from files it never ships.
+ */
+export const DEV_TOOLING_PACKAGES: readonly string[] = ["tooling"];
+
+/**
+ * The one package each vendor SDK may live in (DESIGN.md §1, "Vendor SDKs appear in exactly
+ * one package each"). Apps and `test-e2e` may use them too.
+ */
+export const VENDOR_HOMES: Readonly<Record<string, string>> = {
+  openai: "provider-openai",
+  "@anthropic-ai/sdk": "provider-anthropic",
+  kysely: "recorder-postgres",
+  pg: "recorder-postgres",
+  "@electric-sql/pglite": "recorder-postgres",
+};
+
+/** What core may depend on at run time: zod and nothing else (CONVENTIONS.md, "Core is the contract"). */
+export const CORE_RUNTIME_DEPENDENCIES: readonly string[] = ["zod"];
+
+/** The npm scope every workspace project is published under. */
+export const WORKSPACE_SCOPE = "@nucleo/";
