@@ -1,0 +1,146 @@
+import type { Admission } from "../admission/admission.js";
+import { InvalidInputError } from "../errors/invalid-input-error.js";
+import { SystemError } from "../errors/system-error.js";
+import { unwrap } from "../errors/unwrap.js";
+import type { LLMReadableError } from "../errors/llm-readable-error.js";
+import type { ThrottleSignal } from "../errors/retry-signals.js";
+import { AbstractJob } from "../jobs/abstract-job.js";
+import { AbstractOrchestrator } from "../jobs/abstract-orchestrator.js";
+import { META_ITERATION, type SubmitOptions } from "../jobs/job-context.js";
+import { createJobHandle, type JobHandle } from "../jobs/job-handle.js";
+import { describeIssue } from "../schema/describe-issue.js";
+import { ScopeGuard } from "../scope/scope-guard.js";
+import type { Clock, ThrottlePolicy, Timers } from "./dispatcher-options.js";
+import type { EventSink } from "./event-sink.js";
+import { JobRun } from "./job-run.js";
+
+const EMPTY_METADATA: Readonly<Record<string, unknown>> = Object.freeze({});
+const NO_OP = (): void => {};
+
+/**
+ * The submission door every job goes through, top-level or child: it assigns the id and the
+ * lineage, seals the parent's scope onto the child, stamps the ordinal, checks the input
+ * against the job's schema, and starts the run. A refused submission still gets an id and its
+ * events; its handle rejects with the reason. Nothing a caller passes makes it throw.
+ *
+ * @internal
+ */
+export class DispatchCore {
+  constructor(
+    readonly admission: Admission | undefined,
+    readonly events: EventSink,
+    readonly axes: ReadonlySet<string>,
+    readonly throttle: Required<ThrottlePolicy>,
+    readonly clock: Clock,
+    readonly timers: Timers,
+    readonly ids: () => string,
+    readonly report: (problem: string, error: unknown) => void,
+  ) {}
+
+  dispatch<TInput, TOutput>(
+    job: AbstractJob<TInput, TOutput>,
+    input: unknown,
+    parent: JobRun<unknown, unknown> | null,
+    options: SubmitOptions | undefined,
+    ordinal: number | null,
+  ): JobHandle<TOutput> {
+    const jobId = this.ids();
+    const submittedAt = this.clock.now();
+    if (!AbstractJob.isJob(job)) {
+      return this.#refuse(jobId, parent, submittedAt, "(not a job)", "(not a job)", ordinal, ScopeGuard.OPEN, new SystemError({
+        code: "invalid_job",
+        message: "submit(job, ...): `job` must be an instance of a Nucleo job class (AbstractTool or AbstractDoer).",
+      }));
+    }
+    const jobClass = job.constructor.name;
+    let scope = parent?.scope ?? ScopeGuard.OPEN;
+    let refusal: LLMReadableError | undefined;
+    try {
+      scope = scope.narrow(options?.scope, this.axes);
+    } catch (error) {
+      refusal = unwrap(error) as LLMReadableError;
+    }
+    const parsed = refusal ? undefined : this.#parseInput(job, input);
+    if (parsed && !parsed.ok) refusal = parsed.error;
+    if (refusal || !parsed?.ok) {
+      return this.#refuse(jobId, parent, submittedAt, jobClass, String(job.name), ordinal, scope, refusal!);
+    }
+    const metadata = ordinal === null && !options?.metadata
+      ? EMPTY_METADATA
+      : Object.freeze(ordinal === null ? { ...options?.metadata } : { ...options?.metadata, [META_ITERATION]: ordinal });
+    const run = new JobRun<TInput, TOutput>(this, job, parsed.value as TInput, {
+      jobId, parent, scope, ordinal, metadata, jobClass, submittedAt, signal: options?.signal,
+    });
+    if (this.events.active) this.#emitSubmitted(run.jobId, parent, jobClass, job.name, ordinal, scope, submittedAt, AbstractOrchestrator.isOrchestrator(job));
+    run.start();
+    return run.handle;
+  }
+
+  /** Waits `ms` on the injected timers; wakes early (without error) when `until` fires. */
+  sleep(ms: number, onceAborted: (hook: () => void) => () => void): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = this.timers.setTimeout(() => {
+        stop();
+        resolve();
+      }, ms);
+      const stop = onceAborted(() => {
+        this.timers.clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
+  /** The back-off before re-admitting after the `throttles`-th throttle. */
+  backoffMs(signal: ThrottleSignal, throttles: number): number {
+    const suggested = signal.retryAfterMs ?? this.throttle.initialBackoffMs * 2 ** (throttles - 1);
+    return Math.min(Math.max(0, suggested), this.throttle.maxBackoffMs);
+  }
+
+  #parseInput(job: AbstractJob<unknown, unknown>, input: unknown): { ok: true; value: unknown } | { ok: false; error: LLMReadableError } {
+    const schema = job.input as { safeParse?: unknown } | undefined;
+    if (typeof schema?.safeParse !== "function") {
+      return { ok: false, error: new SystemError({ code: "invalid_job", message: `Job "${job.name}" has no input schema (its \`input\` must be a zod schema).` }) };
+    }
+    const result = job.input.safeParse(input);
+    if (result.success) return { ok: true, value: result.data };
+    const issue = describeIssue(result.error.issues[0]!);
+    const more = result.error.issues.length > 1 ? ` (and ${result.error.issues.length - 1} more)` : "";
+    return { ok: false, error: new InvalidInputError({ parameter: issue.path, expected: `${issue.expected}${more}`, cause: result.error }) };
+  }
+
+  #refuse<TOutput>(
+    jobId: string,
+    parent: JobRun<unknown, unknown> | null,
+    at: number,
+    jobClass: string,
+    jobName: string,
+    ordinal: number | null,
+    scope: ScopeGuard,
+    error: LLMReadableError,
+  ): JobHandle<TOutput> {
+    if (this.events.active) {
+      this.#emitSubmitted(jobId, parent, jobClass, jobName, ordinal, scope, at, false);
+      this.events.emit({
+        type: "job.failed", at: this.clock.now(), jobId, parentId: parent?.jobId ?? null, rootId: parent?.rootId ?? jobId,
+        durationMs: 0, error: { name: error.name, code: error.code, message: error.message },
+      });
+    }
+    return createJobHandle<TOutput>(Promise.reject(error), jobId, NO_OP);
+  }
+
+  #emitSubmitted(
+    jobId: string,
+    parent: JobRun<unknown, unknown> | null,
+    jobClass: string,
+    jobName: string,
+    ordinal: number | null,
+    scope: ScopeGuard,
+    at: number,
+    orchestrator: boolean,
+  ): void {
+    this.events.emit({
+      type: "job.submitted", at, jobId, parentId: parent?.jobId ?? null, rootId: parent?.rootId ?? jobId,
+      jobClass, jobName, ordinal, kind: orchestrator ? "orchestrator" : "tool", scope: scope.toJSON(),
+    });
+  }
+}

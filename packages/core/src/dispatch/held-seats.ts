@@ -1,0 +1,54 @@
+import type { Admission, SeatReservation } from "../admission/admission.js";
+import type { TokenUsage } from "../admission/token-usage.js";
+import type { JobResources } from "../jobs/job-context.js";
+import { SystemError } from "../errors/system-error.js";
+
+/**
+ * The seats one attempt holds, handed to the tool as its {@link JobResources}. Every seat is
+ * returned to admission exactly once: settled with the usage the tool recorded, or released
+ * whole — whether the attempt succeeded, threw, was retried, timed out or was cancelled.
+ *
+ * @internal
+ */
+export class HeldSeats implements JobResources {
+  readonly seats: SeatReservation[] = [];
+  #usage = new Map<SeatReservation, TokenUsage>();
+  #returned = false;
+
+  constructor(
+    private readonly admission: Admission,
+    private readonly onReturned: (seat: SeatReservation, usage: TokenUsage | null) => void,
+    private readonly onAdmissionError: (error: unknown) => void,
+  ) {}
+
+  /** Adds a granted seat; one granted after the attempt ended goes straight back. */
+  hold(seat: SeatReservation): void {
+    if (this.#returned) this.#giveBack(seat);
+    else this.seats.push(seat);
+  }
+
+  recordUsage(seat: SeatReservation, usage: TokenUsage): void {
+    if (!this.seats.includes(seat)) {
+      throw new SystemError({ code: "unknown_seat", message: `Seat ${String(seat?.id)} is not held by this job's attempt.` });
+    }
+    this.#usage.set(seat, usage);
+  }
+
+  /** Returns every seat to admission; idempotent. */
+  returnAll(): void {
+    if (this.#returned) return;
+    this.#returned = true;
+    for (const seat of this.seats) this.#giveBack(seat);
+  }
+
+  #giveBack(seat: SeatReservation): void {
+    const usage = this.#usage.get(seat) ?? null;
+    try {
+      if (usage) this.admission.settle(seat, usage);
+      else this.admission.release(seat);
+    } catch (error) {
+      this.onAdmissionError(error);
+    }
+    this.onReturned(seat, usage);
+  }
+}

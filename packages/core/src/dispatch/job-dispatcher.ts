@@ -1,0 +1,61 @@
+import type { RunObserver } from "../events/run-observer.js";
+import type { AbstractJob } from "../jobs/abstract-job.js";
+import type { SubmitOptions } from "../jobs/job-context.js";
+import type { JobHandle } from "../jobs/job-handle.js";
+import { DEFAULT_SCOPE_AXES } from "../scope/scope-guard.js";
+import { DispatchCore } from "./dispatch-core.js";
+import { systemClock, systemTimers, type JobDispatcherOptions } from "./dispatcher-options.js";
+import { EventSink } from "./event-sink.js";
+import { createJobIds } from "./job-ids.js";
+
+/**
+ * The one door through which every job runs. It assigns ids and lineage, seals the parent's
+ * scope onto each child, stamps step ordinals, checks input against the job's schema, asks
+ * the job's seats of the {@link Admission} and waits, runs the job, consumes the retry signals
+ * (throttle, correction, truncation), enforces timeouts and cancellation down to every
+ * descendant, and tells its observers everything as {@link RunEvent}s.
+ *
+ * @example
+ * const ledger = new CostLedger();
+ * const dispatcher = new JobDispatcher({ observers: [ledger] });
+ * const report = await dispatcher.submit(new ReviewDoer(), { text: "..." }, { scope: { axes: { tenant: "acme" } } });
+ */
+export class JobDispatcher {
+  readonly #core: DispatchCore;
+
+  constructor(options: JobDispatcherOptions = {}) {
+    const report = options.onInternalError ?? reportToStderr;
+    this.#core = new DispatchCore(
+      options.admission,
+      new EventSink(options.observers ?? [], report),
+      new Set(options.scopeAxes ?? DEFAULT_SCOPE_AXES),
+      {
+        maxThrottles: options.throttle?.maxThrottles ?? 6,
+        initialBackoffMs: options.throttle?.initialBackoffMs ?? 500,
+        maxBackoffMs: options.throttle?.maxBackoffMs ?? 60_000,
+      },
+      options.clock ?? systemClock,
+      options.timers ?? systemTimers,
+      options.ids ?? createJobIds(),
+      report,
+    );
+  }
+
+  /**
+   * Submits a top-level job: the root of a new workflow. Never throws: a refused submission
+   * (bad input, bad scope, not a job) returns a handle whose result rejects with the reason.
+   */
+  submit<TInput, TOutput>(job: AbstractJob<TInput, TOutput>, input: TInput, options?: SubmitOptions): JobHandle<TOutput> {
+    return this.#core.dispatch(job, input, null, options, null);
+  }
+
+  /** Subscribes an observer; returns the function that unsubscribes it. */
+  observe(observer: RunObserver): () => void {
+    return this.#core.events.add(observer);
+  }
+}
+
+function reportToStderr(problem: string, error: unknown): void {
+  const detail = error instanceof Error ? `${error.name}: ${error.message}` : typeof error;
+  process.stderr.write(`[nucleo] ${problem}: ${detail}\n`);
+}

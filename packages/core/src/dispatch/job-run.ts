@@ -1,0 +1,329 @@
+import type { SeatRequest, SeatReservation } from "../admission/admission.js";
+import type { TokenUsage } from "../admission/token-usage.js";
+import { ExternalServiceError } from "../errors/external-service-error.js";
+import { LLMReadableError } from "../errors/llm-readable-error.js";
+import { MAX_CORRECTIONS, RetrySignal, type ThrottleSignal } from "../errors/retry-signals.js";
+import { SystemError } from "../errors/system-error.js";
+import { unwrap } from "../errors/unwrap.js";
+import type { JobReportedEvent, RunEvent } from "../events/run-event.js";
+import type { AbstractJob } from "../jobs/abstract-job.js";
+import { AbstractOrchestrator } from "../jobs/abstract-orchestrator.js";
+import type { AttemptInfo, ChildSubmitOptions, JobContext, JobResources } from "../jobs/job-context.js";
+import { createJobHandle, type JobHandle } from "../jobs/job-handle.js";
+import { INVOKE, REQUIREMENTS, TIMEOUT } from "../jobs/job-symbols.js";
+import { describeIssue } from "../schema/describe-issue.js";
+import type { ScopeGuard } from "../scope/scope-guard.js";
+import { CancellationNode } from "./cancellation-node.js";
+import type { DispatchCore } from "./dispatch-core.js";
+import { HeldSeats } from "./held-seats.js";
+
+const FIRST_ATTEMPT: AttemptInfo = Object.freeze({ number: 1, corrections: 0, throttles: 0, escalated: false });
+
+const NO_RESOURCES: JobResources = Object.freeze({
+  seats: Object.freeze([]) as readonly SeatReservation[],
+  recordUsage(): void {
+    throw new SystemError({ code: "unknown_seat", message: "This job holds no seats: it asked for none in requirements()." });
+  },
+});
+
+type LifecycleEvent = RunEvent extends infer TEvent
+  ? TEvent extends unknown ? Omit<TEvent, "at" | "jobId" | "parentId" | "rootId"> : never
+  : never;
+
+type ToolHooks<TInput> = {
+  [REQUIREMENTS]?: (input: TInput, attempt: AttemptInfo) => unknown;
+  [TIMEOUT]?: () => unknown;
+};
+
+/** Where a run sits; fixed at submission. @internal */
+export interface RunPlacement {
+  readonly jobId: string;
+  readonly parent: JobRun<unknown, unknown> | null;
+  readonly scope: ScopeGuard;
+  readonly ordinal: number | null;
+  readonly metadata: Readonly<Record<string, unknown>>;
+  readonly jobClass: string;
+  readonly submittedAt: number;
+  readonly signal: AbortSignal | undefined;
+}
+
+/**
+ * One submitted job from admission to result, and the {@link JobContext} it sees. Runs the
+ * attempt loop: reserve seats, execute (under the timeout), return the seats, and consume the
+ * retry signals — a throttle waits and re-admits, a correction re-runs the same instance, a
+ * truncation re-runs once escalated. Cancellation fails the run at once and reaches every
+ * descendant.
+ *
+ * Kept lean on purpose: while a job is in flight this object, its promise and one paused
+ * frame are all it costs (see the benchmark in the package README).
+ *
+ * @internal
+ */
+export class JobRun<TInput, TOutput> implements JobContext {
+  readonly handle: JobHandle<TOutput>;
+  readonly jobId: string;
+  readonly rootId: string;
+  readonly jobClass: string;
+  readonly ordinal: number | null;
+  readonly scope: ScopeGuard;
+  readonly metadata: Readonly<Record<string, unknown>>;
+  attempt: AttemptInfo = FIRST_ATTEMPT;
+  readonly #core: DispatchCore;
+  readonly #job: AbstractJob<TInput, TOutput>;
+  readonly #input: TInput;
+  readonly #parent: JobRun<unknown, unknown> | null;
+  readonly #node: CancellationNode;
+  readonly #submittedAt: number;
+  readonly #callerSignal: AbortSignal | undefined;
+  #step = 0;
+  #done = false;
+  #held: HeldSeats | undefined;
+  #resolve!: (value: TOutput) => void;
+  #reject!: (error: unknown) => void;
+  #unlistenCaller: (() => void) | undefined;
+
+  constructor(core: DispatchCore, job: AbstractJob<TInput, TOutput>, input: TInput, placement: RunPlacement) {
+    this.#core = core;
+    this.#job = job;
+    this.#input = input;
+    this.#parent = placement.parent;
+    this.jobId = placement.jobId;
+    this.rootId = placement.parent?.rootId ?? placement.jobId;
+    this.jobClass = placement.jobClass;
+    this.ordinal = placement.ordinal;
+    this.scope = placement.scope;
+    this.metadata = placement.metadata;
+    this.#submittedAt = placement.submittedAt;
+    this.#callerSignal = placement.signal;
+    this.#node = new CancellationNode(placement.parent === null ? undefined : placement.parent.#node, this);
+    const promise = new Promise<TOutput>((resolve, reject) => {
+      this.#resolve = resolve;
+      this.#reject = reject;
+    });
+    this.handle = createJobHandle(promise, this.jobId, (reason) => this.#node.abort(cancelled(this.jobId, reason)));
+  }
+
+  get parentId(): string | null {
+    return this.#parent?.jobId ?? null;
+  }
+
+  get signal(): AbortSignal {
+    return this.#node.signal;
+  }
+
+  get step(): number {
+    return this.#step;
+  }
+
+  /** Begins the attempt loop; called once, after the submission event. */
+  start(): void {
+    if (this.#callerSignal) this.#listenToCaller(this.#callerSignal);
+    if (this.#node.aborted) this.#fail(this.#node.reason);
+    else void this.#loop();
+  }
+
+  /** @internal Called by the cancellation node when this job or an ancestor is aborted. */
+  onCancelled(reason: unknown): void {
+    this.#fail(reason);
+  }
+
+  emit(event: JobReportedEvent): void {
+    const core = this.#core;
+    if (!core.events.active) return;
+    const lineage = { at: core.clock.now(), jobId: this.jobId, parentId: this.parentId, rootId: this.rootId };
+    if (event.type === "llm.call") {
+      // Calls carry their ancestry, so a ledger or recorder attributes them without keeping
+      // a map of every job it has ever seen.
+      core.events.emit({ ...event, ...lineage, jobClass: this.jobClass, ancestors: this.#ancestors() });
+    } else {
+      core.events.emit({ ...event, ...lineage });
+    }
+  }
+
+  submit<I, O>(job: AbstractJob<I, O>, input: I, options?: ChildSubmitOptions): JobHandle<O> {
+    return this.#core.dispatch(job, input, this as JobRun<unknown, unknown>, options, null);
+  }
+
+  submitInStep<I, O>(job: AbstractJob<I, O>, input: I, options?: ChildSubmitOptions): JobHandle<O> {
+    return this.#core.dispatch(job, input, this as JobRun<unknown, unknown>, options, ++this.#step);
+  }
+
+  nextStep(): number {
+    return ++this.#step;
+  }
+
+  submitInCurrentStep<I, O>(job: AbstractJob<I, O>, input: I, options?: ChildSubmitOptions): JobHandle<O> {
+    if (this.#step === 0) {
+      const error = new SystemError({ code: "no_step", message: "submitInCurrentStep: call nextStep() first to claim the ordinal the parallel children share." });
+      return createJobHandle(Promise.reject(error), "(refused)", () => {});
+    }
+    return this.#core.dispatch(job, input, this as JobRun<unknown, unknown>, options, this.#step);
+  }
+
+  async #loop(): Promise<void> {
+    const orchestrator = AbstractOrchestrator.isOrchestrator(this.#job);
+    for (;;) {
+      try {
+        if (!orchestrator) {
+          const requests = this.#requirements();
+          if (requests !== null) await this.#reserve(requests);
+          if (this.#done) return;
+        }
+        if (this.#core.events.active) this.emitLifecycle({ type: "job.started", attempt: this.attempt.number });
+        const output = await (orchestrator ? this.#job[INVOKE](this.#input, NO_RESOURCES, this) : this.#invokeTool());
+        this.#held?.returnAll();
+        this.#succeed(output);
+        return;
+      } catch (error) {
+        this.#held?.returnAll();
+        if (this.#done) return;
+        if (!RetrySignal.isInstance(error)) return this.#fail(unwrap(error));
+        const delayMs = this.#planRetry(error);
+        if (delayMs === undefined) return;
+        if (delayMs > 0) await this.#core.sleep(delayMs, (hook) => this.#node.onceAborted(hook));
+        if (this.#done) return;
+      }
+    }
+  }
+
+  /** The seats this attempt needs, or `null` for none. Synchronous: most tools need none. */
+  #requirements(): readonly SeatRequest[] | null {
+    const requests = (this.#job as ToolHooks<TInput>)[REQUIREMENTS]?.(this.#input, this.attempt);
+    if (requests === null || requests === undefined) return null;
+    if (!Array.isArray(requests)) {
+      throw new SystemError({ code: "invalid_requirements", message: `Job "${this.#job.name}": requirements() must return an array of seat requests or null.` });
+    }
+    if (requests.length === 0) return null;
+    if (!this.#core.admission) {
+      throw new SystemError({ code: "no_admission", message: `Job "${this.#job.name}" needs ${requests.length} model seat(s), but the dispatcher was created without an admission.` });
+    }
+    return requests as readonly SeatRequest[];
+  }
+
+  async #reserve(requests: readonly SeatRequest[]): Promise<void> {
+    const admission = this.#core.admission!;
+    const held = new HeldSeats(admission, (seat, usage) => this.#emitSeatReturned(seat, usage), (error) => this.#core.report("admission failed to take a seat back", error));
+    this.#held = held;
+    for (const request of requests) {
+      const waitStart = this.#core.clock.now();
+      const seat = await admission.reserve(request, { signal: this.#node.signal, jobId: this.jobId });
+      held.hold(seat);
+      if (this.#done) return;
+      if (this.#core.events.active) {
+        this.emitLifecycle({
+          type: "seat.reserved", seatId: seat.id, grade: request.grade ?? null, entryId: seat.entryId ?? request.entryId ?? null,
+          inputTokens: request.inputTokens, maxOutputTokens: request.maxOutputTokens, waitedMs: this.#core.clock.now() - waitStart,
+        });
+      }
+    }
+  }
+
+  /** Runs a tool's `execute`, under its timeout when it declares one. Not async: one frame less per job in flight. */
+  #invokeTool(): Promise<TOutput> | TOutput {
+    const resources = this.#held ?? NO_RESOURCES;
+    const timeoutMs = (this.#job as ToolHooks<TInput>)[TIMEOUT]?.() ?? null;
+    if (timeoutMs === null) return this.#job[INVOKE](this.#input, resources, this);
+    if (typeof timeoutMs !== "number" || !(timeoutMs > 0)) {
+      throw new SystemError({ code: "invalid_timeout", message: `Job "${this.#job.name}": timeoutMs() must return a positive number of milliseconds or null.` });
+    }
+    const timers = this.#core.timers;
+    const timer = timers.setTimeout(() => {
+      this.#node.abort(new SystemError({ code: "timeout", message: `Job "${this.#job.name}" (${this.jobId}) timed out after ${timeoutMs} ms.` }));
+    }, timeoutMs);
+    try {
+      return Promise.resolve(this.#job[INVOKE](this.#input, resources, this)).finally(() => timers.clearTimeout(timer));
+    } catch (error) {
+      timers.clearTimeout(timer);
+      throw error;
+    }
+  }
+
+  /** Decides the next attempt after a signal; `undefined` when the run failed instead. */
+  #planRetry(signal: RetrySignal): number | undefined {
+    const attempt = this.attempt;
+    let next: AttemptInfo;
+    let delayMs = 0;
+    if (signal.kind === "throttle") {
+      const throttle = signal as ThrottleSignal;
+      const throttles = attempt.throttles + 1;
+      if (throttles > this.#core.throttle.maxThrottles) {
+        this.#fail(new ExternalServiceError({ service: throttle.service, step: "admission", detail: `still throttled after ${throttles - 1} retries`, cause: signal }));
+        return undefined;
+      }
+      delayMs = this.#core.backoffMs(throttle, throttles);
+      next = { ...attempt, number: attempt.number + 1, throttles };
+    } else if (signal.kind === "correction") {
+      if (attempt.corrections >= MAX_CORRECTIONS) {
+        this.#fail(new SystemError({ code: "correction_limit", message: `Job "${this.#job.name}" asked for more than ${MAX_CORRECTIONS} corrections.`, cause: signal }));
+        return undefined;
+      }
+      next = { ...attempt, number: attempt.number + 1, corrections: attempt.corrections + 1 };
+    } else {
+      if (attempt.escalated) {
+        this.#fail(new SystemError({ code: "truncated", message: `Job "${this.#job.name}": the answer was cut off even at the entry's output ceiling.`, cause: signal }));
+        return undefined;
+      }
+      next = { ...attempt, number: attempt.number + 1, escalated: true };
+    }
+    this.attempt = Object.freeze(next);
+    if (this.#core.events.active) this.emitLifecycle({ type: "job.retrying", reason: signal.kind, attempt: attempt.number, delayMs });
+    return delayMs;
+  }
+
+  #succeed(output: TOutput): void {
+    if (this.#done) return;
+    const checked = this.#job.output.safeParse(output);
+    if (!checked.success) {
+      const issue = describeIssue(checked.error.issues[0]!);
+      return this.#fail(new SystemError({ code: "invalid_output", message: `Job "${this.#job.name}" returned output that fails its schema at "${issue.path}": expected ${issue.expected}.`, cause: checked.error }));
+    }
+    this.#done = true;
+    this.#finish();
+    if (this.#core.events.active) this.emitLifecycle({ type: "job.finished", durationMs: this.#core.clock.now() - this.#submittedAt });
+    this.#resolve(checked.data);
+  }
+
+  #fail(reason: unknown): void {
+    if (this.#done) return;
+    this.#done = true;
+    this.#held?.returnAll();
+    this.#finish();
+    const error = LLMReadableError.isInstance(reason) ? reason : unwrap(reason);
+    if (this.#core.events.active) {
+      const code = (error as { code?: string }).code ?? "internal";
+      this.emitLifecycle({ type: "job.failed", durationMs: this.#core.clock.now() - this.#submittedAt, error: { name: error.name, code, message: error.message } });
+    }
+    this.#reject(error);
+  }
+
+  #finish(): void {
+    this.#node.finish();
+    this.#unlistenCaller?.();
+  }
+
+  #emitSeatReturned(seat: SeatReservation, usage: TokenUsage | null): void {
+    if (this.#core.events.active) this.emitLifecycle({ type: "seat.settled", seatId: seat.id, outcome: usage ? "settled" : "released", usage });
+  }
+
+  /** Emits a lifecycle event with this run's lineage. @internal */
+  emitLifecycle(event: LifecycleEvent): void {
+    this.#core.events.emit({ ...event, at: this.#core.clock.now(), jobId: this.jobId, parentId: this.parentId, rootId: this.rootId } as RunEvent);
+  }
+
+  #ancestors(): string[] {
+    const ancestors: string[] = [];
+    for (let run = this.#parent; run !== null; run = run.#parent) ancestors.push(run.jobId);
+    return ancestors;
+  }
+
+  #listenToCaller(signal: AbortSignal): void {
+    const onAbort = (): void => this.#node.abort(new SystemError({ code: "cancelled", message: `Job ${this.jobId} was cancelled by its caller's signal.`, cause: signal.reason }));
+    if (signal.aborted) return onAbort();
+    signal.addEventListener("abort", onAbort, { once: true });
+    this.#unlistenCaller = () => signal.removeEventListener("abort", onAbort);
+  }
+}
+
+function cancelled(jobId: string, reason: string | undefined): SystemError {
+  return new SystemError({ code: "cancelled", message: reason ? `Job ${jobId} was cancelled: ${reason}` : `Job ${jobId} was cancelled.` });
+}

@@ -1,0 +1,16 @@
+export type {
+  RunEvent,
+  EventLineage,
+  JobReportedEvent,
+  JobSubmittedEvent,
+  JobStartedEvent,
+  JobRetryingEvent,
+  JobFinishedEvent,
+  JobFailedEvent,
+  SeatReservedEvent,
+  SeatSettledEvent,
+  LlmCallEvent,
+  ToolWithheldEvent,
+  SkillAdmittedEvent,
+} from "./run-event.js";
+export type { RunObserver } from "./run-observer.js";

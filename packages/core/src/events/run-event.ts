@@ -1,0 +1,134 @@
+import type { TokenUsage } from "../admission/token-usage.js";
+import type { Grade } from "../seat/grade.js";
+import type { RetryKind } from "../errors/retry-signals.js";
+
+/** Fields every event carries: when, which job, which workflow. */
+export interface EventLineage {
+  /** Epoch milliseconds from the dispatcher's clock. */
+  readonly at: number;
+  readonly jobId: string;
+  readonly parentId: string | null;
+  /** The top-level job of the workflow. */
+  readonly rootId: string;
+}
+
+/** A job entered the dispatcher (including one refused at the door). */
+export interface JobSubmittedEvent extends EventLineage {
+  readonly type: "job.submitted";
+  /** The job's class name, e.g. `ClaimsDoer`. */
+  readonly jobClass: string;
+  /** The job's tool name, e.g. `claims_review`. */
+  readonly jobName: string;
+  /** The step ordinal under its parent; `null` for a raw submit. */
+  readonly ordinal: number | null;
+  readonly kind: "tool" | "orchestrator";
+  readonly scope: { readonly axes: Readonly<Record<string, string>>; readonly readOnly: boolean };
+}
+
+/** An attempt of a job began executing (after admission). */
+export interface JobStartedEvent extends EventLineage {
+  readonly type: "job.started";
+  /** 1 for the first attempt, then counting retries. */
+  readonly attempt: number;
+}
+
+/** A job is about to run again because of a retry signal. */
+export interface JobRetryingEvent extends EventLineage {
+  readonly type: "job.retrying";
+  readonly reason: RetryKind;
+  /** The attempt that ended with the signal. */
+  readonly attempt: number;
+  /** How long the dispatcher waits first (throttles only; 0 otherwise). */
+  readonly delayMs: number;
+}
+
+/** A job returned its output. */
+export interface JobFinishedEvent extends EventLineage {
+  readonly type: "job.finished";
+  /** From submission to result. */
+  readonly durationMs: number;
+}
+
+/** A job failed, was refused, timed out or was cancelled. */
+export interface JobFailedEvent extends EventLineage {
+  readonly type: "job.failed";
+  readonly durationMs: number;
+  /** Secret-free: Nucleo's own error name, code and message, never a library's raw text. */
+  readonly error: { readonly name: string; readonly code: string; readonly message: string };
+}
+
+/** Admission granted a seat. */
+export interface SeatReservedEvent extends EventLineage {
+  readonly type: "seat.reserved";
+  readonly seatId: string;
+  readonly grade: Grade | null;
+  readonly entryId: string | null;
+  readonly inputTokens: number;
+  readonly maxOutputTokens: number;
+  /** Time spent waiting for admission. */
+  readonly waitedMs: number;
+}
+
+/** A seat went back to admission: settled with real usage, or released whole. */
+export interface SeatSettledEvent extends EventLineage {
+  readonly type: "seat.settled";
+  readonly seatId: string;
+  readonly outcome: "settled" | "released";
+  readonly usage: TokenUsage | null;
+}
+
+/** One exchange with a model, reported by the job that made it. */
+export interface LlmCallEvent extends EventLineage {
+  readonly type: "llm.call";
+  /** The calling job's class, added by the dispatcher. */
+  readonly jobClass: string;
+  /** The calling job's ancestors, parent first, root last; added by the dispatcher. */
+  readonly ancestors: readonly string[];
+  readonly entryId: string;
+  readonly providerModel: string;
+  readonly usage: TokenUsage;
+  /** Exact decimal text in `currency` (see `Decimal`), never a float. */
+  readonly cost: string;
+  /** ISO 4217 code of the entry's prices, e.g. `USD`. */
+  readonly currency: string;
+  readonly latencyMs: number;
+  /** The provider's stop reason, normalised: `end`, `tool_calls`, `max_tokens`, ... */
+  readonly stopReason: string;
+  /** The dispatcher attempt this call belongs to. */
+  readonly attempt: number;
+  /** Corrections already made before this call. */
+  readonly corrections: number;
+}
+
+/** A tool was kept from a thinker's palette (the read-only sweep), logged, never silent. */
+export interface ToolWithheldEvent extends EventLineage {
+  readonly type: "tool.withheld";
+  readonly tool: string;
+  readonly reason: string;
+}
+
+/** A skill was admitted onto a conversation. */
+export interface SkillAdmittedEvent extends EventLineage {
+  readonly type: "skill.admitted";
+  readonly skill: string;
+}
+
+/** Everything that happens in a run, as one typed union. Observers switch on `type`. */
+export type RunEvent =
+  | JobSubmittedEvent
+  | JobStartedEvent
+  | JobRetryingEvent
+  | JobFinishedEvent
+  | JobFailedEvent
+  | SeatReservedEvent
+  | SeatSettledEvent
+  | LlmCallEvent
+  | ToolWithheldEvent
+  | SkillAdmittedEvent;
+
+type WithoutLineage<TEvent> = TEvent extends unknown ? Omit<TEvent, keyof EventLineage | "jobClass" | "ancestors"> : never;
+
+/**
+ * The events a job reports itself through `context.emit`; the dispatcher adds the lineage.
+ */
+export type JobReportedEvent = WithoutLineage<LlmCallEvent | ToolWithheldEvent | SkillAdmittedEvent>;

@@ -1,0 +1,34 @@
+import type { z } from "zod";
+import { hasBrand } from "../errors/brand.js";
+import type { JobContext, JobResources } from "./job-context.js";
+import { INVOKE, JOB } from "./job-symbols.js";
+
+/**
+ * The root of every job: a name, typed input and output (zod schemas, checked by the
+ * dispatcher at the door and on the way out), a description, and the read-only flag.
+ * Extend {@link AbstractTool} or {@link AbstractDoer}, never this directly.
+ */
+export abstract class AbstractJob<TInput, TOutput> {
+  /** The name a model calls it by, in snake_case (`word_count`). */
+  abstract readonly name: string;
+  /** The input schema. Define it once at module level and assign it. */
+  abstract readonly input: z.ZodType<TInput>;
+  /** The output schema. */
+  abstract readonly output: z.ZodType<TOutput>;
+  /** What the job does, for the model choosing it. */
+  readonly description: string = "";
+  /** Whether the job only reads: a read-only scope admits only such jobs. */
+  readonly readOnly: boolean = false;
+
+  constructor() {
+    Object.defineProperty(this, JOB, { value: true });
+  }
+
+  /** @internal The dispatcher's one way to run a job. */
+  abstract [INVOKE](input: TInput, resources: JobResources, context: JobContext): Promise<TOutput> | TOutput;
+
+  /** True for any job, from whichever copy of this package it came. */
+  static isJob(value: unknown): value is AbstractJob<unknown, unknown> {
+    return hasBrand(value, JOB);
+  }
+}

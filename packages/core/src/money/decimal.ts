@@ -1,0 +1,119 @@
+const DECIMAL_TEXT = /^(-)?(\d+)(?:\.(\d+))?$/;
+
+/**
+ * An exact decimal: a bigint count of units and a power-of-ten scale. Costs are built from
+ * prices (decimal text) times token counts, divided by a million, and summed — all exact, so a
+ * ledger's total is the sum of its lines to the last digit, never a float's approximation.
+ *
+ * @example
+ * const price = Decimal.parse("2.50");               // per million tokens
+ * const cost = price.times(1_234).shiftLeft(6);       // 1,234 tokens: 0.003085
+ * cost.plus(Decimal.parse("0.000015")).toString();   // "0.0031"
+ */
+export class Decimal {
+  /** Zero, at scale 0. */
+  static readonly ZERO = new Decimal(0n, 0);
+
+  private constructor(
+    /** The value times 10^scale. */
+    readonly units: bigint,
+    /** How many digits of `units` sit after the decimal point. */
+    readonly scale: number,
+  ) {}
+
+  /** Parses plain decimal text (`"12"`, `"-0.075"`); exponents and separators are refused. */
+  static parse(text: string): Decimal {
+    const match = DECIMAL_TEXT.exec(text.trim());
+    if (!match) throw new RangeError(`Decimal.parse: expected decimal text like "2.50", got ${JSON.stringify(text)}`);
+    const fraction = match[3] ?? "";
+    const units = BigInt(match[2]! + fraction);
+    return new Decimal(match[1] ? -units : units, fraction.length);
+  }
+
+  /** An exact integer (a token count, say). Non-integers are refused: pass text instead. */
+  static fromInteger(value: number | bigint): Decimal {
+    if (typeof value === "number" && !Number.isSafeInteger(value)) {
+      throw new RangeError(`Decimal.fromInteger: expected a safe integer, got ${value}`);
+    }
+    return new Decimal(BigInt(value), 0);
+  }
+
+  /** Whether a value is a {@link Decimal}. */
+  static isInstance(value: unknown): value is Decimal {
+    return value instanceof Decimal;
+  }
+
+  /** The exact sum. */
+  plus(other: Decimal): Decimal {
+    const scale = Math.max(this.scale, other.scale);
+    return new Decimal(this.#at(scale) + other.#at(scale), scale);
+  }
+
+  /** The exact product with another decimal or an integer. */
+  times(other: Decimal | number | bigint): Decimal {
+    const factor = other instanceof Decimal ? other : Decimal.fromInteger(other);
+    return new Decimal(this.units * factor.units, this.scale + factor.scale);
+  }
+
+  /** Divides by 10^places, exactly (the decimal point moves left). */
+  shiftLeft(places: number): Decimal {
+    if (!Number.isInteger(places) || places < 0) throw new RangeError("Decimal.shiftLeft: places must be a non-negative integer");
+    return new Decimal(this.units, this.scale + places);
+  }
+
+  /** Negative, zero or positive as this is less than, equal to or greater than `other`. */
+  compare(other: Decimal): number {
+    const scale = Math.max(this.scale, other.scale);
+    const difference = this.#at(scale) - other.#at(scale);
+    return difference === 0n ? 0 : difference < 0n ? -1 : 1;
+  }
+
+  /** Exact equality of value (scale does not matter: `1.50` equals `1.5`). */
+  equals(other: Decimal): boolean {
+    return this.compare(other) === 0;
+  }
+
+  /** Whether the value is zero. */
+  isZero(): boolean {
+    return this.units === 0n;
+  }
+
+  /** The shortest exact text: no exponent, no trailing zeros (`"0.003085"`). */
+  toString(): string {
+    let units = this.units;
+    let scale = this.scale;
+    while (scale > 0 && units % 10n === 0n) {
+      units /= 10n;
+      scale -= 1;
+    }
+    return format(units, scale);
+  }
+
+  /** Text rounded half-even to `digits` places, for display only (`toFixed(2)` → `"0.00"`). */
+  toFixed(digits: number): string {
+    if (digits >= this.scale) return format(this.#at(digits), digits);
+    const divisor = 10n ** BigInt(this.scale - digits);
+    let quotient = this.units / divisor;
+    const remainder = this.units % divisor;
+    const twice = (remainder < 0n ? -remainder : remainder) * 2n;
+    if (twice > divisor || (twice === divisor && quotient % 2n !== 0n)) quotient += this.units < 0n ? -1n : 1n;
+    return format(quotient, digits);
+  }
+
+  /** JSON carries the exact text, never a float. */
+  toJSON(): string {
+    return this.toString();
+  }
+
+  #at(scale: number): bigint {
+    return this.units * 10n ** BigInt(scale - this.scale);
+  }
+}
+
+function format(units: bigint, scale: number): string {
+  const negative = units < 0n;
+  const digits = (negative ? -units : units).toString().padStart(scale + 1, "0");
+  const whole = digits.slice(0, digits.length - scale);
+  const fraction = scale > 0 ? `.${digits.slice(digits.length - scale)}` : "";
+  return `${negative && units !== 0n ? "-" : ""}${whole}${fraction}`;
+}

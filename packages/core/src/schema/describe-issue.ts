@@ -1,0 +1,38 @@
+import type { z } from "zod";
+
+/** A schema failure told by field and expectation, without the offending value. */
+export interface DescribedIssue {
+  /** `items[2].name`, or `(input)` for the value itself. */
+  readonly path: string;
+  /** What the schema asked for there. */
+  readonly expected: string;
+}
+
+/**
+ * Turns a zod issue into a field path and an expectation. Zod's messages state the expected
+ * and received *types*, never the received value, so they are safe to show a model.
+ *
+ * @internal
+ */
+export function describeIssue(issue: z.core.$ZodIssue): DescribedIssue {
+  return { path: formatPath(issue.path), expected: stripLead(issue.message) };
+}
+
+/** Formats a zod path as `a.b[2].c`. @internal */
+export function formatPath(path: readonly PropertyKey[]): string {
+  if (path.length === 0) return "(input)";
+  let text = "";
+  for (const key of path) {
+    if (typeof key === "number") text += `[${key}]`;
+    else text += text === "" ? String(key) : `.${String(key)}`;
+  }
+  return text;
+}
+
+function stripLead(message: string): string {
+  // zod writes "Invalid input: expected string, received number"; the error sentence already
+  // says "Invalid value for ...", so keep only what follows.
+  const colon = message.indexOf(": ");
+  const tail = colon >= 0 && message.startsWith("Invalid") ? message.slice(colon + 2) : message;
+  return tail.startsWith("expected ") ? tail.slice("expected ".length) : tail;
+}

@@ -1,0 +1,81 @@
+// Jobs shared by core's own tests. Not exported from the package.
+import { z } from "zod";
+import type { SeatRequest } from "../admission/admission.js";
+import { AbstractDoer } from "../jobs/abstract-doer.js";
+import { AbstractTool } from "../jobs/abstract-tool.js";
+import type { AttemptInfo, JobContext, JobResources } from "../jobs/job-context.js";
+import type { RunEvent } from "../events/run-event.js";
+import type { RunObserver } from "../events/run-observer.js";
+
+export const TextInput = z.object({ text: z.string() });
+export const CountOutput = z.object({ words: z.number().int() });
+
+/** Counts words; no seat. */
+export class WordCount extends AbstractTool<z.infer<typeof TextInput>, z.infer<typeof CountOutput>> {
+  readonly name = "word_count";
+  readonly input = TextInput;
+  readonly output = CountOutput;
+  override readonly readOnly = true;
+  execute(input: { text: string }) {
+    return { words: input.text.split(/\s+/).filter(Boolean).length };
+  }
+}
+
+/** A tool whose body is a function the test supplies. */
+export class ScriptedTool extends AbstractTool<unknown, unknown> {
+  readonly name = "scripted_tool";
+  readonly input = z.unknown();
+  readonly output = z.unknown();
+  runs = 0;
+  constructor(
+    private readonly body: (resources: JobResources, context: JobContext, run: number) => unknown,
+    private readonly seats: (attempt: AttemptInfo) => SeatRequest[] | null = () => null,
+    private readonly timeout: number | null = null,
+  ) {
+    super();
+  }
+  override requirements(_input: unknown, attempt: AttemptInfo) {
+    return this.seats(attempt);
+  }
+  override timeoutMs() {
+    return this.timeout;
+  }
+  execute(_input: unknown, resources: JobResources, context: JobContext) {
+    this.runs += 1;
+    return this.body(resources, context, this.runs);
+  }
+}
+
+/** A doer whose body is a function the test supplies. */
+export class ScriptedDoer extends AbstractDoer<unknown, unknown> {
+  readonly name = "scripted_doer";
+  readonly input = z.unknown();
+  readonly output = z.unknown();
+  constructor(private readonly body: (context: JobContext) => unknown) {
+    super();
+  }
+  execute(_input: unknown, context: JobContext) {
+    return this.body(context);
+  }
+}
+
+/** Collects every event. */
+export class EventLog implements RunObserver {
+  readonly events: RunEvent[] = [];
+  onEvent(event: RunEvent): void {
+    this.events.push(event);
+  }
+  ofType<TType extends RunEvent["type"]>(type: TType): Extract<RunEvent, { type: TType }>[] {
+    return this.events.filter((event): event is Extract<RunEvent, { type: TType }> => event.type === type);
+  }
+}
+
+/** A promise that never settles, standing for a job stuck on something. */
+export function forever(): Promise<never> {
+  return new Promise<never>(() => {});
+}
+
+/** Lets queued promise callbacks run (no timers involved). */
+export async function flush(): Promise<void> {
+  for (let index = 0; index < 10; index++) await Promise.resolve();
+}
