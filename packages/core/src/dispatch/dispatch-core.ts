@@ -101,7 +101,13 @@ export class DispatchCore {
     if (typeof schema?.safeParse !== "function") {
       return { ok: false, error: new SystemError({ code: "invalid_job", message: `Job "${job.name}" has no input schema (its \`input\` must be a zod schema).` }) };
     }
-    const result = job.input.safeParse(input);
+    let result: ReturnType<typeof job.input.safeParse>;
+    try {
+      result = job.input.safeParse(input);
+    } catch (error) {
+      // A refinement in the job's own schema threw: the job's fault, reported as ours, never a crash of submit().
+      return { ok: false, error: new SystemError({ code: "invalid_job", message: `Job "${job.name}": its input schema threw while checking the input.`, cause: error }) };
+    }
     if (result.success) return { ok: true, value: result.data };
     const issue = describeIssue(result.error.issues[0]!);
     const more = result.error.issues.length > 1 ? ` (and ${result.error.issues.length - 1} more)` : "";

@@ -128,4 +128,22 @@ describe("JobDispatcher", () => {
     await new JobDispatcher().submit(new Echo(), { a: 1, extra: true } as never);
     expect(received).toEqual({ a: 1 });
   });
+
+  it("a job whose own input schema throws is refused with a clear error; submit() never throws", async () => {
+    class Fragile extends AbstractTool<string, null> {
+      readonly name = "fragile";
+      readonly input = z.string().refine(() => {
+        throw new Error("bug in a refinement");
+      });
+      readonly output = z.null();
+      execute() {
+        return null;
+      }
+    }
+    let handle: Promise<unknown> | undefined;
+    expect(() => {
+      handle = new JobDispatcher().submit(new Fragile(), "x");
+    }).not.toThrow();
+    await expect(handle).rejects.toThrow(/input schema threw/);
+  });
 });
