@@ -14,6 +14,8 @@ export function definePackageTests(overrides: ViteUserConfig["test"] = {}) {
     test: {
       include: ["src/**/*.test.ts", "**/*.test.ts"],
       exclude: ["**/node_modules/**", "**/dist/**"],
+      // Generous: turbo runs several projects at once on a 2-core machine; no test waits on time.
+      testTimeout: 30_000,
       // The JSON report feeds tooling/test-summary.ts, which prints the suite's one closing line.
       reporters: ["default", ["json", { outputFile: "vitest-report.json" }]],
       ...overrides,

@@ -26,5 +26,5 @@ class Ask extends AbstractTool<{ question: string }, string> {
 const admission = new RecordingAdmission(); // the catalog provides the real one
 const dispatcher = new JobDispatcher({ admission });
 console.log(await dispatcher.submit(new Ask(), { question: "why?" })); // answered: why?
-console.log(admission.returned.map((seat) => seat.outcome)); // [ 'released', 'settled' ]
+console.log(admission.returned.map((seat) => seat.outcome)); // [ 'throttled', 'settled' ]
 console.log(admission.held); // 0

@@ -47,4 +47,12 @@ export interface Admission {
   settle(reservation: SeatReservation, usage: TokenUsage): void;
   /** Returns a held seat whole: the call never happened (or its usage is unknown). */
   release(reservation: SeatReservation): void;
+  /**
+   * Returns a held seat whole because the provider throttled its call. An admission that
+   * tracks entries cools the entry down for `retryAfterMs` and answers `true`: re-admission now
+   * waits out the cooldown itself (or routes to a sibling entry), so the dispatcher re-admits
+   * at once instead of backing off. Optional: without it the dispatcher calls {@link release}
+   * and backs off itself.
+   */
+  throttled?(reservation: SeatReservation, retryAfterMs: number | undefined): boolean;
 }

@@ -1,6 +1,7 @@
 import type { Admission, SeatReservation } from "../admission/admission.js";
 import type { TokenUsage } from "../admission/token-usage.js";
 import type { JobResources } from "../jobs/job-context.js";
+import type { ThrottleSignal } from "../errors/retry-signals.js";
 import { SystemError } from "../errors/system-error.js";
 
 /**
@@ -34,21 +35,31 @@ export class HeldSeats implements JobResources {
     this.#usage.set(seat, usage);
   }
 
-  /** Returns every seat to admission; idempotent. */
-  returnAll(): void {
-    if (this.#returned) return;
+  /**
+   * Returns every seat to admission; idempotent. After a throttle, seats without recorded
+   * usage go back through `admission.throttled` so the entry cools down. Answers whether the
+   * admission took over the cooldown for every seat (then the dispatcher need not back off).
+   */
+  returnAll(throttle?: ThrottleSignal): boolean {
+    if (this.#returned) return false;
     this.#returned = true;
-    for (const seat of this.seats) this.#giveBack(seat);
+    let cooledByAdmission = throttle !== undefined && this.seats.length > 0;
+    for (const seat of this.seats) cooledByAdmission = this.#giveBack(seat, throttle) && cooledByAdmission;
+    return cooledByAdmission;
   }
 
-  #giveBack(seat: SeatReservation): void {
+  /** Returns one seat; true when admission took over a throttle's cooldown for it. */
+  #giveBack(seat: SeatReservation, throttle?: ThrottleSignal): boolean {
     const usage = this.#usage.get(seat) ?? null;
+    let cooled = false;
     try {
       if (usage) this.admission.settle(seat, usage);
+      else if (throttle && this.admission.throttled) cooled = this.admission.throttled(seat, throttle.retryAfterMs) === true;
       else this.admission.release(seat);
     } catch (error) {
       this.onAdmissionError(error);
     }
     this.onReturned(seat, usage);
+    return cooled;
   }
 }

@@ -175,10 +175,11 @@ export class JobRun<TInput, TOutput> implements JobContext {
         this.#succeed(output);
         return;
       } catch (error) {
-        this.#held?.returnAll();
+        const throttle = RetrySignal.isInstance(error) && error.kind === "throttle" ? (error as ThrottleSignal) : undefined;
+        const cooledByAdmission = this.#held?.returnAll(throttle) ?? false;
         if (this.#done) return;
         if (!RetrySignal.isInstance(error)) return this.#fail(unwrap(error));
-        const delayMs = this.#planRetry(error);
+        const delayMs = this.#planRetry(error, cooledByAdmission);
         if (delayMs === undefined) return;
         if (delayMs > 0) await this.#core.sleep(delayMs, (hook) => this.#node.onceAborted(hook));
         if (this.#done) return;
@@ -238,8 +239,11 @@ export class JobRun<TInput, TOutput> implements JobContext {
     }
   }
 
-  /** Decides the next attempt after a signal; `undefined` when the run failed instead. */
-  #planRetry(signal: RetrySignal): number | undefined {
+  /**
+   * Decides the next attempt after a signal; `undefined` when the run failed instead. After a
+   * throttle the dispatcher backs off itself, unless the admission took over the cooldown.
+   */
+  #planRetry(signal: RetrySignal, cooledByAdmission: boolean): number | undefined {
     const attempt = this.attempt;
     let next: AttemptInfo;
     let delayMs = 0;
@@ -250,7 +254,7 @@ export class JobRun<TInput, TOutput> implements JobContext {
         this.#fail(new ExternalServiceError({ service: throttle.service, step: "admission", detail: `still throttled after ${throttles - 1} retries`, cause: signal }));
         return undefined;
       }
-      delayMs = this.#core.backoffMs(throttle, throttles);
+      delayMs = cooledByAdmission ? 0 : this.#core.backoffMs(throttle, throttles);
       next = { ...attempt, number: attempt.number + 1, throttles };
     } else if (signal.kind === "correction") {
       if (attempt.corrections >= MAX_CORRECTIONS) {

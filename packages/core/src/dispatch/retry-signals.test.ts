@@ -29,7 +29,8 @@ describe("retry signals", () => {
     }, () => [SEAT]);
     const handle = dispatcher.submit(tool, null);
     await flush();
-    expect(admission.returned.map((seat) => seat.outcome)).toEqual(["released"]);
+    expect(admission.returned.map((seat) => seat.outcome)).toEqual(["throttled"]);
+    expect(admission.throttles).toEqual([7_000]);
     expect(admission.requests).toHaveLength(1);
     expect(time.pendingDelays()).toEqual([7_000]);
     time.advance(6_999);
@@ -39,6 +40,18 @@ describe("retry signals", () => {
     await expect(handle).resolves.toBe("served");
     expect(admission.requests).toHaveLength(2);
     expect(admission.held).toBe(0);
+  });
+
+  it("throttle: when the admission takes over the cooldown, the dispatcher re-admits at once", async () => {
+    const { admission, time, dispatcher } = setup();
+    admission.coolsDown = true;
+    const tool = new ScriptedTool((_resources, _context, run) => {
+      if (run === 1) throw new ThrottleSignal({ service: "openai", retryAfterMs: 7_000 });
+      return "served";
+    }, () => [SEAT]);
+    await expect(dispatcher.submit(tool, null)).resolves.toBe("served");
+    expect(time.pendingDelays()).toEqual([]);
+    expect(admission.requests).toHaveLength(2);
   });
 
   it("throttle without retry-after backs off exponentially from the initial delay", async () => {

@@ -9,16 +9,22 @@ export interface DescribedIssue {
 }
 
 /**
- * Turns a zod issue into a field path and an expectation. Zod's messages state the expected
- * and received *types*, never the received value, so they are safe to show a model.
+ * Turns a zod issue into a field path and an expectation, for errors that name the field.
+ * Zod's built-in messages state the expected and received *types*, never the received value,
+ * so they are safe to show a model (a custom message is shown as written).
  *
- * @internal
+ * @example
+ * const result = schema.safeParse(input);
+ * if (!result.success) {
+ *   const { path, expected } = describeIssue(result.error.issues[0]!);
+ *   throw new InvalidInputError({ parameter: path, expected });
+ * }
  */
 export function describeIssue(issue: z.core.$ZodIssue): DescribedIssue {
   return { path: formatPath(issue.path), expected: stripLead(issue.message) };
 }
 
-/** Formats a zod path as `a.b[2].c`. @internal */
+/** Formats a zod path as `a.b[2].c` (`(input)` for the root). */
 export function formatPath(path: readonly PropertyKey[]): string {
   if (path.length === 0) return "(input)";
   let text = "";

@@ -4,7 +4,7 @@ import type { TokenUsage } from "../admission/token-usage.js";
 /** How one seat went back to a {@link RecordingAdmission}. */
 export interface ReturnedSeat {
   readonly seat: SeatReservation;
-  readonly outcome: "settled" | "released";
+  readonly outcome: "settled" | "released" | "throttled";
   readonly usage: TokenUsage | null;
 }
 
@@ -17,6 +17,10 @@ export interface ReturnedSeat {
 export class RecordingAdmission implements Admission {
   readonly requests: SeatRequest[] = [];
   readonly returned: ReturnedSeat[] = [];
+  /** What `throttled` answers: whether this admission takes over the cooldown. */
+  coolsDown = false;
+  /** The retry-after of each throttled seat, in order. */
+  readonly throttles: Array<number | undefined> = [];
   readonly #held = new Set<SeatReservation>();
   #nextId = 1;
   #waiting: Array<() => void> = [];
@@ -60,7 +64,14 @@ export class RecordingAdmission implements Admission {
     this.#return(seat, "released", null);
   }
 
-  #return(seat: SeatReservation, outcome: "settled" | "released", usage: TokenUsage | null): void {
+  /** Records the throttle; answers `coolsDown` (default false: the dispatcher backs off itself). */
+  throttled(seat: SeatReservation, retryAfterMs: number | undefined): boolean {
+    this.#return(seat, "throttled", null);
+    this.throttles.push(retryAfterMs);
+    return this.coolsDown;
+  }
+
+  #return(seat: SeatReservation, outcome: ReturnedSeat["outcome"], usage: TokenUsage | null): void {
     if (!this.#held.delete(seat)) throw new Error(`RecordingAdmission: seat ${seat.id} returned twice or never granted`);
     this.returned.push({ seat, outcome, usage });
   }
