@@ -1,0 +1,105 @@
+import { DEPTH_LADDER, GRADE_LADDER, OUTPUT_RUNGS } from "@nucleo/core";
+import { z } from "zod";
+import { priceText } from "./decimal-text.js";
+
+const positiveInt = z.number().int().positive();
+
+/** Prices charged above an input-size threshold (providers' long-context pricing). */
+const priceTier = z.strictObject({
+  /** The tier applies when a request's input tokens exceed this. */
+  aboveInputTokens: positiveInt,
+  input: priceText,
+  output: priceText,
+  cacheRead: priceText.optional(),
+  cacheWrite: priceText.optional(),
+  reasoning: priceText.optional(),
+});
+
+/** One price list for an entry, in force from `effectiveFrom`. All prices per million tokens. */
+export const priceScheduleSchema = z.strictObject({
+  /** ISO 4217 code, e.g. `USD`. */
+  currency: z.string().regex(/^[A-Z]{3}$/, "expected an ISO 4217 currency code like USD"),
+  /** The day these prices took effect (YYYY-MM-DD). */
+  effectiveFrom: z.iso.date("expected a date like 2025-08-07"),
+  /** Where and when the prices were taken, so a reader can check them. */
+  source: z.string().min(1, "expected where and when the prices were taken"),
+  input: priceText,
+  output: priceText,
+  /** Prompt tokens read from the provider's cache. Default: the input price. */
+  cacheRead: priceText.optional(),
+  /** Prompt tokens written to the provider's cache. Default: the input price. */
+  cacheWrite: priceText.optional(),
+  /** Hidden reasoning tokens. Default: the output price (how providers bill them). */
+  reasoning: priceText.optional(),
+  tiers: z.array(priceTier).optional(),
+});
+
+/** The limits a provider states for an entry; each one given is enforced. */
+const rateLimitsSchema = z
+  .strictObject({
+    requestsPerMinute: positiveInt.optional(),
+    tokensPerMinute: positiveInt.optional(),
+    inputTokensPerMinute: positiveInt.optional(),
+    outputTokensPerMinute: positiveInt.optional(),
+  })
+  .refine((limits) => Object.values(limits).some((value) => value !== undefined), {
+    message: "expected at least one of requestsPerMinute, tokensPerMinute, inputTokensPerMinute, outputTokensPerMinute",
+  });
+
+const partialRecord = <TKey extends string>(keys: readonly [TKey, ...TKey[]], value: z.ZodType<number>) =>
+  z.partialRecord(z.enum(keys), value);
+
+/** The zod schema of one catalog entry, as written in a catalog file. */
+export const catalogEntrySchema = z
+  .strictObject({
+    /** Unique within the catalog; what pins and events name. */
+    id: z.string().regex(/^[a-z0-9][a-z0-9._-]*$/, "expected a lowercase id like openai-gpt-5-mini"),
+    provider: z.enum(["openai", "anthropic", "openai-compatible"]),
+    /** The server of an `openai-compatible` entry (vLLM, Ollama, llama.cpp, a gateway). */
+    baseUrl: z.url().optional(),
+    /** The provider's own model name, as the wire carries it. */
+    model: z.string().min(1),
+    grade: z.enum(GRADE_LADDER),
+    contextWindow: positiveInt,
+    /** The most output tokens one call may produce. */
+    outputCeiling: positiveInt,
+    /** This entry's own budget per output rung; wins over the framework's table. */
+    outputBudgets: partialRecord(OUTPUT_RUNGS, positiveInt).optional(),
+    /** Reasoning tokens per depth; a depth not listed gets none. */
+    reasoningTokens: partialRecord(DEPTH_LADDER, z.number().int().nonnegative()).optional(),
+    nativeThinking: z.boolean().default(false),
+    /** A public tokenizer encoding (`o200k_base`, `cl100k_base`); omitted means a calibrated estimate. */
+    tokenizer: z.enum(["o200k_base", "cl100k_base"]).optional(),
+    /** One price list, or several with different `effectiveFrom` dates. */
+    prices: z
+      .preprocess((value) => (Array.isArray(value) || value === undefined ? value : [value]), z.array(priceScheduleSchema).min(1))
+      .transform((schedules) => [...schedules].sort((a, b) => a.effectiveFrom.localeCompare(b.effectiveFrom))),
+    limits: rateLimitsSchema,
+    /** Offered to the picker and the benchmark. */
+    open: z.boolean().default(true),
+    /** Its provider is configured with credentials here. */
+    callable: z.boolean().default(true),
+    /** Compliance tags such as `{ region: eu, retention: zero }`. */
+    compliance: z.record(z.string(), z.string().min(1)).default({}),
+  })
+  .superRefine((entry, context) => {
+    if (entry.provider === "openai-compatible" && entry.baseUrl === undefined) {
+      context.addIssue({ code: "custom", path: ["baseUrl"], message: "expected the server's URL: an openai-compatible entry needs baseUrl" });
+    }
+    if (entry.outputCeiling > entry.contextWindow) {
+      context.addIssue({ code: "custom", path: ["outputCeiling"], message: `expected at most the context window (${entry.contextWindow})` });
+    }
+  });
+
+/** One model as the deployment knows it: what it is, what it costs, how fast it may be used. */
+export type CatalogEntry = z.output<typeof catalogEntrySchema>;
+/** A catalog entry as written in a file (defaults allowed; `prices` one list or several). */
+export type CatalogEntryInput = Omit<z.input<typeof catalogEntrySchema>, "prices"> & {
+  readonly prices: PriceScheduleInput | readonly PriceScheduleInput[];
+};
+/** One price list as written in a file (prices as decimal text or plain numbers). */
+export type PriceScheduleInput = z.input<typeof priceScheduleSchema>;
+/** One price list of an entry. */
+export type PriceSchedule = z.output<typeof priceScheduleSchema>;
+/** The rate limits of an entry. */
+export type RateLimits = CatalogEntry["limits"];

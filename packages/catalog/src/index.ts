@@ -1,0 +1,25 @@
+/**
+ * @nucleo/catalog — grades become concrete models under real rate limits: catalog entries
+ * (loaded and checked from JSON or YAML), the picker inside a compliance envelope, exact
+ * pricing, token counting, and the admission that keeps every entry within its limits.
+ *
+ * @packageDocumentation
+ */
+export { catalogEntrySchema, priceScheduleSchema, type CatalogEntry, type CatalogEntryInput, type PriceSchedule, type PriceScheduleInput, type RateLimits } from "./entry/catalog-entry.js";
+export { Catalog } from "./entry/catalog.js";
+export { CatalogError, type CatalogErrorPlace } from "./entry/catalog-error.js";
+export { parseCatalog } from "./entry/parse-catalog.js";
+export { loadCatalog } from "./entry/load-catalog.js";
+export { priceCall, scheduleAt, type CallPrice } from "./pricing/price-call.js";
+export { ModelPicker, resolveWith, type CapacityView, type SeatDemand } from "./picker/model-picker.js";
+export type { DeploymentPolicy } from "./picker/deployment-policy.js";
+export type { SeatBinding, SeatWords } from "./picker/seat-binding.js";
+export { CatalogAdmission, type CatalogAdmissionOptions, type CatalogSeat } from "./admission/catalog-admission.js";
+export type { LimitName } from "./admission/entry-budget.js";
+export { CalibratedEstimate, DEFAULT_CHARS_PER_TOKEN, type CalibratedEstimateOptions, type TokenCalibration } from "./tokens/calibrated-estimate.js";
+export { EncodingCounter } from "./tokens/encoding-counter.js";
+export type { TokenizerEncoding } from "./tokens/load-encoding.js";
+export type { RenderedMessage, RenderedRequest, RenderedText } from "./tokens/rendered-request.js";
+export { RequestTokenCounter } from "./tokens/request-token-counter.js";
+export type { TokenCounter } from "./tokens/token-counter.js";
+export { TokenCounters } from "./tokens/token-counters.js";

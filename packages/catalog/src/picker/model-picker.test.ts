@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import { catalogOf, entry } from "../test-support/entries.js";
+import { ModelPicker, resolveWith } from "./model-picker.js";
+
+const catalog = catalogOf(
+  entry({ id: "small-us", grade: "SMALL", compliance: { region: "us", retention: "zero" } }),
+  entry({ id: "medium-us", grade: "MEDIUM", compliance: { region: "us", retention: "zero" } }),
+  entry({ id: "medium-eu", grade: "MEDIUM", compliance: { region: "eu", retention: "zero" } }),
+  entry({ id: "medium-closed", grade: "MEDIUM", open: false, compliance: { region: "us", retention: "zero" } }),
+  entry({ id: "xl-us", grade: "XL", outputCeiling: 32_000, outputBudgets: { STANDARD: 12_000 }, reasoningTokens: { STANDARD: 8_000, THOROUGH: 30_000 }, compliance: { region: "us", retention: "zero" } }),
+  entry({ id: "mega-us", grade: "MEGA", compliance: { region: "us", retention: "zero" } }),
+  entry({ id: "mega-untagged", grade: "MEGA" }),
+);
+
+describe("ModelPicker", () => {
+  it("CEILING resolves to XL where the deployment pins no MEGA entry", () => {
+    const picker = new ModelPicker(catalog);
+    expect(picker.ceiling()).toBe("XL");
+    expect(resolveWith("CEILING", picker)).toBe("XL");
+    expect(picker.pick("CEILING").id).toBe("xl-us");
+  });
+
+  it("CEILING resolves to MEGA where the deployment pins one, and MEGA seats go to it", () => {
+    const picker = new ModelPicker(catalog, { megaEntry: "mega-us" });
+    expect(picker.ceiling()).toBe("MEGA");
+    expect(picker.pick("CEILING").id).toBe("mega-us");
+    expect(picker.candidates("MEGA").map((candidate) => candidate.id)).toEqual(["mega-us"]);
+  });
+
+  it("a MEGA pin must name a MEGA entry", () => {
+    expect(() => new ModelPicker(catalog, { megaEntry: "xl-us" })).toThrow(/an entry of grade MEGA \(it is XL\)/);
+  });
+
+  it("picks only inside the compliance envelope", () => {
+    const picker = new ModelPicker(catalog, { envelope: { region: ["eu"] } });
+    expect(picker.pick("MEDIUM").id).toBe("medium-eu");
+    expect(() => picker.pick("SMALL")).toThrow(/no open, callable entry of SMALL is inside the envelope \(small-us: its tag region=us is outside the envelope/);
+  });
+
+  it("candidates are the open, callable entries of the grade inside the envelope", () => {
+    expect(new ModelPicker(catalog).candidates("MEDIUM").map((candidate) => candidate.id)).toEqual(["medium-us", "medium-eu"]);
+    expect(new ModelPicker(catalog, { envelope: { retention: ["zero"] } }).candidates("MEGA").map((candidate) => candidate.id)).toEqual(["mega-us"]);
+  });
+
+  it("a pin bypasses the picker but never the envelope: refused naming the entry and the tag", () => {
+    const picker = new ModelPicker(catalog, { envelope: { region: ["us"], retention: ["zero"] } });
+    expect(picker.pinned("medium-closed").id).toBe("medium-closed"); // a pin may name an entry the picker would not offer
+    expect(() => picker.pinned("medium-eu")).toThrow(/"pin" \(got "medium-eu"\).*region=eu is outside the envelope/);
+    expect(() => picker.pinned("mega-untagged")).toThrow(/"mega-untagged".*has no "region" tag/);
+  });
+
+  it("refuses unknown and empty grades and pins to missing entries, by name", () => {
+    const picker = new ModelPicker(catalog);
+    expect(() => picker.pick("HUGE")).toThrow(/"grade" \(got "HUGE"\).*SMALL, MEDIUM, LARGE, XL, MEGA, CEILING/);
+    expect(() => picker.pick("")).toThrow(/"grade" \(got ""\)/);
+    expect(() => picker.pinned("gone")).toThrow(/"entry" \(got "gone"\)/);
+  });
+
+  it("prefers the entry with capacity now, then the shortest wait (usage-aware routing)", () => {
+    const waits = new Map([["medium-us", 5_000], ["medium-eu", 0]]);
+    const picker = new ModelPicker(catalog, {}, { waitMs: (candidate) => waits.get(candidate.id) ?? 0 });
+    expect(picker.pick("MEDIUM").id).toBe("medium-eu");
+    waits.set("medium-eu", 9_000);
+    expect(picker.pick("MEDIUM").id).toBe("medium-us");
+  });
+
+  it("translates output rungs per entry: framework table capped at the ceiling, the entry's own budgets win, MAX is the ceiling", () => {
+    const picker = new ModelPicker(catalog);
+    const bind = (output: Parameters<ModelPicker["bind"]>[0]["output"], pin = "xl-us") => picker.bind({ grade: "XL", depth: "IMMEDIATE", output, pin }).outputBudget;
+    expect(bind("VERDICT")).toBe(1_024);
+    expect(bind("COMPACT")).toBe(4_096);
+    expect(bind("STANDARD")).toBe(12_000); // the entry's own output_budgets
+    expect(bind("EXTENDED")).toBe(32_000); // 32,768 capped at the ceiling
+    expect(bind("MAX")).toBe(32_000);
+    expect(bind({ tokens: 777 })).toBe(777); // a raw budget is honoured
+  });
+
+  it("translates depth into the entry's reasoning tokens, booked inside the output ceiling", () => {
+    const picker = new ModelPicker(catalog);
+    expect(picker.bind({ grade: "XL", depth: "STANDARD", output: "COMPACT" })).toMatchObject({ reasoningTokens: 8_000, maxOutputTokens: 12_096 });
+    expect(picker.bind({ grade: "XL", depth: "THOROUGH", output: "COMPACT" })).toMatchObject({ reasoningTokens: 30_000, maxOutputTokens: 32_000 });
+    expect(picker.bind({ grade: "XL", depth: "QUICK", output: "COMPACT" }).reasoningTokens).toBe(0);
+  });
+});

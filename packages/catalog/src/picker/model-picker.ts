@@ -1,0 +1,147 @@
+import { Grade, InvalidInputError, OutputSize, type GradeRung } from "@nucleo/core";
+import type { Catalog } from "../entry/catalog.js";
+import type { CatalogEntry } from "../entry/catalog-entry.js";
+import type { DeploymentPolicy } from "./deployment-policy.js";
+import { envelopeViolation } from "./envelope.js";
+import type { SeatBinding, SeatWords } from "./seat-binding.js";
+
+/** What a seat will book, for usage-aware routing. */
+export interface SeatDemand {
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+}
+
+/**
+ * How soon each entry could take a seat; the admission answers it. `0` means now; a cooling
+ * entry answers the time left on its cooldown.
+ */
+export interface CapacityView {
+  waitMs(entry: CatalogEntry, demand: SeatDemand): number;
+}
+
+const GRADE_WORDS = [...Grade.ladder, "CEILING"].join(", ");
+
+/**
+ * Resolves `CEILING` to the strongest rung the deployment serves, before anything else sees a
+ * seat: MEGA where the deployment pins a MEGA entry, XL where it does not.
+ */
+export function resolveWith(grade: Grade, picker: { ceiling(): GradeRung }): GradeRung {
+  return grade === "CEILING" ? picker.ceiling() : grade;
+}
+
+/**
+ * Turns a grade into a concrete catalog entry inside the deployment's compliance envelope.
+ * Among several entries of a grade it prefers one with admission capacity now, so a busy or
+ * cooling entry's seats flow to its siblings; a pin bypasses the choice but never the
+ * envelope.
+ *
+ * @example
+ * const picker = new ModelPicker(catalog, { envelope: { region: ["us"] } });
+ * picker.bind({ grade: "MEDIUM", depth: "STANDARD", output: "COMPACT" }).entry.id;
+ */
+export class ModelPicker {
+  #capacity: CapacityView | undefined;
+
+  constructor(
+    readonly catalog: Catalog,
+    readonly policy: DeploymentPolicy = {},
+    capacity?: CapacityView,
+  ) {
+    this.#capacity = capacity;
+    if (policy.megaEntry !== undefined) {
+      const mega = this.pinned(policy.megaEntry);
+      if (mega.grade !== "MEGA") {
+        throw new InvalidInputError({ parameter: "megaEntry", value: policy.megaEntry, expected: `an entry of grade MEGA (it is ${mega.grade})` });
+      }
+    }
+  }
+
+  /** Lets the admission report capacity once both exist. @internal */
+  useCapacity(capacity: CapacityView): void {
+    this.#capacity = capacity;
+  }
+
+  /** The strongest rung this deployment serves: MEGA where it pins one, else XL. */
+  ceiling(): GradeRung {
+    return this.policy.megaEntry === undefined ? "XL" : "MEGA";
+  }
+
+  /** A grade word as a rung (`CEILING` resolved); unknown or empty words are refused by name. */
+  resolve(grade: string): GradeRung {
+    if (!Grade.is(grade)) {
+      throw new InvalidInputError({ parameter: "grade", value: String(grade), expected: `one of ${GRADE_WORDS}` });
+    }
+    return resolveWith(grade, this);
+  }
+
+  /**
+   * The open, callable entries of a grade inside the envelope, in catalog order — what a
+   * benchmark races.
+   */
+  candidates(grade: string): CatalogEntry[] {
+    const rung = this.resolve(grade);
+    if (rung === "MEGA" && this.policy.megaEntry !== undefined) return [this.catalog.get(this.policy.megaEntry)];
+    return this.catalog.ofGrade(rung).filter((entry) => entry.open && entry.callable && envelopeViolation(entry, this.policy) === undefined);
+  }
+
+  /**
+   * The entry for a grade: among the candidates, the one that could take `demand` soonest
+   * (capacity now first, then the shortest wait), ties going to catalog order.
+   *
+   * @throws {InvalidInputError} when the grade is unknown or no entry of it is usable here.
+   */
+  pick(grade: string, demand: SeatDemand = { inputTokens: 0, outputTokens: 0 }): CatalogEntry {
+    const candidates = this.candidates(grade);
+    if (candidates.length === 0) {
+      const rung = this.resolve(grade);
+      throw new InvalidInputError({ parameter: "grade", value: grade, expected: `a grade this deployment serves: no open, callable entry of ${rung} is inside the envelope${this.#describeExcluded(rung)}` });
+    }
+    const capacity = this.#capacity;
+    if (!capacity || candidates.length === 1) return candidates[0]!;
+    let best = candidates[0]!;
+    let bestWait = capacity.waitMs(best, demand);
+    for (const entry of candidates.slice(1)) {
+      if (bestWait === 0) break;
+      const wait = capacity.waitMs(entry, demand);
+      if (wait < bestWait) {
+        best = entry;
+        bestWait = wait;
+      }
+    }
+    return best;
+  }
+
+  /**
+   * The entry a pin names, checked against the envelope.
+   *
+   * @throws {InvalidInputError} naming the entry (and the tag that failed) when it is missing
+   * or outside the envelope.
+   */
+  pinned(entryId: string): CatalogEntry {
+    const entry = this.catalog.get(entryId);
+    const violation = envelopeViolation(entry, this.policy);
+    if (violation !== undefined) {
+      throw new InvalidInputError({ parameter: "pin", value: entryId, expected: `an entry inside the deployment's compliance envelope, but ${violation}` });
+    }
+    return entry;
+  }
+
+  /** Makes a seat concrete: the entry (pinned or picked) and its budgets at the seat's depth and output size. */
+  bind(seat: SeatWords, demand?: SeatDemand): SeatBinding {
+    const grade = this.resolve(seat.grade);
+    const entry = seat.pin === undefined ? this.pick(grade, demand) : this.pinned(seat.pin);
+    const outputBudget = OutputSize.budget(seat.output, { ceiling: entry.outputCeiling, outputBudgets: entry.outputBudgets });
+    const reasoningTokens = entry.reasoningTokens?.[seat.depth] ?? 0;
+    return { entry, grade, outputBudget, reasoningTokens, maxOutputTokens: Math.min(entry.outputCeiling, outputBudget + reasoningTokens) };
+  }
+
+  #describeExcluded(rung: GradeRung): string {
+    const excluded = this.catalog.ofGrade(rung).map((entry) => {
+      if (!entry.open) return `${entry.id} is not open`;
+      if (!entry.callable) return `${entry.id} is not callable`;
+      const violation = envelopeViolation(entry, this.policy);
+      return violation === undefined ? undefined : `${entry.id}: ${violation}`;
+    }).filter(Boolean);
+    return excluded.length === 0 ? " (the catalog has none)" : ` (${excluded.join("; ")})`;
+  }
+}

@@ -1,0 +1,56 @@
+import { Decimal, type TokenUsage } from "@nucleo/core";
+import type { CatalogEntry, PriceSchedule } from "../entry/catalog-entry.js";
+import { CatalogError } from "../entry/catalog-error.js";
+
+/** What one call cost, exactly, and which price list priced it. */
+export interface CallPrice {
+  readonly cost: Decimal;
+  readonly currency: string;
+  readonly schedule: PriceSchedule;
+}
+
+/**
+ * The price list in force on `at`: the latest whose `effectiveFrom` is not after it.
+ *
+ * @throws {CatalogError} when every price list of the entry starts later.
+ */
+export function scheduleAt(entry: CatalogEntry, at: Date): PriceSchedule {
+  const day = at.toISOString().slice(0, 10);
+  let current: PriceSchedule | undefined;
+  for (const schedule of entry.prices) if (schedule.effectiveFrom <= day) current = schedule;
+  if (!current) {
+    throw new CatalogError({ file: "(pricing)", entry: `"${entry.id}"`, field: "prices", expected: `a price list in force on ${day}; the earliest starts ${entry.prices[0]?.effectiveFrom}` });
+  }
+  return current;
+}
+
+/**
+ * Prices one call exactly from the usage the provider reported: full-price input, cache reads
+ * and writes, output and reasoning, each at its own rate (cache prices default to the input
+ * price, reasoning to the output price). Where the entry has tiers, the highest tier whose
+ * threshold the request's total input exceeds prices the whole call, as providers bill
+ * long-context requests; a tier's missing prices default within the tier.
+ *
+ * @example
+ * priceCall(entry, { inputTokens: 1_200, outputTokens: 300 }).cost.toString(); // "0.0009"
+ */
+export function priceCall(entry: CatalogEntry, usage: TokenUsage, at: Date = new Date()): CallPrice {
+  const schedule = scheduleAt(entry, at);
+  const cached = usage.cachedInputTokens ?? 0;
+  const written = usage.cacheWriteTokens ?? 0;
+  const totalInput = usage.inputTokens + cached + written;
+  const tier = [...(schedule.tiers ?? [])].sort((a, b) => b.aboveInputTokens - a.aboveInputTokens).find((candidate) => totalInput > candidate.aboveInputTokens);
+  // A tier is a price list of its own: what it leaves out defaults to its own input and
+  // output prices, never to the base list's cheaper ones.
+  const prices = tier ?? schedule;
+  const rates: Array<[number, string]> = [
+    [usage.inputTokens, prices.input],
+    [cached, prices.cacheRead ?? prices.input],
+    [written, prices.cacheWrite ?? prices.input],
+    [usage.outputTokens, prices.output],
+    [usage.reasoningTokens ?? 0, prices.reasoning ?? prices.output],
+  ];
+  let perMillion = Decimal.ZERO;
+  for (const [tokens, price] of rates) if (tokens > 0) perMillion = perMillion.plus(Decimal.parse(price).times(tokens));
+  return { cost: perMillion.shiftLeft(6), currency: schedule.currency, schedule };
+}

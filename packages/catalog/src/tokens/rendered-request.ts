@@ -1,0 +1,34 @@
+/** Text as the wire carries it: a message part, a tool definition, system instructions. */
+export interface RenderedText {
+  readonly text: string;
+}
+
+/**
+ * One message of a rendered request. Its text, its parts, or both are counted, with its role.
+ * Treated as immutable: its count is cached by object identity.
+ */
+export interface RenderedMessage {
+  readonly role: string;
+  readonly text?: string;
+  /** Text parts, such as a tool call's arguments or a tool's result, rendered as text. */
+  readonly parts?: readonly RenderedText[];
+}
+
+/**
+ * The input of one model call as the wire will carry it. Every object in it is treated as
+ * immutable, so a conversation that grows by a turn re-uses the counts of its earlier turns.
+ *
+ * @example
+ * const request: RenderedRequest = {
+ *   system: { text: "You are terse." },
+ *   tools: [{ text: JSON.stringify(weatherToolDefinition) }],
+ *   messages: [{ role: "user", text: "Weather in Oslo?" }],
+ * };
+ */
+export interface RenderedRequest {
+  /** System instructions, counted as a message with the role `system`. */
+  readonly system?: RenderedText;
+  /** Tool definitions, each rendered as the text the provider is sent. */
+  readonly tools?: readonly RenderedText[];
+  readonly messages: readonly RenderedMessage[];
+}

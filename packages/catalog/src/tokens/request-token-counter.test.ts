@@ -1,0 +1,83 @@
+import { countTokens as countGpt4oChat } from "gpt-tokenizer/model/gpt-4o";
+import { describe, expect, it } from "vitest";
+import { CalibratedEstimate } from "./calibrated-estimate.js";
+import { CHAT_FRAMING } from "./chat-framing.js";
+import { EncodingCounter } from "./encoding-counter.js";
+import type { RenderedMessage } from "./rendered-request.js";
+import { RequestTokenCounter } from "./request-token-counter.js";
+import type { TokenCounter } from "./token-counter.js";
+
+/** Counts one token per word and records every text it was asked to count. */
+class SpyCounter implements TokenCounter {
+  readonly kind = "exact" as const;
+  readonly name = "spy";
+  readonly counted: string[] = [];
+
+  count(text: string): number {
+    this.counted.push(text);
+    return text.split(" ").filter(Boolean).length;
+  }
+}
+
+const turn = (role: string, text: string): RenderedMessage => ({ role, text });
+
+describe("RequestTokenCounter", () => {
+  it("re-pricing a conversation after one more turn counts only the new turn", () => {
+    const spy = new SpyCounter();
+    const requests = new RequestTokenCounter(spy);
+    const turns = Array.from({ length: 50 }, (_, index) => turn(index % 2 === 0 ? "user" : "assistant", `turn number ${index}`));
+    requests.count({ messages: turns });
+    const countedBefore = spy.counted.length;
+
+    const next = turn("user", "one more turn");
+    const total = requests.count({ messages: [...turns, next] });
+
+    expect(spy.counted.slice(countedBefore)).toEqual(["user", "one more turn"]); // its role and its text, once each
+    expect(total).toBe(CHAT_FRAMING.replyPriming + 51 * (CHAT_FRAMING.perMessage + 1 + 3));
+  });
+
+  it("counts system text and tool definitions once each, by identity", () => {
+    const spy = new SpyCounter();
+    const requests = new RequestTokenCounter(spy);
+    const system = { text: "be brief" };
+    const tools = [{ text: "get weather for a city" }];
+    const first = requests.count({ system, tools, messages: [turn("user", "hi")] });
+    const countedBefore = spy.counted.length;
+    const second = requests.count({ system, tools, messages: [turn("user", "hi")] });
+
+    expect(spy.counted.slice(countedBefore)).toEqual(["user", "hi"]); // a new message object, counted anew
+    expect(second).toBe(first);
+    // priming + system message (framing, "system", 2 words) + tools (wrapper, 5 words) + user message (framing, "user", "hi")
+    expect(first).toBe(3 + (3 + 1 + 2) + (9 + 5) + (3 + 1 + 1));
+  });
+
+  it("counts a message's role, its text and every one of its parts", () => {
+    const requests = new RequestTokenCounter(new SpyCounter());
+    const message: RenderedMessage = { role: "assistant", text: "calling a tool", parts: [{ text: "weather Oslo" }, { text: "rain" }] };
+    expect(requests.count({ messages: [message] })).toBe(CHAT_FRAMING.replyPriming + CHAT_FRAMING.perMessage + 1 + 3 + 2 + 1);
+  });
+
+  it("matches gpt-tokenizer's own chat count for GPT-4o", () => {
+    const chat = [
+      { role: "system", content: "You are terse." },
+      { role: "user", content: "What is the capital of Norway?" },
+      { role: "assistant", content: "Oslo." },
+    ] as const;
+    const requests = new RequestTokenCounter(new EncodingCounter("o200k_base"));
+    const counted = requests.count({ system: { text: chat[0].content }, messages: chat.slice(1).map((message) => turn(message.role, message.content)) });
+    expect(counted).toBe(countGpt4oChat(chat));
+  });
+
+  it("counts an empty conversation as the reply priming alone", () => {
+    expect(new RequestTokenCounter(new SpyCounter()).count({ messages: [] })).toBe(CHAT_FRAMING.replyPriming);
+  });
+
+  it("prices cached turns at the estimate's current factor, never a stale one", () => {
+    const estimate = new CalibratedEstimate();
+    const requests = new RequestTokenCounter(estimate);
+    const turns = [turn("user", "a".repeat(3_972))]; // (3,972 + 4 characters of role) / 4 = 994, + 6 framing = 1,000 tokens
+    expect(requests.count({ messages: turns })).toBe(1_000);
+    estimate.observe(1_000, 1_500);
+    expect(requests.count({ messages: turns })).toBe(1_500);
+  });
+});
