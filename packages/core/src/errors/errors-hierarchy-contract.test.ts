@@ -113,6 +113,14 @@ describe("guards survive duplicated package copies", () => {
     expect(RetrySignal.isInstance(foreign)).toBe(false);
   });
 
+  it("each retry signal has a guard of its own", () => {
+    const throttle = new ThrottleSignal({ service: "openai" });
+    expect(ThrottleSignal.isInstance(throttle) && RetrySignal.isInstance(throttle)).toBe(true);
+    expect(ThrottleSignal.isInstance(new CorrectionSignal({ reason: "x" }))).toBe(false);
+    expect(CorrectionSignal.isInstance(new TruncationSignal())).toBe(false);
+    expect(TruncationSignal.isInstance(new TruncationSignal())).toBe(true);
+  });
+
   it("outcome classes carry their codes and correctability", () => {
     expect(new InvalidInputError({ parameter: "p", expected: "e" })).toMatchObject({ code: "invalid_input", correctable: true });
     expect(new ExternalServiceError({ service: "s", step: "t" })).toMatchObject({ code: "external_service", correctable: false });

@@ -1,6 +1,9 @@
 import { hasBrand } from "./brand.js";
 
 const RETRY_SIGNAL = Symbol.for("nucleo.signal.retry");
+const THROTTLE = Symbol.for("nucleo.signal.throttle");
+const CORRECTION = Symbol.for("nucleo.signal.correction");
+const TRUNCATION = Symbol.for("nucleo.signal.truncation");
 
 /** Which second chance a {@link RetrySignal} asks the dispatcher for. */
 export type RetryKind = "throttle" | "correction" | "truncation";
@@ -39,8 +42,14 @@ export class ThrottleSignal extends RetrySignal {
 
   constructor(options: { service: string; retryAfterMs?: number; cause?: unknown }) {
     super(`${options.service} is throttling requests`, options.cause);
+    Object.defineProperty(this, THROTTLE, { value: true });
     this.service = options.service;
     this.retryAfterMs = options.retryAfterMs;
+  }
+
+  /** True for a throttle signal, from whichever copy of this package it came. */
+  static override isInstance(value: unknown): value is ThrottleSignal {
+    return hasBrand(value, THROTTLE);
   }
 }
 
@@ -56,7 +65,13 @@ export class CorrectionSignal extends RetrySignal {
 
   constructor(options: { reason: string; cause?: unknown }) {
     super(`answer needs correction: ${options.reason}`, options.cause);
+    Object.defineProperty(this, CORRECTION, { value: true });
     this.reason = options.reason;
+  }
+
+  /** True for a correction signal, from whichever copy of this package it came. */
+  static override isInstance(value: unknown): value is CorrectionSignal {
+    return hasBrand(value, CORRECTION);
   }
 }
 
@@ -69,6 +84,12 @@ export class TruncationSignal extends RetrySignal {
 
   constructor(options: { cause?: unknown } = {}) {
     super("answer was cut off at the output budget", options.cause);
+    Object.defineProperty(this, TRUNCATION, { value: true });
+  }
+
+  /** True for a truncation signal, from whichever copy of this package it came. */
+  static override isInstance(value: unknown): value is TruncationSignal {
+    return hasBrand(value, TRUNCATION);
   }
 }
 
