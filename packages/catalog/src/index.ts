@@ -23,3 +23,4 @@ export type { RenderedMessage, RenderedRequest, RenderedText } from "./tokens/re
 export { RequestTokenCounter } from "./tokens/request-token-counter.js";
 export type { TokenCounter } from "./tokens/token-counter.js";
 export { TokenCounters } from "./tokens/token-counters.js";
+export { thinkingActive, thinkingBudget, MIN_THINKING_BUDGET } from "./thinking/thinking-active.js";

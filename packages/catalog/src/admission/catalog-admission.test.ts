@@ -14,7 +14,7 @@ const catalog = catalogOf(
 
 function setup() {
   const time = new ManualTimers(0);
-  const admission = new CatalogAdmission({ catalog, clock: time, timers: time });
+  const admission = new CatalogAdmission({ catalog, clock: time, timers: time, guardMs: 0 });
   const signal = new AbortController().signal;
   const reserve = (request: SeatRequest, abort: AbortSignal = signal) => admission.reserve(request, { signal: abort, jobId: "job" });
   return { time, admission, reserve };
@@ -65,6 +65,20 @@ describe("CatalogAdmission", () => {
     expect(large.settled()).toBeDefined();
     expect(small.settled()).toBeDefined();
     expect(time.pendingDelays()).toEqual([]);
+  });
+
+  it("the guard band keeps a booking a little longer than the provider's own 60-second window", async () => {
+    const time = new ManualTimers(0);
+    const guarded = new CatalogAdmission({ catalog, clock: time, timers: time, guardMs: 1_000 });
+    const options = { signal: new AbortController().signal, jobId: "job" };
+    await guarded.reserve({ entryId: "primary", inputTokens: 10_000, maxOutputTokens: 0 }, options);
+    const next = tracked(guarded.reserve({ entryId: "primary", inputTokens: 10_000, maxOutputTokens: 0 }, options));
+    time.advance(60_000);
+    await flush();
+    expect(next.settled()).toBeUndefined();
+    time.advance(1_000);
+    await flush();
+    expect(next.settled()).toBeDefined();
   });
 
   it("settlement returns what the call did not use", async () => {

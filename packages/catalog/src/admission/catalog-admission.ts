@@ -33,6 +33,12 @@ export interface CatalogAdmissionOptions {
   /** Cooldown after a throttle that came without a retry-after. Default 1 s. */
   readonly defaultCooldownMs?: number;
   /**
+   * Added to every 60-second window, so a booking leaves the budget a little after the
+   * provider's own window has dropped it: requests reach the provider later than they are
+   * admitted, by varying network delays. Default 1 s.
+   */
+  readonly guardMs?: number;
+  /**
    * The token counters that price seats. Every settled call tells them the input tokens the
    * seat was priced at and what the provider reported, so an entry without a public tokenizer
    * calibrates its estimate. Default: a fresh set.
@@ -82,6 +88,7 @@ export class CatalogAdmission implements Admission {
   readonly #clock: Clock;
   readonly #timers: Timers;
   readonly #defaultCooldownMs: number;
+  readonly #windowMs: number;
   readonly #budgets = new Map<string, EntryBudget>();
   readonly #queues = new Map<string, Waiter[]>();
   readonly #wakeTimers = new Map<string, unknown>();
@@ -92,6 +99,7 @@ export class CatalogAdmission implements Admission {
     this.#clock = options.clock ?? { now: () => Date.now() };
     this.#timers = options.timers ?? { setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout) };
     this.#defaultCooldownMs = options.defaultCooldownMs ?? 1_000;
+    this.#windowMs = 60_000 + (options.guardMs ?? 1_000);
     this.tokens = options.tokens ?? new TokenCounters();
     this.picker = new ModelPicker(options.catalog, options.policy, { waitMs: (entry, demand) => this.#budget(entry).waitMs(demand, this.#clock.now()) });
   }
@@ -224,7 +232,7 @@ export class CatalogAdmission implements Admission {
   #budget(entry: CatalogEntry): EntryBudget {
     let budget = this.#budgets.get(entry.id);
     if (!budget) {
-      budget = new EntryBudget(entry);
+      budget = new EntryBudget(entry, this.#windowMs);
       this.#budgets.set(entry.id, budget);
     }
     return budget;

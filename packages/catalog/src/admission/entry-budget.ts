@@ -32,10 +32,13 @@ export class EntryBudget {
   readonly windows: ReadonlyArray<readonly [LimitName, RollingWindow]>;
   coolingUntil = 0;
 
-  constructor(readonly entry: CatalogEntry) {
+  constructor(
+    readonly entry: CatalogEntry,
+    windowMs = 60_000,
+  ) {
     this.windows = (Object.entries(entry.limits) as Array<[LimitName, number | undefined]>)
       .filter((pair): pair is [LimitName, number] => pair[1] !== undefined)
-      .map(([name, limit]) => [name, new RollingWindow(limit)] as const);
+      .map(([name, limit]) => [name, new RollingWindow(limit, windowMs)] as const);
   }
 
   /** The first limit `demand` exceeds on its own, if any: such a seat could never be admitted. */

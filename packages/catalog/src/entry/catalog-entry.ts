@@ -68,6 +68,10 @@ export const catalogEntrySchema = z
     /** Reasoning tokens per depth; a depth not listed gets none. */
     reasoningTokens: partialRecord(DEPTH_LADDER, z.number().int().nonnegative()).optional(),
     nativeThinking: z.boolean().default(false),
+    /** The provider calls tools natively; when false, tools are described in text and called as JSON. */
+    nativeTools: z.boolean().default(true),
+    /** The provider enforces a strict JSON schema on the answer (OpenAI's structured outputs). */
+    structuredOutput: z.boolean().default(false),
     /** A public tokenizer encoding (`o200k_base`, `cl100k_base`); omitted means a calibrated estimate. */
     tokenizer: z.enum(["o200k_base", "cl100k_base"]).optional(),
     /** One price list, or several with different `effectiveFrom` dates. */
