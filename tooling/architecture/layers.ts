@@ -16,7 +16,9 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
   thinkers: ["core", "catalog", "conversation", "tools"],
   benchmark: ["core", "catalog", "conversation", "tools", "thinkers"],
   "recorder-postgres": ["core"],
-  testing: ["core", "catalog", "conversation", "provider-openai", "provider-anthropic"],
+  // testing speaks the providers' wire formats with shapes of its own rather than importing the
+  // providers, so the providers' tests can use its mock server (docs/decisions/0005).
+  testing: ["core", "catalog", "conversation"],
 };
 
 /**
@@ -26,6 +28,8 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
  * listed, so the graph stays acyclic (turbo rejects cycles, devDependencies included).
  */
 export const DEV_ONLY_LAYERS: Readonly<Record<string, readonly string[]>> = {
+  "provider-openai": ["testing"],
+  "provider-anthropic": ["testing"],
   tools: ["testing"],
   thinkers: ["testing"],
   benchmark: ["testing"],

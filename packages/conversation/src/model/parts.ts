@@ -1,0 +1,83 @@
+/**
+ * The parts a turn is made of. Every part carries `text`: what it weighs on the wire as text
+ * (a tool call's JSON, a result's content), which is what token counting reads.
+ */
+
+/** Plain text. */
+export interface TextPart {
+  readonly type: "text";
+  readonly text: string;
+}
+
+/** An image, inline (base64) or by URL. Its `text` is empty: images are priced by the provider. */
+export interface ImagePart {
+  readonly type: "image";
+  readonly mediaType: string;
+  /** Base64 data, or an `https:` URL. */
+  readonly source: { readonly kind: "base64"; readonly data: string } | { readonly kind: "url"; readonly url: string };
+  readonly text: "";
+}
+
+/** A file such as a PDF, inline (base64). */
+export interface FilePart {
+  readonly type: "file";
+  readonly mediaType: string;
+  readonly name: string;
+  readonly data: string;
+  readonly text: "";
+}
+
+/** A model's native reasoning, kept so providers that require it get it back unchanged. */
+export interface ThinkingPart {
+  readonly type: "thinking";
+  readonly text: string;
+  /** The provider's integrity token for the block (Anthropic), when it sent one. */
+  readonly signature?: string;
+  /** A redacted block's opaque data, passed back as received. */
+  readonly redacted?: string;
+}
+
+/** A call the model asked for. `id` is the provider's, or one the runtime minted. */
+export interface ToolCallPart {
+  readonly type: "tool_call";
+  readonly id: string;
+  readonly name: string;
+  /** The parsed arguments (an object). */
+  readonly arguments: Readonly<Record<string, unknown>>;
+  /** The arguments as JSON text. */
+  readonly text: string;
+}
+
+/** What a tool returned for one call, as the model will read it. */
+export interface ToolResultPart {
+  readonly type: "tool_result";
+  readonly callId: string;
+  readonly name: string;
+  readonly text: string;
+  readonly isError: boolean;
+}
+
+/** Any part of a turn. */
+export type Part = TextPart | ImagePart | FilePart | ThinkingPart | ToolCallPart | ToolResultPart;
+
+/** Builders for parts, so callers never spell the `text` bookkeeping themselves. */
+export const Parts = {
+  text(text: string): TextPart {
+    return { type: "text", text };
+  },
+  image(mediaType: string, source: ImagePart["source"]): ImagePart {
+    return { type: "image", mediaType, source, text: "" };
+  },
+  file(mediaType: string, name: string, data: string): FilePart {
+    return { type: "file", mediaType, name, data, text: "" };
+  },
+  thinking(text: string, signature?: string): ThinkingPart {
+    return signature === undefined ? { type: "thinking", text } : { type: "thinking", text, signature };
+  },
+  toolCall(id: string, name: string, args: Readonly<Record<string, unknown>>): ToolCallPart {
+    return { type: "tool_call", id, name, arguments: args, text: JSON.stringify(args) };
+  },
+  toolResult(callId: string, name: string, text: string, isError = false): ToolResultPart {
+    return { type: "tool_result", callId, name, text, isError };
+  },
+} as const;

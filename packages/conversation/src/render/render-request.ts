@@ -1,0 +1,51 @@
+import type { CatalogEntry } from "@nucleo/catalog";
+import type { LlmRequest } from "../client/llm-client.js";
+import type { Conversation } from "../model/conversation.js";
+import { JSON_ANSWER_INSTRUCTION, TOOL_WEIGHT_GUIDANCE } from "./guidance.js";
+import { describeInNotation, SCHEMA_NOTATION_LEGEND } from "./schema-notation.js";
+import { describeTextTools, turnAsText } from "./text-tools.js";
+
+/** Marks a request whose tools travel as text: the text-tools client parses the answer. @internal */
+export const TEXT_TOOLS = Symbol.for("nucleo.request.text-tools");
+
+const systemCache = new WeakMap<Conversation, { key: string; system: { text: string } }>();
+
+/**
+ * Renders a conversation as the request the wire will carry for `entry`. The caller wrote only
+ * the objective, the skills and the turns; the framework guidance is derived from what the
+ * conversation carries: the notation legend when the answer contract uses the notation, the
+ * tool guidance when tools are offered. For an entry without native tools, tools are described
+ * in the system text and earlier calls rendered as text — the same request the token count
+ * priced, so the seat is priced from exactly what is sent.
+ */
+export function renderRequest(conversation: Conversation, entry: Pick<CatalogEntry, "nativeTools" | "structuredOutput">): LlmRequest {
+  const tools = conversation.tools();
+  const contract = conversation.contract();
+  const textTools = tools.length > 0 && !entry.nativeTools;
+  const system = renderSystem(conversation, { tools: tools.length > 0, textTools, contractNotation: contract?.notation === true && !entry.structuredOutput });
+  const request: LlmRequest = {
+    system,
+    // A copy: the request is what this call carries, while the conversation keeps growing.
+    messages: textTools ? conversation.turns().map(turnAsText) : conversation.turns().slice(),
+    tools: textTools ? [] : tools,
+    ...(contract ? { responseFormat: { name: contract.name, schema: contract.jsonSchema } } : {}),
+  };
+  if (textTools) Object.defineProperty(request, TEXT_TOOLS, { value: tools });
+  return request;
+}
+
+function renderSystem(conversation: Conversation, shape: { tools: boolean; textTools: boolean; contractNotation: boolean }): { text: string } {
+  const contract = conversation.contract();
+  const key = `${conversation.systemVersion}|${shape.tools}|${shape.textTools}|${shape.contractNotation}|${contract?.name ?? ""}|${shape.textTools ? conversation.tools().map((tool) => tool.name).join(",") : ""}`;
+  const cached = systemCache.get(conversation);
+  if (cached?.key === key) return cached.system;
+  const sections: string[] = conversation.objective().map(([slot, text]) => (slot === "task" ? text : `## ${slot}\n${text}`));
+  if (shape.tools) sections.push(TOOL_WEIGHT_GUIDANCE);
+  if (shape.textTools) sections.push(describeTextTools(conversation.tools()));
+  if (contract && shape.contractNotation) sections.push(`${SCHEMA_NOTATION_LEGEND}\n\n${JSON_ANSWER_INSTRUCTION}\n${describeInNotation(contract.jsonSchema)}`);
+  else if (contract) sections.push(`${JSON_ANSWER_INSTRUCTION}\n${JSON.stringify(contract.jsonSchema)}`);
+  for (const [name, text] of conversation.preamble()) sections.push(`## Skill: ${name}\n${text}`);
+  const system = Object.freeze({ text: sections.join("\n\n") });
+  systemCache.set(conversation, { key, system });
+  return system;
+}
