@@ -1,0 +1,14 @@
+/**
+ * @nucleo/testing — test doubles for Nucleo: a mock provider server speaking the OpenAI and
+ * Anthropic wire formats over real HTTP, a scripted `LlmClient`, accelerated time, and
+ * fixtures (a catalog entry, a binding, a request).
+ *
+ * @packageDocumentation
+ */
+export { MockProviderServer } from "./server/mock-provider-server.js";
+export type { MockReply, MockRequest, MockServerOptions, MockServerLimits, MockToolCall, MockUsage, MockWire } from "./server/mock-types.js";
+export { acceleratedTime, type AcceleratedTime } from "./time/accelerated-time.js";
+export { ScriptedLlmClient, type ScriptedCall, type ScriptedLlmClientOptions } from "./scripted/scripted-llm-client.js";
+export type { ScriptedAnswer, ScriptedCallInfo, ScriptedToolCall, ScriptedTurn } from "./scripted/scripted-turn.js";
+export { testEntry, testBinding } from "./fixtures/test-entry.js";
+export { testRequest } from "./fixtures/test-request.js";

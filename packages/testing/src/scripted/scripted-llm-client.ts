@@ -1,0 +1,127 @@
+import { ExternalServiceError, SystemError, ThrottleSignal } from "@nucleo/core";
+import type { LlmBinding, LlmClient, LlmDelta, LlmRequest, LlmResponse } from "@nucleo/conversation";
+import { splitText } from "../text/split-text.js";
+import { resolveScriptedAnswer } from "./resolve-scripted-answer.js";
+import type { ScriptedAnswer, ScriptedToolCall, ScriptedTurn } from "./scripted-turn.js";
+
+/** One call a {@link ScriptedLlmClient} received. */
+export interface ScriptedCall {
+  readonly request: LlmRequest;
+  readonly binding: LlmBinding;
+}
+
+/** How a {@link ScriptedLlmClient} counts default usage. */
+export interface ScriptedLlmClientOptions {
+  /** Default `Math.ceil(characters / 4)`. */
+  readonly countTokens?: (text: string) => number;
+}
+
+/**
+ * An `LlmClient` that answers from a script, turn by turn, so real loops (thinkers, LLM calls,
+ * one-call tools) run without a model. Each call takes the next turn: an answer becomes the
+ * response, a fault is thrown, a function decides from the request. Every call is recorded; a
+ * call past the end of the script fails with a `SystemError` naming its number. `stream`
+ * yields the same answer in a few deltas and returns the same response.
+ *
+ * @example
+ * const client = new ScriptedLlmClient([
+ *   ScriptedLlmClient.toolCall("search", { query: "pgvector" }),
+ *   ScriptedLlmClient.throttle(1_000),
+ *   ScriptedLlmClient.json({ answer: "use HNSW" }),
+ * ]);
+ */
+export class ScriptedLlmClient implements LlmClient {
+  readonly #turns: ScriptedTurn[];
+  readonly #calls: ScriptedCall[] = [];
+  readonly #countTokens: (text: string) => number;
+  #mintedIds = 0;
+
+  constructor(turns: readonly ScriptedTurn[] = [], options: ScriptedLlmClientOptions = {}) {
+    this.#turns = [...turns];
+    this.#countTokens = options.countTokens ?? ((text) => Math.ceil(text.length / 4));
+  }
+
+  /** An answer with text, plus any other fields. */
+  static answer(content: string, rest: Omit<ScriptedAnswer, "content"> = {}): ScriptedAnswer {
+    return { ...rest, content };
+  }
+
+  /** An answer whose text is `value` as JSON, as a structured answer would arrive. */
+  static json(value: unknown, rest: Omit<ScriptedAnswer, "content"> = {}): ScriptedAnswer {
+    return { ...rest, content: JSON.stringify(value) };
+  }
+
+  /** An answer that calls one tool; the id is minted (`call_1`, `call_2`, ...) unless given. */
+  static toolCall(name: string, args: Readonly<Record<string, unknown>>, rest: Omit<ScriptedAnswer, "toolCalls"> & { id?: string } = {}): ScriptedAnswer {
+    const { id, ...answer } = rest;
+    return { ...answer, toolCalls: [id === undefined ? { name, arguments: args } : { id, name, arguments: args }] };
+  }
+
+  /** An answer that calls several tools at once. */
+  static toolCalls(...calls: ScriptedToolCall[]): ScriptedAnswer {
+    return { toolCalls: calls };
+  }
+
+  /** An answer cut off at the output budget (`stopReason: "max_tokens"`). */
+  static truncated(content: string): ScriptedAnswer {
+    return { content, stopReason: "max_tokens" };
+  }
+
+  /** The provider said "slow down": a `ThrottleSignal` with the given retry-after. */
+  static throttle(retryAfterMs?: number): ThrottleSignal {
+    return new ThrottleSignal({ service: "scripted", retryAfterMs });
+  }
+
+  /** The provider failed: an `ExternalServiceError` naming the scripted service. */
+  static failure(detail = "HTTP 500"): ExternalServiceError {
+    return new ExternalServiceError({ service: "scripted", step: "send", detail });
+  }
+
+  /** Every call received, in order. */
+  get requests(): readonly ScriptedCall[] {
+    return this.#calls;
+  }
+
+  /** Turns not yet used. */
+  get remaining(): number {
+    return this.#turns.length;
+  }
+
+  /** Appends turns to the script. */
+  script(...turns: ScriptedTurn[]): this {
+    this.#turns.push(...turns);
+    return this;
+  }
+
+  /** Answers with the next turn: the response it describes, or the fault it holds, thrown. */
+  async send(request: LlmRequest, binding: LlmBinding, signal: AbortSignal): Promise<LlmResponse> {
+    signal.throwIfAborted();
+    this.#calls.push({ request, binding });
+    const call = this.#calls.length;
+    let turn = this.#turns.shift();
+    if (turn === undefined) {
+      throw new SystemError({ code: "script_exhausted", message: `ScriptedLlmClient: call ${call} has no scripted turn (the script held ${call - 1}).` });
+    }
+    while (typeof turn === "function") turn = await turn(request, binding, { call });
+    if (turn instanceof Error) throw turn;
+    return resolveScriptedAnswer(turn, { request, binding, countTokens: this.#countTokens, mintCallId: () => `call_${++this.#mintedIds}` });
+  }
+
+  /** Yields the next turn's thinking, text (in a few pieces) and tool calls, then returns its response. */
+  async *stream(request: LlmRequest, binding: LlmBinding, signal: AbortSignal): AsyncGenerator<LlmDelta, LlmResponse, void> {
+    const response = await this.send(request, binding, signal);
+    for (const part of response.thinking) {
+      for (const text of splitText(part.text, 2)) yield { type: "thinking", text };
+      signal.throwIfAborted();
+    }
+    for (const text of splitText(response.content, 3)) {
+      yield { type: "text", text };
+      signal.throwIfAborted();
+    }
+    for (const call of response.toolCalls) {
+      yield { type: "tool_call", call };
+      signal.throwIfAborted();
+    }
+    return response;
+  }
+}

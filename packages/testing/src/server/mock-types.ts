@@ -1,0 +1,93 @@
+/** Which provider API a request spoke. */
+export type MockWire = "openai" | "anthropic";
+
+/** Token counts a scripted answer reports; anything left out is counted by the server. */
+export interface MockUsage {
+  /** Prompt tokens at the full price: cache reads and writes excluded (Nucleo's `TokenUsage` sense). */
+  readonly inputTokens?: number;
+  /** Prompt tokens served from the cache. */
+  readonly cachedInputTokens?: number;
+  /** Prompt tokens written to the cache (Anthropic reports them; OpenAI folds them into the prompt). */
+  readonly cacheWriteTokens?: number;
+  /** Answer tokens, reasoning excluded. */
+  readonly outputTokens?: number;
+  /** Hidden reasoning tokens; both wires report them inside the output total and apart in a breakdown. */
+  readonly reasoningTokens?: number;
+}
+
+/** A tool call a scripted answer makes; the server mints the id when none is given. */
+export interface MockToolCall {
+  readonly id?: string;
+  readonly name: string;
+  readonly arguments: Record<string, unknown>;
+}
+
+/**
+ * What the mock server does with one incoming call. Every kind works on both wires and, where
+ * it makes sense, both as JSON and as a stream.
+ *
+ * @example
+ * server.script(
+ *   { kind: "throttle", retryAfterSeconds: 2 },
+ *   { kind: "answer", toolCalls: [{ name: "search", arguments: { query: "pgvector" } }] },
+ *   { kind: "answer", text: "Done.", usage: { inputTokens: 120, outputTokens: 3 } },
+ * );
+ */
+export type MockReply =
+  | {
+      readonly kind: "answer";
+      readonly text?: string;
+      readonly toolCalls?: readonly MockToolCall[];
+      /** Sent as thinking blocks on the Anthropic wire only; counted as reasoning tokens on both. */
+      readonly thinking?: ReadonlyArray<{ readonly text: string; readonly signature?: string }>;
+      readonly usage?: MockUsage;
+      /** Default `tool_calls` when the answer calls tools, else `end`. */
+      readonly stopReason?: "end" | "tool_calls" | "max_tokens";
+      /** Real milliseconds to wait before answering. */
+      readonly delayMs?: number;
+    }
+  | {
+      readonly kind: "throttle";
+      /** Sent as the `retry-after` header; no header when left out. */
+      readonly retryAfterSeconds?: number;
+      /** Anthropic: 529 `overloaded_error` instead of 429. OpenAI: a 429 that says the engine is overloaded. */
+      readonly overloaded?: boolean;
+    }
+  | { readonly kind: "error"; readonly status: number; readonly message?: string }
+  | { readonly kind: "garbage"; readonly body?: string }
+  | { readonly kind: "cut-stream"; readonly afterEvents?: number; readonly text?: string }
+  | { readonly kind: "no-usage"; readonly text?: string }
+  | { readonly kind: "slow"; readonly delayMs: number; readonly reply: MockReply };
+
+/** One call the mock server received. The API key itself is never kept. */
+export interface MockRequest {
+  readonly wire: MockWire;
+  readonly path: string;
+  /** The parsed JSON body, as received. */
+  readonly body: Record<string, unknown>;
+  readonly stream: boolean;
+  /** Whether an `Authorization` or `x-api-key` header came with the call. */
+  readonly apiKeyPresent: boolean;
+  /** The body's `model`, or `""` when it had none. */
+  readonly model: string;
+}
+
+/** Rate limits the server enforces over a rolling window, as a provider would. */
+export interface MockServerLimits {
+  readonly requestsPerMinute?: number;
+  /** Counted from the usage the server itself reports (input, cache, output and reasoning). */
+  readonly tokensPerMinute?: number;
+  /** The window's length. Default 60,000 ms. */
+  readonly windowMs?: number;
+}
+
+/** How a {@link MockProviderServer} behaves; every field is optional. */
+export interface MockServerOptions {
+  readonly limits?: MockServerLimits;
+  /** The time the limits' window reads. Default `Date.now`. */
+  readonly clock?: { now(): number };
+  /** How default usage counts text. Default `Math.ceil(characters / 4)`. */
+  readonly countTokens?: (text: string) => number;
+  /** The model name answers report. Default: the request's own model, echoed. */
+  readonly model?: string;
+}
