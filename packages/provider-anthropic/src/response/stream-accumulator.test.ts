@@ -1,0 +1,107 @@
+import { ExternalServiceError } from "@nucleo/core";
+import type { LlmDelta } from "@nucleo/conversation";
+import { describe, expect, it } from "vitest";
+import { StreamAccumulator } from "./stream-accumulator.js";
+
+// The event sequence of the Messages API's streaming reference: thinking, text, then a tool call.
+const events: unknown[] = [
+  { type: "message_start", message: { id: "msg_1", type: "message", role: "assistant", model: "claude-test-sonnet-20250101", content: [], stop_reason: null, usage: { input_tokens: 472, output_tokens: 2, cache_read_input_tokens: 400, cache_creation_input_tokens: 0 } } },
+  { type: "content_block_start", index: 0, content_block: { type: "thinking", thinking: "" } },
+  { type: "content_block_delta", index: 0, delta: { type: "thinking_delta", thinking: "Which word? " } },
+  { type: "content_block_delta", index: 0, delta: { type: "thinking_delta", thinking: "Look it up." } },
+  { type: "content_block_delta", index: 0, delta: { type: "signature_delta", signature: "EqQBCgIYAhIM" } },
+  { type: "content_block_stop", index: 0 },
+  { type: "ping" },
+  { type: "content_block_start", index: 1, content_block: { type: "text", text: "" } },
+  { type: "content_block_delta", index: 1, delta: { type: "text_delta", text: "Let me " } },
+  { type: "content_block_delta", index: 1, delta: { type: "text_delta", text: "check." } },
+  { type: "content_block_stop", index: 1 },
+  { type: "content_block_start", index: 2, content_block: { type: "tool_use", id: "toolu_01T1x1fJ34qAmk2tNTrN7Up6", name: "lookup", input: {} } },
+  { type: "content_block_delta", index: 2, delta: { type: "input_json_delta", partial_json: "" } },
+  { type: "content_block_delta", index: 2, delta: { type: "input_json_delta", partial_json: '{"word": "nu' } },
+  { type: "content_block_delta", index: 2, delta: { type: "input_json_delta", partial_json: 'cleo"}' } },
+  { type: "content_block_stop", index: 2 },
+  { type: "message_delta", delta: { stop_reason: "tool_use", stop_sequence: null }, usage: { output_tokens: 89 } },
+  { type: "message_stop" },
+];
+
+function run(sequence: readonly unknown[]): { deltas: LlmDelta[]; accumulator: StreamAccumulator } {
+  const accumulator = new StreamAccumulator();
+  const deltas = sequence.flatMap((event) => accumulator.accept(event));
+  return { deltas, accumulator };
+}
+
+function failureOf(action: () => unknown): unknown {
+  try {
+    action();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
+
+describe("StreamAccumulator", () => {
+  it("yields thinking and text as they arrive and each tool call when its block stops", () => {
+    const { deltas } = run(events);
+    expect(deltas).toEqual([
+      { type: "thinking", text: "Which word? " },
+      { type: "thinking", text: "Look it up." },
+      { type: "text", text: "Let me " },
+      { type: "text", text: "check." },
+      { type: "tool_call", call: { type: "tool_call", id: "toolu_01T1x1fJ34qAmk2tNTrN7Up6", name: "lookup", arguments: { word: "nucleo" }, text: '{"word":"nucleo"}' } },
+    ]);
+  });
+
+  it("finishes with the response a whole message gives, usage merged from start and delta", () => {
+    const { accumulator } = run(events);
+    expect(accumulator.finish()).toEqual({
+      content: "Let me check.",
+      thinking: [{ type: "thinking", text: "Which word? Look it up.", signature: "EqQBCgIYAhIM" }],
+      toolCalls: [{ type: "tool_call", id: "toolu_01T1x1fJ34qAmk2tNTrN7Up6", name: "lookup", arguments: { word: "nucleo" }, text: '{"word":"nucleo"}' }],
+      usage: { inputTokens: 472, outputTokens: 89, cachedInputTokens: 400, cacheWriteTokens: 0 },
+      stopReason: "tool_calls",
+      providerModel: "claude-test-sonnet-20250101",
+    });
+  });
+
+  it("reads a tool call without input deltas as no arguments, and a redacted block as its data", () => {
+    const { deltas, accumulator } = run([
+      events[0],
+      { type: "content_block_start", index: 0, content_block: { type: "redacted_thinking", data: "EmwKAhgB" } },
+      { type: "content_block_stop", index: 0 },
+      { type: "content_block_start", index: 1, content_block: { type: "tool_use", id: "toolu_2", name: "now", input: {} } },
+      { type: "content_block_stop", index: 1 },
+      { type: "message_delta", delta: { stop_reason: "tool_use" }, usage: { output_tokens: 9, input_tokens: 500 } },
+      { type: "message_stop" },
+    ]);
+    expect(deltas).toEqual([{ type: "tool_call", call: expect.objectContaining({ id: "toolu_2", arguments: {} }) }]);
+    const response = accumulator.finish();
+    expect(response.thinking).toEqual([{ type: "thinking", text: "", redacted: "EmwKAhgB" }]);
+    expect(response.usage.inputTokens).toBe(500);
+  });
+
+  it.each([
+    ["cut after a text delta", events.slice(0, 9)],
+    ["no message_delta", [...events.slice(0, 16), { type: "message_stop" }]],
+    ["no message_stop", events.slice(0, 17)],
+    ["nothing at all", []],
+  ])("refuses a stream that was cut (%s), naming anthropic and step stream", (_case, sequence) => {
+    const { accumulator } = run(sequence);
+    const error = failureOf(() => accumulator.finish());
+    expect(ExternalServiceError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ service: "anthropic", step: "stream" });
+  });
+
+  it.each([
+    ["a message_delta without usage", { type: "message_delta", delta: { stop_reason: "end_turn" } }],
+    ["a tool input that is not JSON", null],
+    ["an event that is not an object", "data: garbage"],
+  ])("refuses %s as not the wire format", (_case, bad) => {
+    const sequence = bad === null
+      ? [events[0], { type: "content_block_start", index: 0, content_block: { type: "tool_use", id: "t", name: "n", input: {} } }, { type: "content_block_delta", index: 0, delta: { type: "input_json_delta", partial_json: '{"a":' } }, { type: "content_block_stop", index: 0 }]
+      : [events[0], bad];
+    const error = failureOf(() => run(sequence));
+    expect(ExternalServiceError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ service: "anthropic", step: "stream" });
+  });
+});
