@@ -21,7 +21,15 @@ export interface DescribedIssue {
  * }
  */
 export function describeIssue(issue: z.core.$ZodIssue): DescribedIssue {
-  return { path: formatPath(issue.path), expected: stripLead(issue.message) };
+  return { path: formatPath(issue.path), expected: expectationOf(issue) };
+}
+
+function expectationOf(issue: z.core.$ZodIssue): string {
+  if (issue.code === "invalid_format") {
+    const pattern = (issue as { pattern?: string }).pattern;
+    return issue.format === "regex" && pattern !== undefined ? `a string matching ${pattern}` : `a valid ${issue.format}`;
+  }
+  return stripLead(issue.message);
 }
 
 /** Formats a zod path as `a.b[2].c` (`(input)` for the root). */
