@@ -19,6 +19,7 @@ export { responseContract, type ResponseContract } from "./correction/response-c
 export { ResponseCorrection, type CheckedAnswer } from "./correction/response-correction.js";
 export { LlmEnvironment, type ProviderClients } from "./call/llm-environment.js";
 export { LLMCall, type LlmCallOutput, type LlmCallOptions } from "./call/llm-call.js";
+export { ModelExchange, type ModelExchangeOptions, type ExchangeResult } from "./call/model-exchange.js";
 export type { Summarizer } from "./compaction/summarizer.js";
 export { compactIfNeeded, type CompactionOptions, type CompactionResult } from "./compaction/compact.js";
 export { ConversationService, type ObtainOptions } from "./service/conversation-service.js";

@@ -1,23 +1,8 @@
-import {
-  AbstractTool,
-  SystemError,
-  TruncationSignal,
-  type AttemptInfo,
-  type JobContext,
-  type JobResources,
-  type SeatRequest,
-  type TokenUsage,
-} from "@nucleo/core";
-import { priceCall, type SeatBinding } from "@nucleo/catalog";
+import { AbstractTool, type AttemptInfo, type JobContext, type JobResources, type SeatRequest, type TokenUsage } from "@nucleo/core";
 import { z } from "zod";
-import { collectStream } from "../client/collect-stream.js";
-import type { LlmBinding, LlmDelta, LlmRequest, LlmResponse, StopReason } from "../client/llm-client.js";
-import type { ResponseContract } from "../correction/response-contract.js";
-import { ResponseCorrection } from "../correction/response-correction.js";
-import type { Conversation } from "../model/conversation.js";
+import type { StopReason } from "../client/llm-client.js";
 import type { ThinkingPart, ToolCallPart } from "../model/parts.js";
-import { renderRequest } from "../render/render-request.js";
-import type { LlmEnvironment } from "./llm-environment.js";
+import { ModelExchange, type ModelExchangeOptions } from "./model-exchange.js";
 
 /** What one model call produced. */
 export interface LlmCallOutput<TAnswer> {
@@ -40,23 +25,8 @@ export interface LlmCallOutput<TAnswer> {
   readonly usage: TokenUsage;
 }
 
-/** How an {@link LLMCall} is set up. */
-export interface LlmCallOptions<TAnswer> {
-  readonly conversation: Conversation;
-  readonly environment: LlmEnvironment;
-  /** The answer must be a JSON object of this shape (checked and corrected). */
-  readonly contract?: ResponseContract<TAnswer>;
-  /** A catalog entry id: bypasses the picker, never the envelope. */
-  readonly pin?: string;
-  /** Streams the answer: each delta is handed here as it arrives. */
-  readonly onDelta?: (delta: LlmDelta) => void;
-}
-
-interface AttemptPlan {
-  readonly binding: SeatBinding;
-  readonly request: LlmRequest;
-  readonly maxOutputTokens: number;
-}
+/** How an {@link LLMCall} is set up: the conversation, the environment, and optionally the answer contract, a pin and a stream handler. */
+export type LlmCallOptions<TAnswer> = ModelExchangeOptions<TAnswer>;
 
 const anything = z.custom<never>(() => true);
 
@@ -75,48 +45,20 @@ export class LLMCall<TAnswer = undefined> extends AbstractTool<undefined, LlmCal
   override readonly description = "One exchange with a model.";
   readonly input = z.undefined();
   readonly output = anything as z.ZodType<LlmCallOutput<TAnswer>>;
-  readonly #options: LlmCallOptions<TAnswer>;
-  #plan: AttemptPlan | undefined;
+  readonly #exchange: ModelExchange<TAnswer>;
 
   constructor(options: LlmCallOptions<TAnswer>) {
     super();
-    this.#options = options;
-    if (options.contract) options.conversation.expectAnswer(options.contract);
+    this.#exchange = new ModelExchange(options);
   }
 
   /** Binds the seat for this attempt and prices it from the rendered request. */
   override requirements(_input: undefined, attempt: AttemptInfo): SeatRequest[] {
-    const { conversation, environment, pin } = this.#options;
-    const binding = environment.picker.bind({ ...conversation.seat, ...(pin === undefined ? {} : { pin }) });
-    const request = renderRequest(conversation, binding.entry);
-    const maxOutputTokens = attempt.escalated ? binding.entry.outputCeiling : binding.maxOutputTokens;
-    this.#plan = { binding, request, maxOutputTokens };
-    const inputTokens = environment.tokens.countRequest(binding.entry, request);
-    return [{ entryId: binding.entry.id, grade: binding.grade, inputTokens, maxOutputTokens }];
+    return this.#exchange.requirements(attempt);
   }
 
   async execute(_input: undefined, resources: JobResources, context: JobContext): Promise<LlmCallOutput<TAnswer>> {
-    const plan = this.#plan;
-    const seat = resources.seats[0];
-    if (!plan || !seat) throw new SystemError({ code: "no_seat", message: "LLMCall ran without the seat its requirements asked for." });
-    const { conversation, environment, contract, onDelta } = this.#options;
-    const entry = plan.binding.entry;
-    const binding: LlmBinding = { entry, maxOutputTokens: plan.maxOutputTokens, reasoningTokens: plan.binding.reasoningTokens, depth: conversation.seat.depth };
-    const client = environment.clientFor(entry);
-    const started = environment.clock.now();
-    const response: LlmResponse = onDelta
-      ? await collectStream(client.stream(plan.request, binding, context.signal), onDelta)
-      : await client.send(plan.request, binding, context.signal);
-    resources.recordUsage(seat, response.usage);
-    const price = priceCall(entry, response.usage, new Date(environment.clock.now()));
-    context.emit({
-      type: "llm.call", entryId: entry.id, providerModel: response.providerModel, usage: response.usage, cost: price.cost.toString(),
-      currency: price.currency, latencyMs: environment.clock.now() - started, stopReason: response.stopReason,
-      attempt: context.attempt.number, corrections: context.attempt.corrections,
-    });
-    if (response.stopReason === "max_tokens") throw new TruncationSignal();
-    const checked = contract && response.toolCalls.length === 0 ? ResponseCorrection.exchange(conversation, response, contract, context.attempt) : undefined;
-    conversation.addAssistant(response);
+    const { response, entry, checked } = await this.#exchange.exchange(resources, context);
     return {
       text: response.content,
       answer: checked === undefined ? undefined : (checked.answer as TAnswer),

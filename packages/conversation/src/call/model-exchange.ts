@@ -1,0 +1,96 @@
+import { SystemError, TruncationSignal, type AttemptInfo, type JobContext, type JobResources, type SeatRequest } from "@nucleo/core";
+import { priceCall, type SeatBinding } from "@nucleo/catalog";
+import { collectStream } from "../client/collect-stream.js";
+import type { LlmBinding, LlmClient, LlmDelta, LlmRequest, LlmResponse } from "../client/llm-client.js";
+import type { ResponseContract } from "../correction/response-contract.js";
+import { ResponseCorrection, type CheckedAnswer } from "../correction/response-correction.js";
+import type { Conversation } from "../model/conversation.js";
+import { renderRequest } from "../render/render-request.js";
+import type { CatalogEntry } from "@nucleo/catalog";
+import type { LlmEnvironment } from "./llm-environment.js";
+
+/** How one seated exchange is set up. */
+export interface ModelExchangeOptions<TAnswer> {
+  readonly conversation: Conversation;
+  readonly environment: LlmEnvironment;
+  readonly contract?: ResponseContract<TAnswer>;
+  /** A catalog entry id: bypasses the picker, never the envelope. */
+  readonly pin?: string;
+  readonly onDelta?: (delta: LlmDelta) => void;
+}
+
+/** What one exchange brought back. */
+export interface ExchangeResult<TAnswer> {
+  readonly response: LlmResponse;
+  readonly entry: CatalogEntry;
+  /** The answer checked against the contract, when one was set and the model did not call tools. */
+  readonly checked: CheckedAnswer<TAnswer> | undefined;
+}
+
+interface AttemptPlan {
+  readonly binding: SeatBinding;
+  readonly request: LlmRequest;
+  readonly maxOutputTokens: number;
+}
+
+/**
+ * The mechanics every model-calling job shares (`LLMCall`, the one-call tools): per attempt,
+ * bind the seat and price it from exactly the request the wire will carry; then send on the
+ * client, record the usage, report the call with its exact cost, turn a `max_tokens` stop into
+ * the truncation escalation, check the answer with the shared response correction, and append
+ * it to the conversation.
+ */
+export class ModelExchange<TAnswer> {
+  #plan: AttemptPlan | undefined;
+
+  constructor(readonly options: ModelExchangeOptions<TAnswer>) {
+    if (options.contract) options.conversation.expectAnswer(options.contract);
+  }
+
+  /** Binds this attempt's seat and prices it (after a truncation, at the entry's ceiling). */
+  requirements(attempt: AttemptInfo): SeatRequest[] {
+    const { conversation, environment, pin } = this.options;
+    const binding = environment.picker.bind({ ...conversation.seat, ...(pin === undefined ? {} : { pin }) });
+    const request = renderRequest(conversation, binding.entry);
+    const maxOutputTokens = attempt.escalated ? binding.entry.outputCeiling : binding.maxOutputTokens;
+    this.#plan = { binding, request, maxOutputTokens };
+    const inputTokens = environment.tokens.countRequest(binding.entry, request);
+    return [{ entryId: binding.entry.id, grade: binding.grade, inputTokens, maxOutputTokens }];
+  }
+
+  /** The entry this attempt is bound to. */
+  entry(): CatalogEntry {
+    return this.#requirePlan().binding.entry;
+  }
+
+  /** Sends this attempt's request on `client` (default: the environment's client for the entry). */
+  async exchange(resources: JobResources, context: JobContext, client?: LlmClient): Promise<ExchangeResult<TAnswer>> {
+    const plan = this.#requirePlan();
+    const seat = resources.seats[0];
+    if (!seat) throw new SystemError({ code: "no_seat", message: "A model call ran without the seat its requirements asked for." });
+    const { conversation, environment, contract, onDelta } = this.options;
+    const entry = plan.binding.entry;
+    const binding: LlmBinding = { entry, maxOutputTokens: plan.maxOutputTokens, reasoningTokens: plan.binding.reasoningTokens, depth: conversation.seat.depth };
+    const sender = client ?? environment.clientFor(entry);
+    const started = environment.clock.now();
+    const response = onDelta
+      ? await collectStream(sender.stream(plan.request, binding, context.signal), onDelta)
+      : await sender.send(plan.request, binding, context.signal);
+    resources.recordUsage(seat, response.usage);
+    const price = priceCall(entry, response.usage, new Date(environment.clock.now()));
+    context.emit({
+      type: "llm.call", entryId: entry.id, providerModel: response.providerModel, usage: response.usage, cost: price.cost.toString(),
+      currency: price.currency, latencyMs: environment.clock.now() - started, stopReason: response.stopReason,
+      attempt: context.attempt.number, corrections: context.attempt.corrections,
+    });
+    if (response.stopReason === "max_tokens") throw new TruncationSignal();
+    const checked = contract && response.toolCalls.length === 0 ? ResponseCorrection.exchange(conversation, response, contract, context.attempt) : undefined;
+    conversation.addAssistant(response);
+    return { response, entry, checked };
+  }
+
+  #requirePlan(): AttemptPlan {
+    if (!this.#plan) throw new SystemError({ code: "no_seat", message: "A model call ran before its requirements bound a seat." });
+    return this.#plan;
+  }
+}
