@@ -1,0 +1,58 @@
+import { AbstractJob, describeIssue, InvalidInputError } from "@nucleo/core";
+import type { JsonSchema } from "@nucleo/conversation";
+import { isModelDependent } from "../model/model-dependent.js";
+import { WireCase } from "../schema/wire-case.js";
+import { wireJsonSchema } from "../schema/wire-json-schema.js";
+import type { ToolCreationContext, ToolInvocation, ToolProvider } from "./tool-provider.js";
+
+/**
+ * A provider for a class-backed tool: each call gets a fresh instance from `create`. The
+ * model's snake_case arguments are converted to the tool's camelCase input and checked against
+ * its schema here, so a bad argument is refused naming it as the model knows it. A one-call
+ * tool that declares no grade of its own takes its parent's.
+ *
+ * @example
+ * const wordCount = new ClassToolProvider(() => new WordCount());
+ * registry.register(wordCount);
+ */
+export class ClassToolProvider<TInput, TOutput> implements ToolProvider {
+  readonly name: string;
+  readonly description: string;
+  readonly #create: (context: ToolCreationContext) => AbstractJob<TInput, TOutput>;
+  readonly #readOnly: boolean;
+  readonly #prototype: AbstractJob<TInput, TOutput>;
+  #schema: JsonSchema | undefined;
+
+  constructor(create: (context: ToolCreationContext) => AbstractJob<TInput, TOutput>) {
+    this.#create = create;
+    this.#prototype = create({});
+    if (!AbstractJob.isJob(this.#prototype)) throw new TypeError("ClassToolProvider: create() must return a Nucleo job");
+    this.name = this.#prototype.name;
+    this.description = this.#prototype.description;
+    this.#readOnly = this.#prototype.readOnly === true;
+  }
+
+  inputSchema(): JsonSchema {
+    this.#schema ??= wireJsonSchema(this.#prototype.input);
+    return this.#schema;
+  }
+
+  readOnly(): boolean {
+    return this.#readOnly;
+  }
+
+  invoke(wireArguments: Readonly<Record<string, unknown>>, context: ToolCreationContext): ToolInvocation {
+    const job = this.#create(context);
+    if (isModelDependent(job) && job.grade() === undefined && context.parentGrade !== undefined) job.setGrade(context.parentGrade);
+    const parsed = job.input.safeParse(WireCase.keysFromWire(wireArguments));
+    if (!parsed.success) {
+      const issue = describeIssue(parsed.error.issues[0]!);
+      throw new InvalidInputError({ parameter: issue.path.split(".").map(WireCase.toWire).join("."), expected: issue.expected, cause: parsed.error });
+    }
+    return { job: job as AbstractJob<unknown, unknown>, input: parsed.data };
+  }
+
+  formatResult(output: unknown): string {
+    return typeof output === "string" ? output : JSON.stringify(WireCase.keysToWire(output));
+  }
+}

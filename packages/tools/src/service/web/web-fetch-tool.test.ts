@@ -1,0 +1,276 @@
+import { ExternalServiceError, InvalidInputError, JobDispatcher, SystemError, ThrottleSignal, type RunEvent } from "@nucleo/core";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { FetchFunction } from "../http/fetch-function.js";
+import { FixtureServer, fixture, neverAnswer, refusingOrigin, reply, streamForever } from "../test-support/fixture-server.js";
+import { failureOf } from "../test-support/outcome.js";
+import type { HostLookup } from "./host-lookup.js";
+import { WebFetchTool } from "./web-fetch-tool.js";
+import type { WebFetchToolOptions } from "./web-fetch-options.js";
+
+let server: FixtureServer;
+const dispatcher = new JobDispatcher();
+
+beforeEach(async () => {
+  server = await FixtureServer.start((_request, response) => reply(response, 200, fixture("web-article.html"), { "content-type": "text/html; charset=utf-8" }));
+});
+afterEach(async () => {
+  await server.close();
+});
+
+/** The tool as the tests run it: fixture servers live on 127.0.0.1, so private networks are allowed. */
+function tool(options: WebFetchToolOptions = {}): WebFetchTool {
+  return new WebFetchTool({ allowPrivateNetworks: true, ...options });
+}
+
+function fetchPage(url: string, options?: WebFetchToolOptions) {
+  return dispatcher.submit(tool(options), { url });
+}
+
+describe("web_fetch: success", () => {
+  it("turns an HTML page into readable text with its title, dropping scripts, styles and images", async () => {
+    const page = await fetchPage(`${server.origin}/articles/solid-state`);
+    expect(page).toMatchObject({ url: `${server.origin}/articles/solid-state`, status: 200, contentType: "text/html" });
+    expect(page.title).toBe("Solid-state batteries: where the field stands & what comes next");
+    expect(page.text).toContain("Solid-state batteries: where the field stands");
+    expect(page.text).toContain("Sulfide electrolytes reached ionic conductivities above 10 mS/cm");
+    expect(page.text).toContain("Dendrite growth at high current density");
+    expect(page.text).toContain("original paper [https://doi.org/10.1038/s41586-020-2994-0]");
+    expect(page.text).not.toMatch(/dataLayer|font-family|gtag|cell\.jpg/);
+    expect(server.requests[0]?.headers["user-agent"]).toMatch(/^nucleo-web-fetch/);
+  });
+
+  it("follows a redirect itself and reports the final URL", async () => {
+    server.answer((request, response) => {
+      if (request.path === "/old") return reply(response, 301, "", { location: "/new" });
+      reply(response, 200, "moved here", { "content-type": "text/plain" });
+    });
+    const page = await fetchPage(`${server.origin}/old`);
+    expect(page).toEqual({ url: `${server.origin}/new`, status: 200, contentType: "text/plain", text: "moved here" });
+  });
+
+  it("passes plain text and JSON through as sent", async () => {
+    server.answer((request, response) =>
+      request.path === "/data.json"
+        ? reply(response, 200, '{"items":[1,2]}', { "content-type": "application/json" })
+        : reply(response, 200, "line one\nline two", { "content-type": "text/plain; charset=utf-8" }),
+    );
+    expect((await fetchPage(`${server.origin}/data.json`)).text).toBe('{"items":[1,2]}');
+    expect((await fetchPage(`${server.origin}/notes.txt`)).text).toBe("line one\nline two");
+  });
+
+  it("decodes a page in its declared charset", async () => {
+    server.answer((_request, response) => {
+      response.writeHead(200, { "content-type": "text/plain; charset=iso-8859-1" });
+      response.end(Buffer.from([0x63, 0x61, 0x66, 0xe9])); // "café" in Latin-1
+    });
+    expect((await fetchPage(`${server.origin}/latin1`)).text).toBe("café");
+  });
+});
+
+describe("web_fetch: correctable failures name url and its value", () => {
+  it.each([404, 410, 400])("an HTTP %i is an InvalidInputError naming url", async (status) => {
+    server.answer((_request, response) => reply(response, status, "<h1>Not here</h1>", { "content-type": "text/html" }));
+    const url = `${server.origin}/missing`;
+    const error = await failureOf(fetchPage(url));
+    expect(InvalidInputError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ parameter: "url", value: url });
+    expect(error.message).toContain('"url"');
+    expect(error.message).toContain(url);
+  });
+
+  it.each([
+    ["a malformed URL", "not a url", /absolute http or https URL/],
+    ["a file URL", "file:///etc/passwd", /http or https URL/],
+    ["an ftp URL", "ftp://example.org/file", /http or https URL/],
+    ["a URL with credentials", "http://user:secret@127.0.0.1/", /without a user name or password/],
+  ])("%s is refused before any request", async (_case, url, expected) => {
+    const error = await failureOf(fetchPage(url));
+    expect(InvalidInputError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ parameter: "url", value: url });
+    expect(error.message).toMatch(expected);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("a type it does not read (an image) is refused clearly, naming the type", async () => {
+    server.answer((_request, response) => reply(response, 200, "\x89PNG", { "content-type": "image/png" }));
+    const error = await failureOf(fetchPage(`${server.origin}/logo.png`));
+    expect(InvalidInputError.isInstance(error)).toBe(true);
+    expect(error.message).toMatch(/HTML, plain-text or JSON page \(it answered with image\/png\)/);
+  });
+});
+
+describe("web_fetch: uncorrectable failures name the service and step", () => {
+  it("an HTTP 500 is ExternalServiceError('web', 'fetch page'), never SystemError('internal')", async () => {
+    server.answer((_request, response) => reply(response, 500, "oops", { "content-type": "text/plain" }));
+    const error = await failureOf(fetchPage(`${server.origin}/`));
+    expect(ExternalServiceError.isInstance(error)).toBe(true);
+    expect(SystemError.isInstance(error)).toBe(false);
+    expect(error).toMatchObject({ service: "web", step: "fetch page" });
+    expect(error.message).toBe('The web service failed during "fetch page": HTTP 500.');
+  });
+
+  it("a refused connection is ExternalServiceError('web', 'fetch page')", async () => {
+    const error = await failureOf(fetchPage(`${await refusingOrigin()}/`));
+    expect(ExternalServiceError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ service: "web", step: "fetch page" });
+  });
+
+  it("a 429 is a ThrottleSignal carrying Retry-After; out of retries the job fails as the web service's error", async () => {
+    server.answer((_request, response) => reply(response, 429, "slow down", { "retry-after": "7" }));
+    const throttled = new JobDispatcher({ throttle: { maxThrottles: 0 } });
+    const error = await failureOf(throttled.submit(tool(), { url: `${server.origin}/` }));
+    expect(ExternalServiceError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ service: "web" });
+    expect(ThrottleSignal.isInstance(error.cause)).toBe(true);
+    expect((error.cause as ThrottleSignal).retryAfterMs).toBe(7_000);
+  });
+
+  it("a throttled call is retried by the dispatcher and then succeeds", async () => {
+    server.answer((_request, response) => {
+      if (server.requests.length === 1) return reply(response, 429, "", { "retry-after": "0" });
+      reply(response, 200, "ok", { "content-type": "text/plain" });
+    });
+    const events: RunEvent[] = [];
+    const retrying = new JobDispatcher({ observers: [{ onEvent: (event) => events.push(event) }] });
+    expect((await retrying.submit(tool(), { url: `${server.origin}/` })).text).toBe("ok");
+    expect(events.filter((event) => event.type === "job.retrying")).toEqual([expect.objectContaining({ reason: "throttle", delayMs: 0 })]);
+  });
+});
+
+describe("web_fetch: every limit ends in a clear, bounded outcome", () => {
+  it("a redirect loop is refused as a loop", async () => {
+    server.answer((request, response) => reply(response, 302, "", { location: request.path === "/a" ? "/b" : "/a" }));
+    const error = await failureOf(fetchPage(`${server.origin}/a`));
+    expect(InvalidInputError.isInstance(error)).toBe(true);
+    expect(error.message).toMatch(/does not redirect in a loop/);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it("more redirects than the bound are refused after exactly that many", async () => {
+    server.answer((request, response) => reply(response, 307, "", { location: `/hop/${Number(request.path.split("/")[2] ?? 0) + 1}` }));
+    const error = await failureOf(fetchPage(`${server.origin}/hop/0`, { maxRedirects: 2 }));
+    expect(InvalidInputError.isInstance(error)).toBe(true);
+    expect(error.message).toMatch(/within 2 redirects/);
+    expect(server.requests.map((request) => request.path)).toEqual(["/hop/0", "/hop/1", "/hop/2"]);
+  });
+
+  it("a redirect without a Location is the server's failure", async () => {
+    server.answer((_request, response) => reply(response, 302, ""));
+    const error = await failureOf(fetchPage(`${server.origin}/`));
+    expect(error).toMatchObject({ service: "web", step: "fetch page", message: 'The web service failed during "fetch page": HTTP 302.' });
+  });
+
+  it("a body that never ends stops at maxBytes instead of hanging", async () => {
+    server.answer((_request, response) => streamForever(response, "text/plain"));
+    const error = await failureOf(fetchPage(`${server.origin}/endless`, { maxBytes: 64 * 1024 }));
+    expect(InvalidInputError.isInstance(error)).toBe(true);
+    expect(error.message).toMatch(/no larger than 65536 bytes/);
+  });
+
+  it("a declared Content-Length over maxBytes is refused without reading the body", async () => {
+    server.answer((_request, response) => reply(response, 200, "x".repeat(2_000), { "content-type": "text/plain", "content-length": "2000" }));
+    const error = await failureOf(fetchPage(`${server.origin}/big`, { maxBytes: 1_000 }));
+    expect(error.message).toMatch(/no larger than 1000 bytes/);
+  });
+
+  it("a server that never answers ends at the time limit as the web service's failure", async () => {
+    server.answer(neverAnswer);
+    const error = await failureOf(fetchPage(`${server.origin}/slow`, { timeoutMs: 200 }));
+    expect(ExternalServiceError.isInstance(error)).toBe(true);
+    expect(error.message).toBe('The web service failed during "fetch page": no complete answer within 200 ms.');
+  });
+
+  it("a body that stalls half-way ends at the time limit too", async () => {
+    server.answer((_request, response) => {
+      response.writeHead(200, { "content-type": "text/plain" });
+      response.write("first half");
+    });
+    const error = await failureOf(fetchPage(`${server.origin}/stall`, { timeoutMs: 200 }));
+    expect(error.message).toMatch(/no complete answer within 200 ms/);
+  });
+
+  it("cancelling the job stops the call as a cancellation, not a service failure", async () => {
+    // The server takes the request and never answers; the test cancels once it has arrived.
+    const received = new Promise<void>((resolve) => server.answer(() => resolve()));
+    const handle = fetchPage(`${server.origin}/slow`);
+    await received;
+    handle.cancel("user left");
+    const error = await failureOf(handle);
+    expect(SystemError.isInstance(error) && error.code).toBe("cancelled");
+  });
+});
+
+describe("web_fetch: only the public internet unless the deployment allows more", () => {
+  const unreachable: FetchFunction = () => Promise.reject(new Error("the fetch must not be called"));
+  const resolvesTo =
+    (...addresses: string[]): HostLookup =>
+    async () =>
+      addresses.map((address) => ({ address }));
+
+  it.each([
+    ["127.0.0.1", "http://127.0.0.1:8080/admin", /loopback/],
+    ["[::1]", "http://[::1]/", /loopback/],
+    ["an IPv4-mapped loopback", "http://[::ffff:127.0.0.1]/", /loopback/],
+    ["the cloud metadata address", "http://169.254.169.254/latest/meta-data/", /link-local/],
+    ["a unique-local IPv6 address", "http://[fd00::1]/", /unique-local/],
+    ["127.0.0.1 written as one decimal number", "http://2130706433/", /loopback/],
+    ["127.0.0.1 written in hex", "http://0x7f.0.0.1/", /loopback/],
+    ["the unspecified address", "http://0.0.0.0:8080/", /unspecified/],
+  ])("by default it refuses %s without sending a request", async (_case, url, reason) => {
+    const error = await failureOf(dispatcher.submit(new WebFetchTool({ fetch: unreachable }), { url }));
+    expect(InvalidInputError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ parameter: "url", value: url });
+    expect(error.message).toMatch(reason);
+  });
+
+  it("by default it refuses a host name that resolves to a private address", async () => {
+    const error = await failureOf(
+      dispatcher.submit(new WebFetchTool({ fetch: unreachable, lookup: resolvesTo("10.0.0.5") }), { url: "https://intranet.example/wiki" }),
+    );
+    expect(InvalidInputError.isInstance(error)).toBe(true);
+    expect(error.message).toMatch(/its host is a private address, which this deployment does not fetch/);
+  });
+
+  it("one private address among public ones is enough to refuse", async () => {
+    const lookup = resolvesTo("93.184.215.14", "2606:2800:21f:cb07:6820:80da:af6b:8b2c", "::ffff:192.168.0.10");
+    const error = await failureOf(dispatcher.submit(new WebFetchTool({ fetch: unreachable, lookup }), { url: "https://mixed.example/" }));
+    expect(error.message).toMatch(/private address/);
+  });
+
+  it("a host name that resolves only to public addresses is fetched", async () => {
+    // The fetch sends the public name's request to the fixture server instead.
+    const toFixture: FetchFunction = (input, init) => fetch(new URL(new URL(input).pathname, server.origin), init);
+    const page = await dispatcher.submit(new WebFetchTool({ fetch: toFixture, lookup: resolvesTo("93.184.215.14", "2606:4700::1") }), {
+      url: "https://public.example/articles/solid-state",
+    });
+    expect(page.url).toBe("https://public.example/articles/solid-state");
+  });
+
+  it("a host that does not exist is the model's to correct", async () => {
+    const lookup: HostLookup = () => Promise.reject(Object.assign(new Error("getaddrinfo ENOTFOUND nowhere.invalid"), { code: "ENOTFOUND" }));
+    const error = await failureOf(dispatcher.submit(new WebFetchTool({ fetch: unreachable, lookup }), { url: "https://nowhere.invalid/" }));
+    expect(error).toMatchObject({ parameter: "url", value: "https://nowhere.invalid/" });
+    expect(error.message).toMatch(/host name exists/);
+  });
+
+  it("a resolver failure is the web service's, not the model's", async () => {
+    const lookup: HostLookup = () => Promise.reject(Object.assign(new Error("queryA ESERVFAIL"), { code: "ESERVFAIL" }));
+    const error = await failureOf(dispatcher.submit(new WebFetchTool({ fetch: unreachable, lookup }), { url: "https://flaky.example/" }));
+    expect(error).toMatchObject({ service: "web", step: "resolve host" });
+  });
+
+  it("an allow-listed host is fetched although it is private", async () => {
+    const page = await dispatcher.submit(new WebFetchTool({ allowedHosts: ["127.0.0.1"] }), { url: `${server.origin}/articles/solid-state` });
+    expect(page.status).toBe(200);
+  });
+
+  it("a redirect from an allowed host to a private address is refused before it is followed", async () => {
+    server.answer((_request, response) => reply(response, 302, "", { location: "http://169.254.169.254/latest/meta-data/" }));
+    const url = `${server.origin}/bounce`;
+    const error = await failureOf(dispatcher.submit(new WebFetchTool({ allowedHosts: ["127.0.0.1"] }), { url }));
+    expect(InvalidInputError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ parameter: "url", value: url });
+    expect(error.message).toMatch(/it redirects to a host at a link-local address/);
+    expect(server.requests).toHaveLength(1);
+  });
+});
