@@ -13,6 +13,8 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
   "provider-openai": ["core", "catalog", "conversation"],
   "provider-anthropic": ["core", "catalog", "conversation"],
   tools: ["core", "catalog", "conversation"],
+  // tools-mcp is its own package so the MCP SDK comes only to those who want it.
+  "tools-mcp": ["core", "catalog", "conversation", "tools"],
   thinkers: ["core", "catalog", "conversation", "tools"],
   benchmark: ["core", "catalog", "conversation", "tools", "thinkers"],
   "recorder-postgres": ["core"],
@@ -51,6 +53,7 @@ export const VENDOR_HOMES: Readonly<Record<string, string>> = {
   kysely: "recorder-postgres",
   pg: "recorder-postgres",
   "@electric-sql/pglite": "recorder-postgres",
+  "@modelcontextprotocol/sdk": "tools-mcp",
 };
 
 /** What core may depend on at run time: zod and nothing else (CONVENTIONS.md, "Core is the contract"). */

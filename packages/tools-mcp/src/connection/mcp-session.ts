@@ -1,0 +1,54 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { McpTransportOptions } from "./mcp-server-options.js";
+import { openTransport, type SessionTransport } from "./open-transport.js";
+
+const CLIENT_INFO = { name: "nucleo", version: "0.1.0" };
+
+/**
+ * One live MCP session: an SDK client over a started transport (for stdio, one child process).
+ * It knows when it has died, so the connection can replace it instead of using a dead one.
+ */
+export class McpSession {
+  readonly client: Client;
+  readonly #transport: SessionTransport;
+  #alive = true;
+
+  private constructor(client: Client, transport: SessionTransport) {
+    this.client = client;
+    this.#transport = transport;
+    // Fired by the SDK when the transport closes: the child exited, or we closed it.
+    client.onclose = () => {
+      this.#alive = false;
+    };
+  }
+
+  /** Starts the transport and runs the MCP handshake within `timeoutMs`; on failure nothing is left running. */
+  static async open(options: McpTransportOptions, timeoutMs: number): Promise<McpSession> {
+    const transport = openTransport(options);
+    const client = new Client(CLIENT_INFO, { capabilities: {} });
+    try {
+      await client.connect(transport.transport, { timeout: timeoutMs });
+    } catch (error) {
+      await transport.transport.close().catch(() => undefined);
+      throw error;
+    }
+    return new McpSession(client, transport);
+  }
+
+  /** False once the transport has closed. */
+  get alive(): boolean {
+    return this.#alive;
+  }
+
+  /** The server's process id (stdio), for diagnostics. */
+  get pid(): number | undefined {
+    return this.#transport.pid();
+  }
+
+  /** Marks the session unusable at once, then closes it (for stdio, until the child has exited). */
+  async close(): Promise<void> {
+    this.#alive = false;
+    await this.client.close().catch(() => undefined);
+    await this.#transport.transport.close().catch(() => undefined);
+  }
+}
