@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { formatReport } from "./format-report.js";
@@ -22,7 +23,8 @@ async function main(): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
-  const path = values.input ?? fileURLToPath(new URL("../samples/field-notes.txt", import.meta.url));
+  // pnpm runs the script in the package folder; a relative --input means the caller's folder.
+  const path = values.input === undefined ? fileURLToPath(new URL("../samples/field-notes.txt", import.meta.url)) : resolve(process.env.INIT_CWD ?? process.cwd(), values.input);
   let text: string;
   try {
     text = await readFile(path, "utf8");
