@@ -1,0 +1,52 @@
+import { Parts, responseContract, type Conversation } from "@nucleo/conversation";
+import type { AttemptInfo, JobContext, JobResources } from "@nucleo/core";
+import { ScriptedLlmClient } from "@nucleo/testing";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { world } from "../test-support/world.js";
+import { AbstractModelDependentTool, type ModelDependentToolOptions } from "./abstract-model-dependent-tool.js";
+
+const Caption = z.object({ caption: z.string() });
+const CAPTION = responseContract("caption", Caption);
+
+/** A tool whose prompt carries an image: built through the supplier form. */
+class CaptionFigure extends AbstractModelDependentTool<{ figure: string }, z.infer<typeof Caption>> {
+  readonly name = "caption_figure";
+  readonly input = z.object({ figure: z.string() });
+  readonly output = Caption;
+  builds = 0;
+  constructor(options: ModelDependentToolOptions) {
+    super({ grade: "MEDIUM", ...options });
+  }
+  override requirements(input: { figure: string }, attempt: AttemptInfo) {
+    return this.wireConversationWith(attempt, { depth: "QUICK", output: "COMPACT", contract: CAPTION }, (): Conversation => {
+      this.builds += 1;
+      const conversation = this.newConversation({ depth: "QUICK", output: "COMPACT", contract: CAPTION });
+      return conversation.putMainObjective("Caption the figure.").addUser([Parts.image("image/png", { kind: "base64", data: input.figure }), Parts.text("Figure 3.")]);
+    });
+  }
+  async execute(_input: { figure: string }, resources: JobResources, context: JobContext) {
+    return this.converse(resources, context);
+  }
+}
+
+describe("wiring a one-call tool's conversation", () => {
+  it("the supplier form builds the conversation once and corrects its answer like the prompt form", async () => {
+    const client = new ScriptedLlmClient([ScriptedLlmClient.answer("A hinge."), ScriptedLlmClient.json({ caption: "A hinge, open." })]);
+    const { dispatcher, environment } = world(client);
+    const tool = new CaptionFigure({ environment });
+    await expect(dispatcher.submit(tool, { figure: "iVBORw0KGgo=" })).resolves.toEqual({ caption: "A hinge, open." });
+    expect(tool.builds).toBe(1);
+    expect(client.requests[0]!.request.messages[0]!.parts[0]).toMatchObject({ type: "image", mediaType: "image/png" });
+    expect(client.requests).toHaveLength(2);
+  });
+
+  it("a pinned instance resolves to its entry, whatever its grade would pick", async () => {
+    const client = new ScriptedLlmClient([ScriptedLlmClient.json({ caption: "x" })]);
+    const { dispatcher, environment } = world(client);
+    const tool = new CaptionFigure({ environment });
+    tool.pinModel("xl");
+    await dispatcher.submit(tool, { figure: "iVBORw0KGgo=" });
+    expect(client.requests[0]!.binding.entry.id).toBe("xl");
+  });
+});
