@@ -1,3 +1,4 @@
+import { drainStream as drain } from "@nucleo/testing";
 import { Parts, toolDefinition, type LlmDelta, type LlmRequest, type LlmResponse } from "@nucleo/conversation";
 import { SystemError } from "@nucleo/core";
 import { MockProviderServer } from "@nucleo/testing";
@@ -19,15 +20,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await server.stop();
 });
-
-async function drain(stream: AsyncGenerator<LlmDelta, LlmResponse, void>): Promise<{ deltas: LlmDelta[]; response: LlmResponse }> {
-  const deltas: LlmDelta[] = [];
-  for (;;) {
-    const next = await stream.next();
-    if (next.done) return { deltas, response: next.value };
-    deltas.push(next.value);
-  }
-}
 
 describe("AnthropicClient over the Messages API", () => {
   it("a plain answer carries content, usage with cache reads and writes, the stop reason and the provider's model", async () => {

@@ -12,3 +12,4 @@ export { ScriptedLlmClient, type ScriptedCall, type ScriptedLlmClientOptions } f
 export type { ScriptedAnswer, ScriptedCallInfo, ScriptedToolCall, ScriptedTurn } from "./scripted/scripted-turn.js";
 export { testEntry, testBinding } from "./fixtures/test-entry.js";
 export { testRequest } from "./fixtures/test-request.js";
+export { drainStream } from "./scripted/drain-stream.js";

@@ -1,3 +1,4 @@
+import { drainStream as drain } from "./drain-stream.js";
 import { ExternalServiceError, SystemError, ThrottleSignal } from "@nucleo/core";
 import { Parts, toolDefinition, type LlmDelta, type LlmResponse } from "@nucleo/conversation";
 import { describe, expect, it } from "vitest";
@@ -6,15 +7,6 @@ import { testRequest } from "../fixtures/test-request.js";
 import { ScriptedLlmClient } from "./scripted-llm-client.js";
 
 const signal = () => new AbortController().signal;
-
-async function drain(stream: AsyncGenerator<LlmDelta, LlmResponse, void>): Promise<{ deltas: LlmDelta[]; response: LlmResponse }> {
-  const deltas: LlmDelta[] = [];
-  for (;;) {
-    const next = await stream.next();
-    if (next.done) return { deltas, response: next.value };
-    deltas.push(next.value);
-  }
-}
 
 describe("ScriptedLlmClient", () => {
   it("answers the scripted turns in order and records every request with its binding", async () => {
