@@ -15,4 +15,4 @@ export { Decimal } from "./money/decimal.js";
 export * from "./artifacts/index.js";
 export { buildTrajectory, walkTrajectory, type TrajectoryJob, type TrajectoryNode } from "./trajectory/trajectory.js";
 export { RunLog, type RunLogJob } from "./trajectory/run-log.js";
-export { describeIssue, formatPath, type DescribedIssue } from "./schema/describe-issue.js";
+export { describeIssue, formatPath, type DescribedIssue, type DescribeIssueOptions } from "./schema/describe-issue.js";

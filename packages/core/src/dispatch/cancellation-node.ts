@@ -14,6 +14,7 @@ export class CancellationNode {
   #controller: AbortController | undefined;
   #children: Set<CancellationNode> | undefined;
   #hooks: Set<(reason: unknown) => void> | undefined;
+  #idleHooks: Array<() => void> | undefined;
   #finished = false;
 
   constructor(
@@ -56,6 +57,16 @@ export class CancellationNode {
     return () => this.#hooks?.delete(hook);
   }
 
+  /** Aborts the live children only (the node itself is done): a failed parent's orphans stop. */
+  abortChildren(reason: unknown): void {
+    if (this.#children) for (const child of [...this.#children]) child.abort(reason);
+  }
+
+  /** Calls `hook` once the node is finished and no live descendant needs it any more. */
+  whenIdle(hook: () => void): void {
+    (this.#idleHooks ??= []).push(hook);
+  }
+
   /** Marks the job done; unlinks from the parent once no live child needs the link. */
   finish(): void {
     this.#finished = true;
@@ -64,6 +75,9 @@ export class CancellationNode {
 
   #unlinkIfIdle(): void {
     if (!this.#finished || (this.#children !== undefined && this.#children.size > 0)) return;
+    const hooks = this.#idleHooks;
+    this.#idleHooks = undefined;
+    if (hooks) for (const hook of hooks) hook();
     const parent = this.parent;
     if (parent !== undefined && parent.#children !== undefined && parent.#children.delete(this)) parent.#unlinkIfIdle();
   }

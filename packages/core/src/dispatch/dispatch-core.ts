@@ -76,6 +76,13 @@ export class DispatchCore {
     return run.handle;
   }
 
+  /** Refuses a submission the run itself found wrong (events and a rejected handle, like any refusal). */
+  refuse<TOutput>(job: AbstractJob<unknown, TOutput>, parent: JobRun<unknown, unknown> | null, ordinal: number | null, error: LLMReadableError): JobHandle<TOutput> {
+    const jobClass = AbstractJob.isJob(job) ? job.constructor.name : "(not a job)";
+    const jobName = AbstractJob.isJob(job) ? String(job.name) : "(not a job)";
+    return this.#refuse(this.ids(), parent, this.clock.now(), jobClass, jobName, ordinal, parent?.scope ?? ScopeGuard.OPEN, error);
+  }
+
   /** Waits `ms` on the injected timers; wakes early (without error) when `until` fires. */
   sleep(ms: number, onceAborted: (hook: () => void) => () => void): Promise<void> {
     return new Promise<void>((resolve) => {

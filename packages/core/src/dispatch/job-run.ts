@@ -2,7 +2,7 @@ import type { SeatRequest, SeatReservation } from "../admission/admission.js";
 import type { TokenUsage } from "../admission/token-usage.js";
 import { ExternalServiceError } from "../errors/external-service-error.js";
 import { LLMReadableError } from "../errors/llm-readable-error.js";
-import { MAX_CORRECTIONS, RetrySignal, type ThrottleSignal } from "../errors/retry-signals.js";
+import { MAX_CORRECTIONS, RetrySignal, ThrottleSignal } from "../errors/retry-signals.js";
 import { SystemError } from "../errors/system-error.js";
 import { unwrap } from "../errors/unwrap.js";
 import type { JobReportedEvent, RunEvent } from "../events/run-event.js";
@@ -80,7 +80,6 @@ export class JobRun<TInput, TOutput> implements JobContext {
   #held: HeldSeats | undefined;
   #resolve!: (value: TOutput) => void;
   #reject!: (error: unknown) => void;
-  #unlistenCaller: (() => void) | undefined;
 
   constructor(core: DispatchCore, job: AbstractJob<TInput, TOutput>, input: TInput, placement: RunPlacement) {
     this.#core = core;
@@ -155,7 +154,7 @@ export class JobRun<TInput, TOutput> implements JobContext {
   submitInCurrentStep<I, O>(job: AbstractJob<I, O>, input: I, options?: ChildSubmitOptions): JobHandle<O> {
     if (this.#step === 0) {
       const error = new SystemError({ code: "no_step", message: "submitInCurrentStep: call nextStep() first to claim the ordinal the parallel children share." });
-      return createJobHandle(Promise.reject(error), "(refused)", () => {});
+      return this.#core.refuse(job, this as JobRun<unknown, unknown>, null, error);
     }
     return this.#core.dispatch(job, input, this as JobRun<unknown, unknown>, options, this.#step);
   }
@@ -174,11 +173,13 @@ export class JobRun<TInput, TOutput> implements JobContext {
         this.#held?.returnAll();
         this.#succeed(output);
         return;
-      } catch (error) {
-        const throttle = RetrySignal.isInstance(error) && error.kind === "throttle" ? (error as ThrottleSignal) : undefined;
+      } catch (thrown) {
+        // A signal a library wrapped in another error's cause is still the signal.
+        const error = unwrap(thrown);
+        const throttle = ThrottleSignal.isInstance(error) ? error : undefined;
         const cooledByAdmission = this.#held?.returnAll(throttle) ?? false;
         if (this.#done) return;
-        if (!RetrySignal.isInstance(error)) return this.#fail(unwrap(error));
+        if (!RetrySignal.isInstance(error)) return this.#fail(error);
         const delayMs = this.#planRetry(error, cooledByAdmission);
         if (delayMs === undefined) return;
         if (delayMs > 0) await this.#core.sleep(delayMs, (hook) => this.#node.onceAborted(hook));
@@ -291,8 +292,10 @@ export class JobRun<TInput, TOutput> implements JobContext {
     if (this.#done) return;
     this.#done = true;
     this.#held?.returnAll();
-    this.#finish();
     const error = LLMReadableError.isInstance(reason) ? reason : unwrap(reason);
+    // Nobody will await a failed job's running children: stop them rather than let them spend.
+    if (!this.#node.aborted) this.#node.abortChildren(new SystemError({ code: "cancelled", message: `Cancelled because parent job ${this.jobId} failed.`, cause: error }));
+    this.#finish();
     if (this.#core.events.active) {
       const code = (error as { code?: string }).code ?? "internal";
       this.emitLifecycle({ type: "job.failed", durationMs: this.#core.clock.now() - this.#submittedAt, error: { name: error.name, code, message: error.message } });
@@ -302,7 +305,6 @@ export class JobRun<TInput, TOutput> implements JobContext {
 
   #finish(): void {
     this.#node.finish();
-    this.#unlistenCaller?.();
   }
 
   #emitSeatReturned(seat: SeatReservation, usage: TokenUsage | null): void {
@@ -324,7 +326,9 @@ export class JobRun<TInput, TOutput> implements JobContext {
     const onAbort = (): void => this.#node.abort(new SystemError({ code: "cancelled", message: `Job ${this.jobId} was cancelled by its caller's signal.`, cause: signal.reason }));
     if (signal.aborted) return onAbort();
     signal.addEventListener("abort", onAbort, { once: true });
-    this.#unlistenCaller = () => signal.removeEventListener("abort", onAbort);
+    // Kept until no descendant runs: the caller's signal is the workflow's deadline, also for
+    // children a doer left running after it returned.
+    this.#node.whenIdle(() => signal.removeEventListener("abort", onAbort));
   }
 }
 

@@ -44,7 +44,9 @@ export class ThrottleSignal extends RetrySignal {
     super(`${options.service} is throttling requests`, options.cause);
     Object.defineProperty(this, THROTTLE, { value: true });
     this.service = options.service;
-    this.retryAfterMs = options.retryAfterMs;
+    // Only a finite, non-negative delay is a retry-after; anything else is "none given".
+    const retryAfterMs = options.retryAfterMs;
+    this.retryAfterMs = typeof retryAfterMs === "number" && Number.isFinite(retryAfterMs) && retryAfterMs >= 0 ? retryAfterMs : undefined;
   }
 
   /** True for a throttle signal, from whichever copy of this package it came. */

@@ -1,7 +1,6 @@
 import { ExternalServiceError } from "./external-service-error.js";
 import { InvalidInputError } from "./invalid-input-error.js";
-import { LLMReadableError } from "./llm-readable-error.js";
-import { RetrySignal } from "./retry-signals.js";
+import { findNucleoError } from "./unwrap.js";
 
 /** Whether a service's failure is the caller's to fix. */
 export type FailureClass = "correctable" | "uncorrectable";
@@ -41,7 +40,9 @@ export async function wrapWithContext<T>(context: ServiceCallContext, operation:
   try {
     return await operation();
   } catch (error) {
-    if (RetrySignal.isInstance(error) || LLMReadableError.isInstance(error)) throw error;
+    // Signals and our own errors pass through exactly as through unwrap, also when wrapped.
+    const ours = findNucleoError(error);
+    if (ours) throw ours;
     const failure = (context.classify ?? classifyByStatus)(error);
     if (failure === "correctable") {
       throw new InvalidInputError({

@@ -17,7 +17,10 @@ export abstract class AbstractJob<TInput, TOutput> {
   abstract readonly output: z.ZodType<TOutput>;
   /** What the job does, for the model choosing it. */
   readonly description: string = "";
-  /** Whether the job only reads: a read-only scope admits only such jobs. */
+  /**
+   * Whether the job only reads. A thinker bound read-only offers its model only such tools
+   * (its read-only sweep and admission check enforce it); the dispatcher itself does not.
+   */
   readonly readOnly: boolean = false;
 
   constructor() {

@@ -17,8 +17,13 @@ export interface JobHandle<TOutput> extends Promise<TOutput> {
 
 /** @internal Turns the run's promise into its handle. */
 export function createJobHandle<TOutput>(promise: Promise<TOutput>, id: string, cancel: (reason?: string) => void): JobHandle<TOutput> {
+  // A job's failure is reported as an event; a handle nobody awaits must not crash the process
+  // with an unhandled rejection. Awaiting the handle still rejects as usual.
+  promise.catch(ignore);
   const handle = promise as Promise<TOutput> & { id: string; cancel: (reason?: string) => void };
   handle.id = id;
   handle.cancel = cancel;
   return handle;
 }
+
+function ignore(): void {}

@@ -79,4 +79,18 @@ describe("CostLedger", () => {
     expect(problems.join("\n")).toMatch(/carries cost "NaN", which is not decimal text/);
     expect(ledger.totalFor(handle.id).cost.get("USD")?.toString()).toBe("0.1");
   });
+
+  it("forget(rootId) drops a workflow's calls and totals, and leaves the others", async () => {
+    let next = 1;
+    const ledger = new CostLedger();
+    const dispatcher = new JobDispatcher({ observers: [ledger], ids: () => `job-${next++}` });
+    const workflow = () => new ScriptedDoer(async (context) => context.submitInStep(caller("0.5"), null));
+    await dispatcher.submit(workflow(), null); // job-1, child job-2
+    await dispatcher.submit(workflow(), null); // job-3, child job-4
+    ledger.forget("job-1");
+    expect(ledger.totalFor("job-1").calls).toBe(0);
+    expect(ledger.totalFor("job-2").calls).toBe(0);
+    expect(ledger.totalFor("job-3").calls).toBe(1);
+    expect(ledger.calls().map((call) => call.rootId)).toEqual(["job-3"]);
+  });
 });

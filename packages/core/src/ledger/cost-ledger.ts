@@ -47,7 +47,7 @@ const EMPTY: LedgerTotals = Object.freeze({
  * Attributes every model call to the job that made it and to every ancestor, through the
  * ancestry the dispatcher puts on each call, so a doer's total includes all its descendants'.
  * Costs are exact decimals per currency. It keeps totals only for jobs with calls below them,
- * so a long-lived dispatcher's ledger grows with spending, not with job count. An observer:
+ * and every call, until {@link CostLedger.forget} drops a finished workflow. An observer:
  * subscribe it to a dispatcher (it may join late: ancestry comes with each call).
  *
  * @example
@@ -59,7 +59,8 @@ const EMPTY: LedgerTotals = Object.freeze({
  */
 export class CostLedger implements RunObserver {
   readonly #totals = new Map<string, MutableTotals>();
-  readonly #calls: LedgerCall[] = [];
+  readonly #jobsByRoot = new Map<string, Set<string>>();
+  #calls: LedgerCall[] = [];
 
   /** @param options.rootId keep only one workflow's calls (a benchmark's private ledger). */
   constructor(private readonly options: { readonly rootId?: string } = {}) {}
@@ -81,6 +82,16 @@ export class CostLedger implements RunObserver {
     return this.#calls;
   }
 
+  /**
+   * Drops everything kept about one workflow — its calls and its jobs' totals — once it has
+   * been reported or recorded elsewhere, so a long-lived worker's ledger does not grow forever.
+   */
+  forget(rootId: string): void {
+    for (const jobId of this.#jobsByRoot.get(rootId) ?? []) this.#totals.delete(jobId);
+    this.#jobsByRoot.delete(rootId);
+    this.#calls = this.#calls.filter((call) => call.rootId !== rootId);
+  }
+
   #record(event: LlmCallEvent): void {
     let cost: Decimal;
     try {
@@ -93,8 +104,12 @@ export class CostLedger implements RunObserver {
       providerModel: event.providerModel, usage: event.usage, cost, currency: event.currency, at: event.at,
     });
     // The event carries its ancestry, so the ledger keeps nothing per job but totals.
-    this.#add(event.jobId, event, cost);
-    for (const ancestor of event.ancestors) this.#add(ancestor, event, cost);
+    let jobs = this.#jobsByRoot.get(event.rootId);
+    if (!jobs) this.#jobsByRoot.set(event.rootId, (jobs = new Set()));
+    for (const jobId of [event.jobId, ...event.ancestors]) {
+      jobs.add(jobId);
+      this.#add(jobId, event, cost);
+    }
   }
 
   #add(jobId: string, event: LlmCallEvent, cost: Decimal): void {

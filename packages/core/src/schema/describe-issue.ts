@@ -20,11 +20,24 @@ export interface DescribedIssue {
  *   throw new InvalidInputError({ parameter: path, expected });
  * }
  */
-export function describeIssue(issue: z.core.$ZodIssue): DescribedIssue {
-  return { path: formatPath(issue.path), expected: expectationOf(issue) };
+export function describeIssue(issue: z.core.$ZodIssue, options: DescribeIssueOptions = {}): DescribedIssue {
+  return { path: formatPath(issue.path), expected: expectationOf(issue, options) };
 }
 
-function expectationOf(issue: z.core.$ZodIssue): string {
+/** How much of the input a description may repeat. */
+export interface DescribeIssueOptions {
+  /**
+   * Name unrecognized keys. Right for the operator's own files (a typo in a catalog), never
+   * for model output: a model chose those keys. Default false.
+   */
+  readonly nameUnknownKeys?: boolean;
+}
+
+function expectationOf(issue: z.core.$ZodIssue, options: DescribeIssueOptions): string {
+  if (issue.code === "unrecognized_keys") {
+    const found = options.nameUnknownKeys ? ` (found ${issue.keys.map((key) => JSON.stringify(key)).join(", ")})` : "";
+    return `no fields other than the schema's${found}`;
+  }
   if (issue.code === "invalid_format") {
     const pattern = (issue as { pattern?: string }).pattern;
     return issue.format === "regex" && pattern !== undefined ? `a string matching ${pattern}` : `a valid ${issue.format}`;
