@@ -134,6 +134,17 @@ describe("CatalogAdmission", () => {
     expect((await reserve({ grade: "MEDIUM", inputTokens: 5_000, maxOutputTokens: 0 })).entryId).toBe("secondary");
   });
 
+  it("an entry with seats already waiting is not \"free now\" for routing, and a NaN retry-after cools for the default", async () => {
+    const { admission, reserve, time } = setup();
+    await reserve({ entryId: "primary", inputTokens: 9_000, maxOutputTokens: 0 });
+    void reserve({ entryId: "primary", inputTokens: 5_000, maxOutputTokens: 0 }).catch(() => {});
+    await flush();
+    expect((await reserve({ grade: "MEDIUM", inputTokens: 10, maxOutputTokens: 0 })).entryId).toBe("secondary");
+    const seat = await reserve({ entryId: "secondary", inputTokens: 1, maxOutputTokens: 0 });
+    admission.throttled(seat, Number.NaN);
+    expect(admission.coolingUntil("secondary")).toBe(time.now() + 1_000);
+  });
+
   it("a seat larger than a limit can ever hold is refused at once, naming entry, limit and size", async () => {
     const { reserve } = setup();
     await expect(reserve({ entryId: "primary", inputTokens: 9_000, maxOutputTokens: 2_000 })).rejects.toThrow(

@@ -101,7 +101,7 @@ export class CatalogAdmission implements Admission {
     this.#defaultCooldownMs = options.defaultCooldownMs ?? 1_000;
     this.#windowMs = 60_000 + (options.guardMs ?? 1_000);
     this.tokens = options.tokens ?? new TokenCounters();
-    this.picker = new ModelPicker(options.catalog, options.policy, { waitMs: (entry, demand) => this.#budget(entry).waitMs(demand, this.#clock.now()) });
+    this.picker = new ModelPicker(options.catalog, options.policy, { waitMs: (entry, demand) => this.#waitMs(entry, demand) });
   }
 
   reserve(request: SeatRequest, options: ReserveOptions): Promise<CatalogSeat> {
@@ -155,7 +155,8 @@ export class CatalogAdmission implements Admission {
   throttled(reservation: SeatReservation, retryAfterMs: number | undefined): boolean {
     const held = this.#take(reservation);
     held.budget.cancel(held.booking);
-    const until = this.#clock.now() + Math.max(0, retryAfterMs ?? this.#defaultCooldownMs);
+    const cooldown = typeof retryAfterMs === "number" && Number.isFinite(retryAfterMs) && retryAfterMs >= 0 ? retryAfterMs : this.#defaultCooldownMs;
+    const until = this.#clock.now() + cooldown;
     held.budget.coolingUntil = Math.max(held.budget.coolingUntil, until);
     this.#drain(held.budget.entry);
     return true;
@@ -177,6 +178,12 @@ export class CatalogAdmission implements Admission {
   /** How many reservations wait for an entry. */
   waiting(entryId: string): number {
     return this.#queues.get(entryId)?.length ?? 0;
+  }
+
+  /** How soon `entry` could take `demand`: never "now" while seats already wait for it (FIFO). */
+  #waitMs(entry: CatalogEntry, demand: SeatDemand): number {
+    const wait = this.#budget(entry).waitMs(demand, this.#clock.now());
+    return this.waiting(entry.id) > 0 ? Math.max(wait, 1) : wait;
   }
 
   #grant(entry: CatalogEntry, budget: EntryBudget, request: SeatRequest, demand: SeatDemand): CatalogSeat {

@@ -24,7 +24,8 @@ export function parseCatalog(data: unknown, file: string): Catalog {
       const first = parsed.error.issues[0]!;
       // A single price list is checked as a list of one; name its fields as the file wrote them.
       const singlePrices = first.path[0] === "prices" && first.path[1] === 0 && !Array.isArray((raw as { prices?: unknown }).prices);
-      const issue = describeIssue(singlePrices ? { ...first, path: ["prices", ...first.path.slice(2)] } : first);
+      // A catalog is the operator's own file: naming an unknown key points at the typo.
+      const issue = describeIssue(singlePrices ? { ...first, path: ["prices", ...first.path.slice(2)] } : first, { nameUnknownKeys: true });
       problems.push(new CatalogError({ file, entry: labelOf(raw, index), field: issue.path === "(input)" ? undefined : issue.path, expected: issue.expected }, parsed.error));
     }
   });
