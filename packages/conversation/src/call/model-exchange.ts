@@ -50,12 +50,27 @@ export class ModelExchange<TAnswer> {
   /** Binds this attempt's seat and prices it (after a truncation, at the entry's ceiling). */
   requirements(attempt: AttemptInfo): SeatRequest[] {
     const { conversation, environment, pin } = this.options;
-    const binding = environment.picker.bind({ ...conversation.seat, ...(pin === undefined ? {} : { pin }) });
+    const binding = pin === undefined ? this.#pickWithDemand() : environment.picker.bind({ ...conversation.seat, pin });
     const request = renderRequest(conversation, binding.entry);
     const maxOutputTokens = attempt.escalated ? binding.entry.outputCeiling : binding.maxOutputTokens;
     this.#plan = { binding, request, maxOutputTokens };
     const inputTokens = environment.tokens.countRequest(binding.entry, request);
     return [{ entryId: binding.entry.id, grade: binding.grade, inputTokens, maxOutputTokens }];
+  }
+
+  /**
+   * Binds a grade's seat knowing its size: the request is priced on the first candidate, then
+   * the picker chooses the entry that could take a seat of that size soonest — so seats spread
+   * over a grade's entries instead of piling onto the first.
+   */
+  #pickWithDemand(): SeatBinding {
+    const { conversation, environment } = this.options;
+    const candidates = environment.picker.candidates(conversation.seat.grade);
+    const first = candidates[0];
+    if (candidates.length < 2 || !first) return environment.picker.bind(conversation.seat);
+    const sized = environment.picker.bind({ ...conversation.seat, pin: first.id });
+    const demand = { inputTokens: environment.tokens.countRequest(first, renderRequest(conversation, first)), outputTokens: sized.maxOutputTokens };
+    return environment.picker.bind(conversation.seat, demand);
   }
 
   /** The entry this attempt is bound to. */

@@ -162,7 +162,7 @@ export class Conversation {
   snapshot(): ConversationSnapshot {
     return {
       id: this.id, temporary: this.temporary, seat: this.seat, objective: [...this.#objective], preamble: this.preamble(),
-      turns: this.#turns, comfortContextTokens: this.comfortContextTokens, compactionTrigger: this.compactionTrigger,
+      turns: [...this.#turns], comfortContextTokens: this.comfortContextTokens, compactionTrigger: this.compactionTrigger,
     };
   }
 

@@ -78,3 +78,22 @@ describe("rendering", () => {
     expect(request.messages[2]!.parts[0]!.text).toBe("Result of search:\nD1: a widget");
   });
 });
+
+describe("rendering stays current", () => {
+  it("a tool list rebuilt under the same names renders afresh for an entry without native tools", () => {
+    const talk = new Conversation("c2", { grade: "MEDIUM", depth: "STANDARD", output: "COMPACT" }, true, 128_000, 0.92).putMainObjective("Task.");
+    const textual = { nativeTools: false, structuredOutput: false };
+    talk.setTools([toolDefinition("request_tools", "Ask for tools: web_fetch.", { type: "object" })]);
+    expect(renderRequest(talk, textual).system.text).not.toContain("pubmed_fetch");
+    talk.setTools([toolDefinition("request_tools", "Ask for tools: web_fetch, pubmed_fetch.", { type: "object" })]);
+    expect(renderRequest(talk, textual).system.text).toContain("pubmed_fetch");
+  });
+
+  it("a different contract under the same name renders afresh", () => {
+    const talk = new Conversation("c3", { grade: "MEDIUM", depth: "STANDARD", output: "COMPACT" }, true, 128_000, 0.92).putMainObjective("Task.");
+    talk.expectAnswer(responseContract("answer", z.object({ first: z.string() })));
+    expect(renderRequest(talk, NATIVE).system.text).toContain("@first");
+    talk.expectAnswer(responseContract("answer", z.object({ second: z.string() })));
+    expect(renderRequest(talk, NATIVE).system.text).toContain("@second");
+  });
+});

@@ -8,7 +8,16 @@ import { describeTextTools, turnAsText } from "./text-tools.js";
 /** Marks a request whose tools travel as text: the text-tools client parses the answer. @internal */
 export const TEXT_TOOLS = Symbol.for("nucleo.request.text-tools");
 
-const systemCache = new WeakMap<Conversation, { key: string; system: { text: string } }>();
+interface CachedSystem {
+  readonly key: string;
+  // Identity, not names: a tool list or contract rebuilt under the same names (request_tools'
+  // enum changes every turn) must render afresh.
+  readonly tools: readonly unknown[];
+  readonly contract: unknown;
+  readonly system: { text: string };
+}
+
+const systemCache = new WeakMap<Conversation, CachedSystem>();
 
 /**
  * Renders a conversation as the request the wire will carry for `entry`. The caller wrote only
@@ -36,9 +45,10 @@ export function renderRequest(conversation: Conversation, entry: Pick<CatalogEnt
 
 function renderSystem(conversation: Conversation, shape: { tools: boolean; textTools: boolean; contractNotation: boolean }): { text: string } {
   const contract = conversation.contract();
-  const key = `${conversation.systemVersion}|${shape.tools}|${shape.textTools}|${shape.contractNotation}|${contract?.name ?? ""}|${shape.textTools ? conversation.tools().map((tool) => tool.name).join(",") : ""}`;
+  const key = `${conversation.systemVersion}|${shape.tools}|${shape.textTools}|${shape.contractNotation}`;
+  const tools = conversation.tools();
   const cached = systemCache.get(conversation);
-  if (cached?.key === key) return cached.system;
+  if (cached?.key === key && cached.contract === contract && (!shape.textTools || cached.tools === tools)) return cached.system;
   const sections: string[] = conversation.objective().map(([slot, text]) => (slot === "task" ? text : `## ${slot}\n${text}`));
   if (shape.tools) sections.push(TOOL_WEIGHT_GUIDANCE);
   if (shape.textTools) sections.push(describeTextTools(conversation.tools()));
@@ -46,6 +56,6 @@ function renderSystem(conversation: Conversation, shape: { tools: boolean; textT
   else if (contract) sections.push(`${JSON_ANSWER_INSTRUCTION}\n${JSON.stringify(contract.jsonSchema)}`);
   for (const [name, text] of conversation.preamble()) sections.push(`## Skill: ${name}\n${text}`);
   const system = Object.freeze({ text: sections.join("\n\n") });
-  systemCache.set(conversation, { key, system });
+  systemCache.set(conversation, { key, tools, contract, system });
   return system;
 }

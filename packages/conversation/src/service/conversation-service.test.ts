@@ -49,3 +49,15 @@ describe("ConversationService", () => {
     await expect(world.service.compactIfNeeded(conversation)).rejects.toThrow(/an environment and a summarizer/);
   });
 });
+
+describe("durable snapshots", () => {
+  it("a saved conversation does not change when the live one grows before the next save", async () => {
+    const store = new InMemoryConversationStore();
+    const service = new ConversationService({ store });
+    const conversation = await service.obtain({ seat: SEAT, durableId: "chat-7" });
+    conversation.addUser("one");
+    await service.save(conversation);
+    conversation.addUser("two");
+    expect((await store.load("chat-7"))!.turns).toHaveLength(1);
+  });
+});
