@@ -124,6 +124,22 @@ describe("AnthropicClient over the Messages API", () => {
     expect(assistant.content[0]).toEqual({ type: "thinking", thinking: "I should look it up.", signature: called.thinking[0]!.signature });
   });
 
+  it("a tool loop under thinking whose last turn ran elsewhere (unsigned thinking) is sent with thinking off, not refused", async () => {
+    server.script({ kind: "answer", text: "Found it." });
+    const request: LlmRequest = {
+      ...textRequest("Define nucleo."),
+      tools: [lookup],
+      messages: [
+        ...textRequest("Define nucleo.").messages,
+        { role: "assistant", parts: [Parts.thinking("From another provider."), Parts.text("\n\n"), Parts.toolCall("toolu_01", "lookup", { word: "nucleo" })] },
+        { role: "user", parts: [Parts.toolResult("toolu_01", "lookup", "a word")] },
+      ],
+    };
+    const response = await client.send(request, bindingFor(thinker, "STANDARD"), live());
+    expect(response.content).toBe("Found it.");
+    expect(server.requests[0]!.body["thinking"]).toBeUndefined();
+  });
+
   it("streaming yields thinking and text deltas, then each tool call, and returns what send returns", async () => {
     const reply = {
       kind: "answer",

@@ -22,8 +22,8 @@ export function toContentBlocks(parts: readonly Part[], role: "user" | "assistan
 function toContentBlock(part: Part): ContentBlockParam | undefined {
   switch (part.type) {
     case "text":
-      // The API refuses empty text blocks; an empty part carries nothing anyway.
-      return part.text === "" ? undefined : { type: "text", text: part.text };
+      // The API refuses empty or whitespace-only text blocks; such a part carries nothing anyway.
+      return part.text.trim() === "" ? undefined : { type: "text", text: part.text };
     case "image":
       return toImageBlock(part);
     case "file":

@@ -31,6 +31,22 @@ describe("toMessageParams", () => {
     expect(params.messages).toEqual([{ role: "user", content: [{ type: "text", text: "Hi" }] }]);
   });
 
+  it("leaves out whitespace-only text parts, as before a tool call", () => {
+    const request = textRequest("", {
+      messages: [
+        { role: "user", parts: [Parts.text("Q"), Parts.text(" \t")] },
+        { role: "assistant", parts: [Parts.text("\n\n"), Parts.toolCall("toolu_1", "lookup", { word: "a" })] },
+        { role: "user", parts: [Parts.toolResult("toolu_1", "lookup", "found")] },
+      ],
+      tools: [lookup],
+    });
+    const params = toMessageParams(request, bindingFor(anthropicEntry({ nativeThinking: false }), "STANDARD"));
+    expect(params.messages.slice(0, 2)).toEqual([
+      { role: "user", content: [{ type: "text", text: "Q" }] },
+      { role: "assistant", content: [{ type: "tool_use", id: "toolu_1", name: "lookup", input: { word: "a" } }] },
+    ]);
+  });
+
   it("sends images inline or by URL, and PDFs and plain text as documents", () => {
     const request = textRequest("", {
       messages: [{
@@ -105,6 +121,27 @@ describe("toMessageParams", () => {
         { type: "tool_use", id: "toolu_2", name: "lookup", input: { word: "a" } },
       ],
     });
+  });
+
+  it("leaves thinking off to continue a tool loop whose assistant turn has no signed thinking", () => {
+    const loop = (assistant: LlmRequest["messages"][number]["parts"]): LlmRequest => textRequest("", {
+      messages: [
+        { role: "user", parts: [Parts.text("Q")] },
+        { role: "assistant", parts: assistant },
+        { role: "user", parts: [Parts.toolResult("toolu_2", "lookup", "found")] },
+      ],
+      tools: [lookup],
+    });
+    const binding = bindingFor(anthropicEntry(), "STANDARD");
+    const call = Parts.toolCall("toolu_2", "lookup", { word: "a" });
+    // Another provider's turn: its thinking is unsigned, so it is left out.
+    expect(toMessageParams(loop([Parts.thinking("From elsewhere."), call]), binding).thinking).toBeUndefined();
+    expect(toMessageParams(loop([Parts.text("Looking."), call]), binding).thinking).toBeUndefined();
+    // A signed turn, or a request outside a tool loop, keeps it.
+    expect(toMessageParams(loop([Parts.thinking("Hm.", "sig-1"), call]), binding).thinking).toEqual({ type: "enabled", budget_tokens: 4_096 });
+    expect(toMessageParams(loop([{ type: "thinking", text: "", redacted: "Blob==" }, call]), binding).thinking).toBeDefined();
+    const closed = textRequest("", { messages: [...loop([Parts.text("Looking."), call]).messages, { role: "assistant", parts: [Parts.text("Found.")] }, { role: "user", parts: [Parts.text("Thanks")] }] });
+    expect(toMessageParams(closed, binding).thinking).toBeDefined();
   });
 
   it("enables thinking with the seat's reasoning tokens when thinkingActive holds", () => {

@@ -20,14 +20,18 @@ export type MessageParams = Omit<MessageCreateParamsBase, "stream">;
  * @internal
  */
 export function toMessageParams(request: LlmRequest, binding: LlmBinding): MessageParams {
-  const thinking = thinkingActive(binding.entry, binding.depth);
-  if (thinking) assertBudgetFits(binding);
+  const promised = thinkingActive(binding.entry, binding.depth);
+  if (promised) assertBudgetFits(binding);
   const messages: MessageParam[] = [];
   for (const turn of request.messages) {
     const content = toContentBlocks(turn.parts, turn.role);
     // The API refuses a message without content; a turn that maps to nothing says nothing.
     if (content.length > 0) messages.push({ role: turn.role, content });
   }
+  // An open tool loop whose assistant turn carries no signed thinking (it ran on another
+  // provider, whose unsigned thinking was left out) cannot be continued with thinking on: the
+  // API refuses a final assistant turn that does not start with a thinking block.
+  const thinking = promised && !unsignedToolLoop(messages);
   const params: MessageParams = { model: binding.entry.model, max_tokens: binding.maxOutputTokens, messages };
   if (request.system.text !== "") params.system = request.system.text;
   if (request.tools.length > 0) {
@@ -40,6 +44,19 @@ export function toMessageParams(request: LlmRequest, binding: LlmBinding): Messa
   }
   if (thinking) params.thinking = { type: "enabled", budget_tokens: binding.reasoningTokens };
   return params;
+}
+
+/**
+ * Whether the messages end in a tool loop (a user turn with tool results answering the assistant
+ * turn before it) whose assistant turn does not start with a signed thinking block.
+ */
+function unsignedToolLoop(messages: readonly MessageParam[]): boolean {
+  const last = messages.at(-1);
+  const answered = messages.at(-2);
+  if (last === undefined || answered === undefined || last.role !== "user" || answered.role !== "assistant") return false;
+  if (typeof last.content === "string" || !last.content.some((block) => block.type === "tool_result")) return false;
+  const first = typeof answered.content === "string" ? undefined : answered.content[0]?.type;
+  return first !== "thinking" && first !== "redacted_thinking";
 }
 
 /**

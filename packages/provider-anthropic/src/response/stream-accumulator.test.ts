@@ -94,14 +94,48 @@ describe("StreamAccumulator", () => {
 
   it.each([
     ["a message_delta without usage", { type: "message_delta", delta: { stop_reason: "end_turn" } }],
-    ["a tool input that is not JSON", null],
     ["an event that is not an object", "data: garbage"],
   ])("refuses %s as not the wire format", (_case, bad) => {
-    const sequence = bad === null
-      ? [events[0], { type: "content_block_start", index: 0, content_block: { type: "tool_use", id: "t", name: "n", input: {} } }, { type: "content_block_delta", index: 0, delta: { type: "input_json_delta", partial_json: '{"a":' } }, { type: "content_block_stop", index: 0 }]
-      : [events[0], bad];
-    const error = failureOf(() => run(sequence));
+    const error = failureOf(() => run([events[0], bad]));
     expect(ExternalServiceError.isInstance(error)).toBe(true);
     expect(error).toMatchObject({ service: "anthropic", step: "stream" });
+  });
+
+  /** A stream whose one tool call carries `json` as its input, then stops for `stopReason`. */
+  function toolStream(json: string, stopReason: string): unknown[] {
+    return [
+      events[0],
+      { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
+      { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "Searching." } },
+      { type: "content_block_stop", index: 0 },
+      { type: "content_block_start", index: 1, content_block: { type: "tool_use", id: "toolu_3", name: "search", input: {} } },
+      { type: "content_block_delta", index: 1, delta: { type: "input_json_delta", partial_json: json } },
+      { type: "content_block_stop", index: 1 },
+      { type: "message_delta", delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: 64 } },
+      { type: "message_stop" },
+    ];
+  }
+
+  it("reports max_tokens, without the cut-off tool call, when a tool input is truncated", () => {
+    const { deltas, accumulator } = run(toolStream('{"query": "pgvec', "max_tokens"));
+    expect(deltas).toEqual([{ type: "text", text: "Searching." }]);
+    const response = accumulator.finish();
+    expect(response.stopReason).toBe("max_tokens");
+    expect(response.toolCalls).toEqual([]);
+    expect(response.content).toBe("Searching.");
+  });
+
+  it("refuses, at finish, a tool input that is not JSON when the stop reason is not max_tokens", () => {
+    const { deltas, accumulator } = run(toolStream('{"a":', "tool_use"));
+    expect(deltas).toEqual([{ type: "text", text: "Searching." }]);
+    const error = failureOf(() => accumulator.finish());
+    expect(ExternalServiceError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ service: "anthropic", step: "stream" });
+  });
+
+  it("keeps a complete tool call at max_tokens", () => {
+    const { deltas, accumulator } = run(toolStream('{"query": "pgvector"}', "max_tokens"));
+    expect(deltas).toContainEqual({ type: "tool_call", call: expect.objectContaining({ id: "toolu_3", arguments: { query: "pgvector" } }) });
+    expect(accumulator.finish()).toMatchObject({ stopReason: "max_tokens", toolCalls: [expect.objectContaining({ id: "toolu_3" })] });
   });
 });

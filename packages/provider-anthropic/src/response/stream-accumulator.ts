@@ -30,7 +30,9 @@ type OpenBlock =
 /**
  * Folds the Messages API's stream events into deltas as they arrive and, at the end, the same
  * response a whole message would have given. Text and thinking deltas are passed on at once; a
- * tool call is passed on once its block stops, with its accumulated `input_json_delta` parsed.
+ * tool call is passed on once its block stops and its accumulated `input_json_delta` parses.
+ * Input that does not parse is kept raw until {@link finish}: a call cut off at `max_tokens` is
+ * dropped (the response reports `max_tokens`), any other is refused as not the wire format.
  *
  * A stream that ends before `message_stop`, or never sent `message_start` or a
  * `message_delta` with usage, was cut: {@link finish} refuses it.
@@ -45,6 +47,8 @@ export class StreamAccumulator {
   #stopped = false;
   readonly #open = new Map<number, OpenBlock>();
   readonly #done = new Map<number, ReadBlock>();
+  /** Tool calls whose input did not parse when their block stopped: judged at {@link finish}. */
+  readonly #unparsed = new Map<number, { id: string; name: string; json: string }>();
 
   /** Takes one event; returns the deltas it completes (often none). */
   accept(event: unknown): LlmDelta[] {
@@ -81,7 +85,8 @@ export class StreamAccumulator {
   /**
    * The whole response, once the stream has ended.
    *
-   * @throws {ExternalServiceError} (step `stream`) when the stream was cut or lacked its usage.
+   * @throws {ExternalServiceError} (step `stream`) when the stream was cut or lacked its usage,
+   *   or a tool call's input is not a JSON object though the stop reason is not `max_tokens`.
    */
   finish(): LlmResponse {
     if (this.#model === undefined || this.#startUsage === undefined) throw notWireFormat(STEP, "the stream never sent message_start");
@@ -96,13 +101,21 @@ export class StreamAccumulator {
       cache_read_input_tokens: last.cache_read_input_tokens ?? start.cache_read_input_tokens,
       cache_creation_input_tokens: last.cache_creation_input_tokens ?? start.cache_creation_input_tokens,
     };
+    if (this.#stopReason !== "max_tokens") {
+      for (const [index, call] of this.#unparsed) {
+        this.#done.set(index, { kind: "tool_call", part: Parts.toolCall(call.id, call.name, parseInput(call.json)) });
+      }
+    }
+    // At max_tokens a call whose input does not parse was cut off: it is dropped, and the caller
+    // reads the stop reason.
+    this.#unparsed.clear();
     const blocks = [...this.#done.entries()].sort(([a], [b]) => a - b).map(([, block]) => block);
     return assembleResponse({ blocks, stopReason: this.#stopReason, usage, model: this.#model });
   }
 
   #start(event: unknown): void {
     const { index, content_block: block } = readWire(blockStartSchema, event, STEP, "content_block_start without a block");
-    if (this.#open.has(index) || this.#done.has(index)) throw notWireFormat(STEP, "a content block started twice");
+    if (this.#open.has(index) || this.#done.has(index) || this.#unparsed.has(index)) throw notWireFormat(STEP, "a content block started twice");
     switch (block.type) {
       case "text":
       case "thinking":
@@ -156,6 +169,16 @@ export class StreamAccumulator {
     const block = this.#open.get(index);
     if (block === undefined) throw notWireFormat(STEP, "a stop for a block that is not open");
     this.#open.delete(index);
+    if (block.kind === "tool_call") {
+      const input = tryParseInput(block.json);
+      if (input === undefined) {
+        this.#unparsed.set(index, { id: block.id, name: block.name, json: block.json });
+        return [];
+      }
+      const part = Parts.toolCall(block.id, block.name, input);
+      this.#done.set(index, { kind: "tool_call", part });
+      return [{ type: "tool_call", call: part }];
+    }
     const read = close(block);
     if (read === undefined) return [];
     this.#done.set(index, read);
@@ -173,6 +196,7 @@ function close(block: OpenBlock): ReadBlock | undefined {
     case "redacted":
       return { kind: "thinking", part: redactedThinking(block.data) };
     case "tool_call":
+      // Read in #stop, which may defer it to finish.
       return { kind: "tool_call", part: Parts.toolCall(block.id, block.name, parseInput(block.json)) };
     case "skipped":
       return undefined;
@@ -181,6 +205,15 @@ function close(block: OpenBlock): ReadBlock | undefined {
 
 function nonEmpty(value: unknown): string | undefined {
   return typeof value === "string" && value !== "" ? value : undefined;
+}
+
+/** A tool call's input, or undefined when its JSON text does not parse to an object. */
+function tryParseInput(json: string): Readonly<Record<string, unknown>> | undefined {
+  try {
+    return parseInput(json);
+  } catch {
+    return undefined;
+  }
 }
 
 /** A tool call's input: its JSON text, where no delta at all means no arguments. */

@@ -48,7 +48,7 @@ export class McpServerConnection {
     this.service = `mcp:${options.alias}`;
     this.#options = options;
     this.#secrets = secretValues(options.transport);
-    this.#caller = { callTool: (target, args, signal) => this.#callTool(target, args, signal) };
+    this.#caller = { secrets: this.#secrets, callTool: (target, args, signal) => this.#callTool(target, args, signal) };
   }
 
   /**

@@ -1,4 +1,5 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { McpTransportOptions } from "./mcp-server-options.js";
 import { openTransport, type SessionTransport } from "./open-transport.js";
 
@@ -22,15 +23,26 @@ export class McpSession {
     };
   }
 
-  /** Starts the transport and runs the MCP handshake within `timeoutMs`; on failure nothing is left running. */
+  /**
+   * Starts the transport and runs the whole MCP handshake within `timeoutMs`; on failure nothing
+   * is left running. The SDK's own timeout covers only `initialize`, not the `initialized`
+   * notification after it (over HTTP, a POST a server may never answer), hence the timer here:
+   * when it fires, closing the transport aborts whatever is still pending.
+   */
   static async open(options: McpTransportOptions, timeoutMs: number): Promise<McpSession> {
     const transport = openTransport(options);
     const client = new Client(CLIENT_INFO, { capabilities: {} });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const expired = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new McpError(ErrorCode.RequestTimeout, "The MCP handshake did not complete in time.")), timeoutMs);
+    });
     try {
-      await client.connect(transport.transport, { timeout: timeoutMs });
+      await Promise.race([client.connect(transport.transport, { timeout: timeoutMs }), expired]);
     } catch (error) {
       await transport.transport.close().catch(() => undefined);
       throw error;
+    } finally {
+      clearTimeout(timer);
     }
     return new McpSession(client, transport);
   }

@@ -108,3 +108,21 @@ describe("credentials", () => {
     }
   });
 });
+
+describe("a streamable HTTP server that never answers the initialized notification", () => {
+  it("fails the connect within connectTimeoutMs and leaves close() free to resolve", async () => {
+    const { SilentInitializedServer } = await import("../test-support/silent-initialized-server.js");
+    const silent = await SilentInitializedServer.start();
+    try {
+      const started = Date.now();
+      const error = await failure(connectMcpServer({ alias: "silent", connectTimeoutMs: 300, transport: { kind: "http", url: silent.url } }));
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(ExternalServiceError.isInstance(error)).toBe(true);
+      expect(error).toMatchObject({ service: "mcp:silent", step: "connect" });
+      // The transport was closed: the pending POST was aborted, nothing is left waiting.
+      await silent.abandoned;
+    } finally {
+      await silent.stop();
+    }
+  }, 5_000);
+});

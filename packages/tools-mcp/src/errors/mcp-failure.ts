@@ -17,7 +17,7 @@ export interface McpFailureSite {
   readonly tool?: { readonly name: string; readonly inputSchema: JsonSchema };
   /** The request timeout, to say how long the server had. */
   readonly timeoutMs: number;
-  /** Values to scrub from the kept cause. */
+  /** Values to scrub from the kept cause and from any server text quoted. */
   readonly secrets: readonly string[];
   /** The caller's signal: an abort is the caller's doing, not the server's failure. */
   readonly signal?: AbortSignal;
@@ -53,7 +53,7 @@ export function classifyMcpFailure(error: unknown, site: McpFailureSite): McpFai
     if (error.code === ErrorCode.RequestTimeout) return external(`no answer within ${site.timeoutMs} ms`, false);
     if (error.code === ErrorCode.ConnectionClosed) return external("the connection closed", true);
     if (site.tool !== undefined && error.code === ErrorCode.InvalidParams && !CLIENT_OUTPUT_CHECK.test(error.message)) {
-      return { error: refusedArguments({ toolName: site.tool.name, text: error.message, inputSchema: site.tool.inputSchema, cause }), sessionLost: false };
+      return { error: refusedArguments({ toolName: site.tool.name, text: error.message, inputSchema: site.tool.inputSchema, secrets: site.secrets, cause }), sessionLost: false };
     }
     if (site.tool !== undefined && error.code === ErrorCode.MethodNotFound) {
       const expected = "a tool the server offers now (it no longer runs this one)";

@@ -22,6 +22,7 @@ function redact(error: unknown, secrets: readonly string[], depth: number): unkn
   return copy;
 }
 
-function scrub(text: string, secrets: readonly string[]): string {
+/** The text with every secret replaced by `[redacted]` (secrets longest first, as {@link secretValues} gives them). */
+export function scrub(text: string, secrets: readonly string[]): string {
   return secrets.reduce((scrubbed, secret) => scrubbed.replaceAll(secret, REDACTED), text);
 }

@@ -1,5 +1,6 @@
 import { InvalidInputError } from "@nucleo/core";
 import type { JsonSchema } from "@nucleo/conversation";
+import { scrub } from "./redact-secrets.js";
 import { serverText } from "./server-text.js";
 
 /** A server's refusal of a call's arguments: which tool, what the server said, the schema it declared. */
@@ -9,6 +10,8 @@ export interface RefusedArguments {
   /** The server's error text (the first text part of an error result, or a JSON-RPC message). */
   readonly text: string | undefined;
   readonly inputSchema: JsonSchema;
+  /** The transport's secret values, scrubbed from the server's text before it is quoted. */
+  readonly secrets: readonly string[];
   readonly cause?: unknown;
 }
 
@@ -18,8 +21,10 @@ export interface RefusedArguments {
  * with ` at <path>`), else `arguments`; the server's own words, cut short, say what to change.
  */
 export function refusedArguments(refusal: RefusedArguments): InvalidInputError {
-  const said = refusal.text === undefined ? undefined : serverText(refusal.text);
-  const parameter = refusal.text === undefined ? undefined : pointedField(refusal.text, refusal.inputSchema);
+  // Scrubbed before it is cut short, so no part of a secret survives the cut.
+  const text = refusal.text === undefined ? undefined : scrub(refusal.text, refusal.secrets);
+  const said = text === undefined ? undefined : serverText(text);
+  const parameter = text === undefined ? undefined : pointedField(text, refusal.inputSchema);
   const what = parameter === undefined ? "arguments" : "a value";
   const expected =
     said === undefined || said === ""

@@ -15,5 +15,7 @@ export interface McpToolTarget {
  * session, the timeout and the mapping of failures. It throws only Nucleo's outcomes.
  */
 export interface McpToolCaller {
+  /** The transport's secret values, never to be quoted back from the server. */
+  readonly secrets: readonly string[];
   callTool(target: McpToolTarget, args: Readonly<Record<string, unknown>>, signal: AbortSignal): Promise<CallToolResult>;
 }

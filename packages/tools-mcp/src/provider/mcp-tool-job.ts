@@ -44,7 +44,7 @@ export class McpToolJob extends AbstractTool<McpArguments, McpToolOutput> {
     const result = await this.#caller.callTool(this.#target, input, context.signal);
     if (result.isError === true) {
       const firstText = result.content.find((part) => part.type === "text");
-      throw refusedArguments({ toolName: this.#target.name, text: firstText?.text, inputSchema: this.#target.inputSchema });
+      throw refusedArguments({ toolName: this.#target.name, text: firstText?.text, inputSchema: this.#target.inputSchema, secrets: this.#caller.secrets });
     }
     return result.structuredContent === undefined ? { content: result.content } : { content: result.content, structuredContent: result.structuredContent };
   }

@@ -108,7 +108,10 @@ export abstract class AbstractModelDependentTool<TInput, TOutput> extends Abstra
    * same way.
    */
   protected wireConversationWith(attempt: AttemptInfo, shape: WiredConversation<TOutput>, build: () => Conversation): SeatRequest[] {
-    if (!this.#exchange) {
+    // A first attempt is a new submission: an instance run again starts a fresh conversation
+    // rather than answering its previous input twice.
+    const firstAttempt = attempt.number === 1;
+    if (!this.#exchange || firstAttempt) {
       const conversation = build();
       conversation.seat = { grade: this.#requireGrade(), depth: shape.depth, output: shape.output };
       this.#exchange = new ModelExchange({ conversation, environment: this.environment, contract: shape.contract, ...(this.#pin === undefined ? {} : { pin: this.#pin }) });

@@ -16,6 +16,17 @@ describe("one-call tools", () => {
     expect(client.requests[1]!.request.messages[0]!.parts[0]!.text).toContain('"context": "D1 lacks a hinge."');
   });
 
+  it("an instance submitted twice answers each input in a fresh conversation", async () => {
+    const client = new ScriptedLlmClient([ScriptedLlmClient.json({ answer: "Paris" }), ScriptedLlmClient.json({ answer: "Berlin" })]);
+    const { dispatcher, environment } = world(client);
+    const tool = new QuickLLMQuestionTool({ environment });
+    await dispatcher.submit(tool, { question: "Capital of France?", grade: "SMALL" });
+    await expect(dispatcher.submit(tool, { question: "Capital of Germany?", grade: "LARGE" })).resolves.toEqual({ answer: "Berlin" });
+    expect(client.requests[1]!.binding.entry.id).toBe("large");
+    expect(client.requests[1]!.request.messages).toHaveLength(1);
+    expect(client.requests[1]!.request.messages[0]!.parts[0]!.text).toContain("Germany");
+  });
+
   it("QuickLLMQuestionTool refuses a question without a grade, naming it", async () => {
     const { dispatcher, environment } = world(new ScriptedLlmClient([]));
     await expect(dispatcher.submit(new QuickLLMQuestionTool({ environment }), { question: "?" } as never)).rejects.toThrow(/"grade"/);

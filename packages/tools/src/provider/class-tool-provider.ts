@@ -43,7 +43,12 @@ export class ClassToolProvider<TInput, TOutput> implements ToolProvider {
 
   invoke(wireArguments: Readonly<Record<string, unknown>>, context: ToolCreationContext): ToolInvocation {
     const job = this.#create(context);
-    if (isModelDependent(job) && job.grade() === undefined && context.parentGrade !== undefined) job.setGrade(context.parentGrade);
+    if (isModelDependent(job) && job.grade() === undefined && context.parentGrade !== undefined) {
+      // Inheriting the parent's grade means inheriting its seat: a pinned parent (a benchmark
+      // run) pins the tool to the same entry, so one run never mixes models.
+      job.setGrade(context.parentGrade);
+      if (job.pinnedModel() === undefined && context.parentPin !== undefined) job.pinModel(context.parentPin);
+    }
     const parsed = job.input.safeParse(WireCase.keysFromWire(wireArguments));
     if (!parsed.success) {
       const issue = describeIssue(parsed.error.issues[0]!);

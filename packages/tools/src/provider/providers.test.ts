@@ -78,6 +78,7 @@ describe("ClassToolProvider", () => {
     }
     const undeclared = new ClassToolProvider(() => new Undeclared({ environment }));
     expect((undeclared.invoke({ text: "x" }, { parentGrade: "LARGE" }).job as Undeclared).grade()).toBe("LARGE");
+    expect((undeclared.invoke({ text: "x" }, { parentGrade: "LARGE", parentPin: "large" }).job as Undeclared).pinnedModel()).toBe("large");
     const declared = new ClassToolProvider(() => new SummarizationTool({ environment }));
     expect((declared.invoke({ text: "x" }, { parentGrade: "LARGE" }).job as SummarizationTool).grade()).toBe("SMALL");
   });

@@ -23,6 +23,8 @@ describe("nonPublicReason", () => {
     ["ff02::1", "a multicast address"],
     ["::ffff:127.0.0.1", "a loopback address"],
     ["::ffff:7f00:1", "a loopback address"],
+    ["::ffff:0:7f00:1", "a loopback address"],
+    ["::ffff:0:808:808", "a reserved address"],
     ["::FFFF:10.0.0.1", "a private address"],
     ["::ffff:169.254.169.254", "a link-local address"],
     ["::127.0.0.1", "a loopback address"],

@@ -45,6 +45,7 @@ function ipv6Reason(groups: readonly number[]): string | undefined {
   const upperZero = g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0;
   const embedded = (((g6 << 16) | g7) >>> 0);
   if (upperZero && g5 === 0xffff) return ipv4Reason(embedded); // IPv4-mapped
+  if (g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0xffff && g5 === 0) return ipv4Reason(embedded) ?? "a reserved address"; // IPv4-translated (::ffff:0:0/96)
   if (upperZero && g5 === 0) {
     if (g6 === 0 && g7 === 0) return "an unspecified address";
     if (g6 === 0 && g7 === 1) return "a loopback address";
