@@ -92,12 +92,13 @@ describe("dev-only workspace packages", () => {
     ]);
   });
 
-  it("tests above @nucleo/testing may use it; shipped code may not", () => {
+  it("tests (and their test-support helpers) above @nucleo/testing may use it; shipped code may not", () => {
     const testing = fakeProject("testing");
     const thinkers = fakeProject("thinkers", {
       devDependencies: { "@nucleo/testing": "workspace:*" },
       files: {
         "src/loop.test.ts": 'import { ScriptedLlmClient } from "@nucleo/testing";',
+        "src/test-support/fixtures.ts": 'import { testEntry } from "@nucleo/testing";',
         "src/loop.ts": 'import { ScriptedLlmClient } from "@nucleo/testing";',
       },
     });
