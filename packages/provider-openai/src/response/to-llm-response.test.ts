@@ -69,6 +69,11 @@ describe("fromCompletion", () => {
     expect(fromCompletion(completion({ content: "x" }, finishReason), where).stopReason).toBe(stopReason);
   });
 
+  it("a tool call without an id (some compatible servers) gets one minted from its place", () => {
+    const body = completion({ tool_calls: [{ type: "function", function: { name: "lookup", arguments: '{"q":"x"}' } }] }, "tool_calls");
+    expect(fromCompletion(body, where).toolCalls.map((call) => call.id)).toEqual(["call_0"]);
+  });
+
   it("tool calls behind a stop count as tool calls (compatible servers do this)", () => {
     const toolCalls = [{ id: "c", type: "function", function: { name: "lookup", arguments: "{}" } }];
     expect(fromCompletion(completion({ tool_calls: toolCalls }, "stop"), where).stopReason).toBe("tool_calls");

@@ -39,7 +39,7 @@ export function fromCompletion(body: unknown, where: WireStep): LlmResponse {
       model: parsed.data.model,
       content: message.content ?? "",
       refusal: message.refusal ?? undefined,
-      toolCalls: (message.tool_calls ?? []).map((call) => toToolCallPart(call.id, call.function.name, call.function.arguments)),
+      toolCalls: (message.tool_calls ?? []).map((call, index) => toToolCallPart(call.id ?? `call_${index}`, call.function.name, call.function.arguments)),
       finishReason: choice.finish_reason,
       usage: parsed.data.usage,
     },

@@ -15,7 +15,8 @@ export const wireUsageSchema = z.object({
 
 /** A finished call's tool call (function tools only: this client offers no other kind). @internal */
 export const wireToolCallSchema = z.object({
-  id: z.string(),
+  // Some compatible servers send no id; one is minted from the call's place, as when streaming.
+  id: z.string().nullish(),
   function: z.object({ name: z.string(), arguments: z.string() }),
 });
 
