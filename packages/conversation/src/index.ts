@@ -4,7 +4,7 @@
  *
  * @packageDocumentation
  */
-export { Parts, type Part, type TextPart, type ImagePart, type FilePart, type ThinkingPart, type ToolCallPart, type ToolResultPart } from "./model/parts.js";
+export { Parts, NON_TEXT_TOKENS, type Part, type TextPart, type ImagePart, type FilePart, type ThinkingPart, type ToolCallPart, type ToolResultPart } from "./model/parts.js";
 export type { Turn } from "./model/turn.js";
 export type { SeatWords } from "./model/seat-words.js";
 export { Conversation, TASK_SLOT, type ConversationSnapshot } from "./model/conversation.js";

@@ -1,6 +1,11 @@
 /** Text as the wire carries it: a message part, a tool definition, system instructions. */
 export interface RenderedText {
   readonly text: string;
+  /**
+   * A fixed weight counted on top of the text, for what is not text on the wire (an image, a
+   * file): an estimate the provider's reported usage corrects at settlement.
+   */
+  readonly tokens?: number;
 }
 
 /**

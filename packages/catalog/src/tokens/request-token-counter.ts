@@ -55,7 +55,7 @@ export class RequestTokenCounter {
     if (measured === undefined) {
       measured = CHAT_FRAMING.perMessage + this.#measure(role);
       if (message.text !== undefined) measured += this.#measure(message.text);
-      for (const part of message.parts ?? []) measured += this.#measure(part.text);
+      for (const part of message.parts ?? []) measured += this.#measure(part.text) + (part.tokens ?? 0);
       this.#messages.set(message, measured);
     }
     return measured;

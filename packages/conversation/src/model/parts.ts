@@ -9,13 +9,21 @@ export interface TextPart {
   readonly text: string;
 }
 
-/** An image, inline (base64) or by URL. Its `text` is empty: images are priced by the provider. */
+/**
+ * Conservative token weights for what is not text, so a seat is not priced as if an image or
+ * a file were free: about what a provider charges for a large image, and roughly one token per
+ * 30 bytes of a document. The provider's reported usage corrects them at settlement.
+ */
+export const NON_TEXT_TOKENS = { image: 1_600, fileBytesPerToken: 30 } as const;
+
+/** An image, inline (base64) or by URL. Its `text` is empty; `tokens` is its estimated weight. */
 export interface ImagePart {
   readonly type: "image";
   readonly mediaType: string;
   /** Base64 data, or an `https:` URL. */
   readonly source: { readonly kind: "base64"; readonly data: string } | { readonly kind: "url"; readonly url: string };
   readonly text: "";
+  readonly tokens: number;
 }
 
 /** A file such as a PDF, inline (base64). */
@@ -25,6 +33,7 @@ export interface FilePart {
   readonly name: string;
   readonly data: string;
   readonly text: "";
+  readonly tokens: number;
 }
 
 /** A model's native reasoning, kept so providers that require it get it back unchanged. */
@@ -66,10 +75,11 @@ export const Parts = {
     return { type: "text", text };
   },
   image(mediaType: string, source: ImagePart["source"]): ImagePart {
-    return { type: "image", mediaType, source, text: "" };
+    return { type: "image", mediaType, source, text: "", tokens: NON_TEXT_TOKENS.image };
   },
   file(mediaType: string, name: string, data: string): FilePart {
-    return { type: "file", mediaType, name, data, text: "" };
+    const bytes = Math.floor((data.length * 3) / 4);
+    return { type: "file", mediaType, name, data, text: "", tokens: Math.ceil(bytes / NON_TEXT_TOKENS.fileBytesPerToken) };
   },
   thinking(text: string, signature?: string): ThinkingPart {
     return signature === undefined ? { type: "thinking", text } : { type: "thinking", text, signature };

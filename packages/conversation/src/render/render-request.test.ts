@@ -1,3 +1,4 @@
+import { TokenCounters } from "@nucleo/catalog";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { responseContract } from "../correction/response-contract.js";
@@ -95,5 +96,17 @@ describe("rendering stays current", () => {
     expect(renderRequest(talk, NATIVE).system.text).toContain("@first");
     talk.expectAnswer(responseContract("answer", z.object({ second: z.string() })));
     expect(renderRequest(talk, NATIVE).system.text).toContain("@second");
+  });
+});
+
+describe("pricing what is not text", () => {
+  it("an image or a file weighs on the seat's price instead of counting as nothing", () => {
+    const tokens = new TokenCounters();
+    const entry = { id: "priced", provider: "openai" as const, tokenizer: "o200k_base" as const };
+    const text = new Conversation("c4", { grade: "MEDIUM", depth: "STANDARD", output: "COMPACT" }, true, 128_000, 0.92).addUser([Parts.text("Caption this.")]);
+    const image = new Conversation("c5", { grade: "MEDIUM", depth: "STANDARD", output: "COMPACT" }, true, 128_000, 0.92).addUser([Parts.image("image/png", { kind: "base64", data: "iVBORw0KGgo=" }), Parts.text("Caption this.")]);
+    const plain = tokens.countRequest(entry, renderRequest(text, NATIVE));
+    expect(tokens.countRequest(entry, renderRequest(image, NATIVE)) - plain).toBe(1_600);
+    expect(Parts.file("application/pdf", "claims.pdf", "A".repeat(40_000)).tokens).toBe(1_000); // 30,000 bytes
   });
 });
