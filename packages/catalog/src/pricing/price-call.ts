@@ -15,7 +15,7 @@ export interface CallPrice {
  * @throws {CatalogError} when every price list of the entry starts later.
  */
 export function scheduleAt(entry: CatalogEntry, at: Date): PriceSchedule {
-  const day = at.toISOString().slice(0, 10);
+  const day = utcDay(at);
   let current: PriceSchedule | undefined;
   for (const schedule of entry.prices) if (schedule.effectiveFrom <= day) current = schedule;
   if (!current) {
@@ -51,6 +51,27 @@ export function priceCall(entry: CatalogEntry, usage: TokenUsage, at: Date = new
     [usage.reasoningTokens ?? 0, prices.reasoning ?? prices.output],
   ];
   let perMillion = Decimal.ZERO;
-  for (const [tokens, price] of rates) if (tokens > 0) perMillion = perMillion.plus(Decimal.parse(price).times(tokens));
+  for (const [tokens, price] of rates) if (tokens > 0) perMillion = perMillion.plus(parsedPrice(price).times(tokens));
   return { cost: perMillion.shiftLeft(6), currency: schedule.currency, schedule };
+}
+
+// Every call is priced: formatting its date and parsing its price texts each time showed up in
+// profiles. Both are pure, so they are remembered (the day until it changes, prices by text).
+let lastDay = { number: Number.NaN, text: "" };
+const prices = new Map<string, Decimal>();
+
+function utcDay(at: Date): string {
+  const number = Math.floor(at.getTime() / 86_400_000);
+  if (number !== lastDay.number) lastDay = { number, text: at.toISOString().slice(0, 10) };
+  return lastDay.text;
+}
+
+function parsedPrice(text: string): Decimal {
+  let price = prices.get(text);
+  if (price === undefined) {
+    price = Decimal.parse(text);
+    if (prices.size >= 1_024) prices.clear();
+    prices.set(text, price);
+  }
+  return price;
 }

@@ -32,7 +32,7 @@ describe("RequestTokenCounter", () => {
     const next = turn("user", "one more turn");
     const total = requests.count({ messages: [...turns, next] });
 
-    expect(spy.counted.slice(countedBefore)).toEqual(["user", "one more turn"]); // its role and its text, once each
+    expect(spy.counted.slice(countedBefore)).toEqual(["one more turn"]); // its text; the role was counted before
     expect(total).toBe(CHAT_FRAMING.replyPriming + 51 * (CHAT_FRAMING.perMessage + 1 + 3));
   });
 
@@ -45,10 +45,30 @@ describe("RequestTokenCounter", () => {
     const countedBefore = spy.counted.length;
     const second = requests.count({ system, tools, messages: [turn("user", "hi")] });
 
-    expect(spy.counted.slice(countedBefore)).toEqual(["user", "hi"]); // a new message object, counted anew
+    expect(spy.counted.slice(countedBefore)).toEqual([]); // a new message object, but its short texts are known
     expect(second).toBe(first);
     // priming + system message (framing, "system", 2 words) + tools (wrapper, 5 words) + user message (framing, "user", "hi")
     expect(first).toBe(3 + (3 + 1 + 2) + (9 + 5) + (3 + 1 + 1));
+  });
+
+  it("counts a system text once by its content, whichever object carries it", () => {
+    const spy = new SpyCounter();
+    const requests = new RequestTokenCounter(spy);
+    const text = `${"long objective ".repeat(40)}end`;
+    const first = requests.count({ system: { text }, messages: [] });
+    const countedBefore = spy.counted.length;
+    expect(requests.count({ system: { text: `${"long objective ".repeat(40)}end` }, messages: [] })).toBe(first);
+    expect(spy.counted.length).toBe(countedBefore);
+  });
+
+  it("counts a short text once by its content, a long one once per object", () => {
+    const spy = new SpyCounter();
+    const requests = new RequestTokenCounter(spy);
+    const long = "word ".repeat(100);
+    requests.count({ messages: [turn("user", "same short text"), turn("user", long)] });
+    const countedBefore = spy.counted.length;
+    requests.count({ messages: [turn("user", "same short text"), turn("user", "word ".repeat(100))] });
+    expect(spy.counted.slice(countedBefore)).toEqual([long]);
   });
 
   it("counts a message's role, its text and every one of its parts", () => {

@@ -4,6 +4,12 @@ import type { RenderedMessage, RenderedRequest, RenderedText } from "./rendered-
 import type { TokenCounter } from "./token-counter.js";
 
 const SYSTEM_ROLE = "system";
+/** How many distinct system texts are remembered by content (the cache starts over past it). */
+const SYSTEM_TEXTS_KEPT = 512;
+/** Texts up to this many characters are remembered by content ... */
+const SHORT_TEXT_CHARS = 256;
+/** ... this many of them at most (the cache starts over past it): under 1 MB. */
+const SHORT_TEXTS_KEPT = 4_096;
 
 /**
  * Counts the input tokens of a rendered request, counting each message, tool definition and
@@ -27,6 +33,12 @@ export class RequestTokenCounter {
   readonly #total: (measured: number) => number;
   readonly #messages = new WeakMap<object, number>();
   readonly #tools = new WeakMap<object, number>();
+  // System texts repeat by content across conversations (every run of a thinker class renders
+  // the same objective and guidance), so they are also cached by their text, boundedly.
+  readonly #systemTexts = new Map<string, number>();
+  // Short texts (roles, small tool results, ids) recur across conversations; counting one
+  // costs far more than looking it up.
+  readonly #shortTexts = new Map<string, number>();
 
   constructor(counter: TokenCounter) {
     this.counter = counter;
@@ -43,7 +55,7 @@ export class RequestTokenCounter {
   count(request: RenderedRequest): number {
     const { system, messages, tools = [] } = request;
     let measured = CHAT_FRAMING.replyPriming;
-    if (system !== undefined) measured += this.#message(system, SYSTEM_ROLE);
+    if (system !== undefined) measured += this.#system(system);
     for (const message of messages) measured += this.#message(message, message.role);
     if (tools.length > 0) measured += CHAT_FRAMING.toolDefinitions;
     for (const tool of tools) measured += this.#tool(tool);
@@ -53,10 +65,33 @@ export class RequestTokenCounter {
   #message(message: Omit<RenderedMessage, "role">, role: string): number {
     let measured = this.#messages.get(message);
     if (measured === undefined) {
-      measured = CHAT_FRAMING.perMessage + this.#measure(role);
-      if (message.text !== undefined) measured += this.#measure(message.text);
-      for (const part of message.parts ?? []) measured += this.#measure(part.text) + (part.tokens ?? 0);
+      measured = CHAT_FRAMING.perMessage + this.#measureText(role);
+      if (message.text !== undefined) measured += this.#measureText(message.text);
+      for (const part of message.parts ?? []) measured += this.#measureText(part.text) + (part.tokens ?? 0);
       this.#messages.set(message, measured);
+    }
+    return measured;
+  }
+
+  #measureText(text: string): number {
+    if (text.length > SHORT_TEXT_CHARS) return this.#measure(text);
+    let measured = this.#shortTexts.get(text);
+    if (measured === undefined) {
+      measured = this.#measure(text);
+      if (this.#shortTexts.size >= SHORT_TEXTS_KEPT) this.#shortTexts.clear();
+      this.#shortTexts.set(text, measured);
+    }
+    return measured;
+  }
+
+  #system(system: Omit<RenderedMessage, "role">): number {
+    const text = system.text;
+    if (text === undefined || system.parts !== undefined) return this.#message(system, SYSTEM_ROLE);
+    let measured = this.#systemTexts.get(text);
+    if (measured === undefined) {
+      measured = this.#message(system, SYSTEM_ROLE);
+      if (this.#systemTexts.size >= SYSTEM_TEXTS_KEPT) this.#systemTexts.clear();
+      this.#systemTexts.set(text, measured);
     }
     return measured;
   }

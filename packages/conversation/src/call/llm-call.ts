@@ -29,6 +29,8 @@ export interface LlmCallOutput<TAnswer> {
 export type LlmCallOptions<TAnswer> = ModelExchangeOptions<TAnswer>;
 
 const anything = z.custom<never>(() => true);
+// Module-level: a zod schema built per instance is compiled again on its first parse.
+const nothing = z.undefined();
 
 /**
  * One exchange with a model, as a job. It takes a seat priced from exactly what the wire will
@@ -43,7 +45,7 @@ const anything = z.custom<never>(() => true);
 export class LLMCall<TAnswer = undefined> extends AbstractTool<undefined, LlmCallOutput<TAnswer>> {
   readonly name = "llm_call";
   override readonly description = "One exchange with a model.";
-  readonly input = z.undefined();
+  readonly input = nothing;
   readonly output = anything as z.ZodType<LlmCallOutput<TAnswer>>;
   readonly #exchange: ModelExchange<TAnswer>;
 

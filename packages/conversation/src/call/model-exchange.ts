@@ -17,6 +17,12 @@ export interface ModelExchangeOptions<TAnswer> {
   /** A catalog entry id: bypasses the picker, never the envelope. */
   readonly pin?: string;
   readonly onDelta?: (delta: LlmDelta) => void;
+  /**
+   * Called with the entry a request is about to be rendered for, before it is rendered and
+   * priced: where a caller shapes the conversation per entry (a thinker drops the prose
+   * reasoning field when the entry guarantees a native thinking block).
+   */
+  readonly beforeRender?: (entry: CatalogEntry) => void;
 }
 
 /** What one exchange brought back. */
@@ -51,6 +57,7 @@ export class ModelExchange<TAnswer> {
   requirements(attempt: AttemptInfo): SeatRequest[] {
     const { conversation, environment, pin } = this.options;
     const binding = pin === undefined ? this.#pickWithDemand() : environment.picker.bind({ ...conversation.seat, pin });
+    this.options.beforeRender?.(binding.entry);
     const request = renderRequest(conversation, binding.entry);
     const maxOutputTokens = attempt.escalated ? binding.entry.outputCeiling : binding.maxOutputTokens;
     this.#plan = { binding, request, maxOutputTokens };
@@ -69,6 +76,7 @@ export class ModelExchange<TAnswer> {
     const first = candidates[0];
     if (candidates.length < 2 || !first) return environment.picker.bind(conversation.seat);
     const sized = environment.picker.bind({ ...conversation.seat, pin: first.id });
+    this.options.beforeRender?.(first);
     const demand = { inputTokens: environment.tokens.countRequest(first, renderRequest(conversation, first)), outputTokens: sized.maxOutputTokens };
     return environment.picker.bind(conversation.seat, demand);
   }

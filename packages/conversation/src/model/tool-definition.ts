@@ -12,7 +12,25 @@ export interface ToolDefinition {
   readonly text: string;
 }
 
-/** Builds a {@link ToolDefinition}, computing its counted text once. */
+// By schema object, then name and description: a provider built afresh for every thinker (its
+// schema shared) gets the same definition object, so its token count is cached once for all.
+const definitions = new WeakMap<JsonSchema, Map<string, ToolDefinition>>();
+
+/**
+ * Builds a {@link ToolDefinition}, computing its counted text once. The same schema object
+ * under the same name and description gives the same (frozen) definition.
+ */
 export function toolDefinition(name: string, description: string, inputSchema: JsonSchema): ToolDefinition {
-  return Object.freeze({ name, description, inputSchema, text: JSON.stringify({ name, description, input_schema: inputSchema }) });
+  let byName = definitions.get(inputSchema);
+  if (!byName) {
+    byName = new Map();
+    definitions.set(inputSchema, byName);
+  }
+  const key = `${name}\u0000${description}`;
+  let definition = byName.get(key);
+  if (!definition) {
+    definition = Object.freeze({ name, description, inputSchema, text: JSON.stringify({ name, description, input_schema: inputSchema }) });
+    byName.set(key, definition);
+  }
+  return definition;
 }

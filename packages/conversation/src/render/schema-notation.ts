@@ -20,6 +20,19 @@ export const SCHEMA_NOTATION_LEGEND = [
  * // "@novel: boolean"
  */
 export function describeInNotation(schema: JsonSchema, depth = 0): string {
+  if (depth > 0) return describeFields(schema, depth);
+  let described = notations.get(schema);
+  if (described === undefined) {
+    described = describeFields(schema, 0);
+    notations.set(schema, described);
+  }
+  return described;
+}
+
+// Contracts are built once and rendered on every call: describe each schema object once.
+const notations = new WeakMap<JsonSchema, string>();
+
+function describeFields(schema: JsonSchema, depth: number): string {
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((schema.required ?? []) as string[]);
   const indent = "  ".repeat(depth);
@@ -27,9 +40,11 @@ export function describeInNotation(schema: JsonSchema, depth = 0): string {
   for (const [name, property] of Object.entries(properties)) {
     const description = typeof property.description === "string" ? ` -- ${property.description}` : "";
     lines.push(`${indent}@${name}${required.has(name) ? "" : "?"}: ${typeName(property)}${description}`);
-    if (property.type === "object") lines.push(describeInNotation(property, depth + 1));
+    // A nullable or optional object is an anyOf with null: its fields still need describing.
+    const object = property.type === "object" ? property : (property.anyOf as JsonSchema[] | undefined)?.find((variant) => variant.type === "object");
+    if (object) lines.push(describeFields(object, depth + 1));
     const items = property.items as JsonSchema | undefined;
-    if (property.type === "array" && items?.type === "object") lines.push(describeInNotation(items, depth + 1));
+    if (property.type === "array" && items?.type === "object") lines.push(describeFields(items, depth + 1));
   }
   return lines.filter(Boolean).join("\n");
 }

@@ -37,6 +37,11 @@ export class ConversationService {
     this.#summarizer = options.summarizer;
   }
 
+  /** Whether this service can compact: it was given an environment and a summarizer. */
+  get canCompact(): boolean {
+    return this.#environment !== undefined && this.#summarizer !== undefined;
+  }
+
   /** A conversation with the seat words stamped; a durable one resumes from the store. */
   async obtain(options: ObtainOptions): Promise<Conversation> {
     const seat = checkSeat(options.seat);

@@ -49,6 +49,17 @@ describe("ArtifactRegistry", () => {
     expect(new Set([first, fromDelegate, fromParent]).size).toBe(3);
   });
 
+  it("adopt takes in a delegate's artifacts under their own refs, keeping what is already held", () => {
+    const parent = new ArtifactRegistry();
+    const delegate = parent.filter([]);
+    const made = delegate.put(Note, "from the delegate", "delegate note");
+    parent.adopt(delegate.list());
+    expect(parent.resolve(made, Note)).toBe("from the delegate");
+    const again = parent.filter([made]);
+    again.adopt([{ ...delegate.get(made)!, value: "replaced" }]);
+    expect(again.resolve(made, Note)).toBe("from the delegate");
+  });
+
   it("artifact type names are snake_case", () => {
     expect(() => defineArtifactType("Claim Set", z.string())).toThrow(/snake_case/);
   });

@@ -74,6 +74,16 @@ export class ArtifactRegistry {
   }
 
   /**
+   * Registers artifacts another registry of the same family already checked, under their own
+   * refs: how a parent takes in what its delegate produced. Refs from registries that share
+   * this one's counter never collide; an artifact already held under its ref is kept as is.
+   */
+  adopt(artifacts: Iterable<Artifact>): this {
+    for (const artifact of artifacts) if (!this.#artifacts.has(artifact.ref)) this.#artifacts.set(artifact.ref, artifact);
+    return this;
+  }
+
+  /**
    * A new registry holding only `refs` (what a delegate is conveyed). Unknown refs are refused
    * by name: a model-supplied list is untrusted input.
    */

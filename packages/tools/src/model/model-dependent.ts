@@ -14,7 +14,7 @@ export interface ModelDependent {
   pinnedModel(): string | undefined;
 }
 
-/** Marks an object as {@link ModelDependent} for {@link isModelDependent}. @internal */
+/** Marks an object as {@link ModelDependent} for {@link isModelDependent}: every class implementing the interface calls it in its constructor. */
 export function markModelDependent(target: object): void {
   Object.defineProperty(target, MODEL_DEPENDENT, { value: true });
 }

@@ -5,11 +5,11 @@
 export const WireCase = {
   /** `patentNumber` → `patent_number`. */
   toWire(name: string): string {
-    return name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").replace(/([A-Z])([A-Z][a-z])/g, "$1_$2").toLowerCase();
+    return remembered(toWireNames, name, () => name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").replace(/([A-Z])([A-Z][a-z])/g, "$1_$2").toLowerCase());
   },
   /** `patent_number` → `patentNumber`. */
   fromWire(name: string): string {
-    return name.replace(/_([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase());
+    return remembered(fromWireNames, name, () => name.replace(/_([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase()));
   },
   /** Renames every object key, deeply, to the wire spelling. */
   keysToWire(value: unknown): unknown {
@@ -25,4 +25,19 @@ function renameKeys(value: unknown, rename: (key: string) => string): unknown {
   if (Array.isArray(value)) return value.map((item) => renameKeys(item, rename));
   if (typeof value !== "object" || value === null) return value;
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [rename(key), renameKeys(item, rename)]));
+}
+
+// Every tool call converts its keys both ways; field names come from a small set, so each
+// spelling is worked out once (boundedly: model-chosen keys could otherwise grow it).
+const toWireNames = new Map<string, string>();
+const fromWireNames = new Map<string, string>();
+
+function remembered(cache: Map<string, string>, name: string, convert: () => string): string {
+  let converted = cache.get(name);
+  if (converted === undefined) {
+    converted = convert();
+    if (cache.size >= 4_096) cache.clear();
+    cache.set(name, converted);
+  }
+  return converted;
 }

@@ -4,11 +4,20 @@ import { WireCase } from "./wire-case.js";
 
 /**
  * The JSON Schema a model reads for a zod schema: generated from it, with every property name
- * in the wire's snake_case (and `required` lists to match).
+ * in the wire's snake_case (and `required` lists to match). Converted once per schema object;
+ * the result is shared, so treat it as read-only.
  */
 export function wireJsonSchema(schema: z.ZodType): JsonSchema {
-  return toWire(z.toJSONSchema(schema, { target: "draft-7", unrepresentable: "any" }) as JsonSchema);
+  // Converting zod to JSON Schema is costly; a schema object converts the same every time.
+  let wire = converted.get(schema);
+  if (!wire) {
+    wire = toWire(z.toJSONSchema(schema, { target: "draft-7", unrepresentable: "any" }) as JsonSchema);
+    converted.set(schema, wire);
+  }
+  return wire;
 }
+
+const converted = new WeakMap<z.ZodType, JsonSchema>();
 
 function toWire(schema: JsonSchema): JsonSchema {
   const out: Record<string, unknown> = { ...schema };

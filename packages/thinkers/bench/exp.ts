@@ -1,0 +1,10 @@
+import { workloadWorld } from "./workload.ts";
+import { RequestTokenCounter, TokenCounters } from "@nucleo/catalog";
+const mode = process.argv[2];
+if (mode === "nocount") (TokenCounters.prototype as any).countRequest = () => 200;
+const { run } = workloadWorld(0);
+for (let i = 0; i < 3000; i++) await run();
+const n = Number(process.argv[3] ?? 30000);
+const start = performance.now();
+for (let i = 0; i < n; i++) await run();
+console.log(mode, ((performance.now() - start) * 1000 / n).toFixed(1), "µs/run");

@@ -1,0 +1,41 @@
+import { responseContract, type ResponseContract } from "@nucleo/conversation";
+import { z } from "zod";
+import { reasoningField } from "./reasoning-field.js";
+import { stripReasoning } from "./strip-reasoning.js";
+
+const ANSWER_DESCRIPTION = "The answer once it is ready; null while it is not (for example while tool results are still needed).";
+
+/** The two envelope contracts of one answer type and name, built on first use. */
+interface ContractPair {
+  plain?: ResponseContract<unknown>;
+  thinking?: ResponseContract<unknown>;
+}
+
+// Keyed by the answer schema, so every thinker declaring the same answer type shares one JSON
+// Schema build: building it costs far more than a whole thinker run may.
+const contracts = new WeakMap<z.ZodType, Map<string, ContractPair>>();
+
+/**
+ * The contract of the envelope a thinker's model answers with, `{ reasoning, answer }`. Under a
+ * native thinking block `reasoning` is dropped and the answer's own reasoning fields are
+ * stripped, since the block carries them. `answer` is required but nullable: strict providers
+ * demand every property, and null is how the model says it has no answer yet.
+ *
+ * @internal
+ */
+export function envelopeContract(answer: z.ZodType, name: string, thinkingActive: boolean): ResponseContract<unknown> {
+  let byName = contracts.get(answer);
+  if (byName === undefined) contracts.set(answer, (byName = new Map()));
+  let pair = byName.get(name);
+  if (pair === undefined) byName.set(name, (pair = {}));
+  if (thinkingActive) return (pair.thinking ??= build(name, z.object({ answer: answerField(stripReasoning(answer)) })));
+  return (pair.plain ??= build(name, z.object({ reasoning: reasoningField(), answer: answerField(answer) })));
+}
+
+function answerField(answer: z.ZodType): z.ZodType {
+  return answer.nullable().describe(ANSWER_DESCRIPTION);
+}
+
+function build(name: string, envelope: z.ZodType): ResponseContract<unknown> {
+  return responseContract<unknown>(`${name}_response`, envelope, { notation: true });
+}

@@ -1,0 +1,84 @@
+import { describeIssue, InvalidInputError, SystemError, writeSummarizedWithRefs, type AbstractJob } from "@nucleo/core";
+import type { JsonSchema } from "@nucleo/conversation";
+import { WireCase, wireJsonSchema, type ToolCreationContext, type ToolInvocation, type ToolProvider } from "@nucleo/tools";
+import { z } from "zod";
+import { DepthField } from "../thinker/thinker-input.js";
+import { DELEGATION, type DelegationSeed } from "../thinker/delegation-seed.js";
+
+/** The name the model calls the delegation door by. */
+export const SUB_THINKER = "sub_thinker";
+
+/** What a parent's model sends to delegate: the objective, and the artifacts it conveys by ref. */
+export const SubThinkerInput = z.object({
+  objective: z.string().min(1).describe("The self-contained piece of work to delegate, stated in full: the delegate sees nothing of your conversation."),
+  artifactRefs: z.array(z.string()).describe("Refs of the artifacts the delegate needs; only these are conveyed (a ref mentioned only in the objective is not)."),
+  depth: DepthField.optional(),
+});
+/** A delegation's input. */
+export type SubThinkerInput = z.infer<typeof SubThinkerInput>;
+
+const WIRE_SCHEMA: JsonSchema = wireJsonSchema(SubThinkerInput);
+
+/** Something that can launch a delegate: set by the sub-thinker's own module (it extends the thinker classes, so the provider cannot import it without a cycle). */
+type DelegateFactory = (seed: DelegationSeed, input: SubThinkerInput) => AbstractJob<SubThinkerInput, unknown>;
+let launchDelegate: DelegateFactory | undefined;
+
+/** @internal Registers how delegates are built. */
+export function registerDelegateFactory(factory: DelegateFactory): void {
+  launchDelegate = factory;
+}
+
+/** What a thinker must expose for its `sub_thinker` door. */
+export interface Delegating {
+  readonly [DELEGATION]: () => DelegationSeed;
+}
+
+/**
+ * `sub_thinker`: launches a delegate at the parent's grade with the parent's tools, conveying
+ * only the artifacts its input lists. Not read-only (a delegate may do anything its parent
+ * may), so the sweep withholds it under a read-only binding; the sealed scope binds the
+ * delegate and its descendants in any case.
+ */
+export class SubThinkerProvider implements ToolProvider {
+  readonly name = SUB_THINKER;
+  readonly description =
+    "Delegate a self-contained piece of the task to a sub-agent that has your tools and works at your grade. It returns a summary, its reasoning, and refs of the artifacts it produced.";
+  readonly #parent: Delegating;
+
+  constructor(parent: Delegating) {
+    this.#parent = parent;
+  }
+
+  inputSchema(): JsonSchema {
+    return WIRE_SCHEMA;
+  }
+
+  readOnly(): boolean {
+    return false;
+  }
+
+  invoke(wireArguments: Readonly<Record<string, unknown>>, _context: ToolCreationContext): ToolInvocation {
+    const parsed = SubThinkerInput.safeParse(WireCase.keysFromWire(wireArguments));
+    if (!parsed.success) {
+      const issue = describeIssue(parsed.error.issues[0]!);
+      throw new InvalidInputError({ parameter: issue.path.split(".").map(WireCase.toWire).join("."), expected: issue.expected, cause: parsed.error });
+    }
+    const seed = this.#parent[DELEGATION]();
+    parsed.data.artifactRefs.forEach((ref, index) => {
+      // Checked here rather than by the registry's filter, whose refusal quotes the ref.
+      if (!seed.artifacts.has(ref)) throw new InvalidInputError({ parameter: `artifact_refs[${index}]`, expected: "the ref of an artifact of this task" });
+    });
+    if (!launchDelegate) throw new SystemError({ code: "no_delegate", message: "sub_thinker: the SubThinker module was not loaded." });
+    return { job: launchDelegate(seed, parsed.data) as AbstractJob<unknown, unknown>, input: parsed.data };
+  }
+
+  /** The delegate's answer, its artifacts written as ref, type and summary (never in full). */
+  formatResult(output: unknown): string {
+    return writeSummarizedWithRefs(WireCase.keysToWire(output), this.#parent[DELEGATION]().artifacts);
+  }
+}
+
+/** The `sub_thinker` door of a thinker. */
+export function createSubThinkerProvider(parent: Delegating): SubThinkerProvider {
+  return new SubThinkerProvider(parent);
+}

@@ -1,0 +1,75 @@
+import { Depth, ThinkerDeclaration, type ArtifactRegistry } from "@nucleo/core";
+import type { Skill, ToolProvider } from "@nucleo/tools";
+import { z } from "zod";
+import { AnalysisReasoning, reasoningField } from "../answer/index.js";
+import type { DelegationSeed } from "../thinker/delegation-seed.js";
+import { SingleObjectiveThinker } from "../shapes/single-objective-thinker.js";
+import { registerDelegateFactory, SubThinkerInput } from "./sub-thinker-provider.js";
+
+/** What a delegate returns: a summary, its reasoning, and refs of the artifacts it produced. */
+export const SubThinkerOutput = z.object({
+  summary: z.string().describe("What you found or did, for the agent that delegated to you."),
+  reasoning: reasoningField(AnalysisReasoning, (text) => ({ approach: text, steps: [] })),
+  artifactRefs: z.array(z.string()).describe("Refs of the artifacts that carry your results (registered during this task)."),
+});
+/** A delegate's answer. */
+export type SubThinkerOutput = z.infer<typeof SubThinkerOutput>;
+
+/**
+ * The runtime delegate behind `sub_thinker`. It works at its parent's grade (and pin) with the
+ * parent's tool providers, its doors offering exactly the catalogs the parent's offered at
+ * launch; its artifacts are the parent's filtered to the refs its input lists. Its own output
+ * budget is sized to {@link SubThinkerOutput} — budgets never propagate. It may delegate
+ * further only at `THOROUGH`. The artifacts its answer lists are handed to the parent.
+ */
+export class SubThinker extends SingleObjectiveThinker<SubThinkerInput, SubThinkerOutput> {
+  readonly name = "sub_thinker";
+  override readonly description = "A delegate working on one objective with its parent's tools.";
+  readonly input = SubThinkerInput;
+  readonly output = SubThinkerOutput;
+  readonly #toolCatalog: ReadonlyMap<string, ToolProvider>;
+  readonly #skillCatalog: ReadonlyMap<string, Skill>;
+  readonly #parentArtifacts: ArtifactRegistry;
+
+  constructor(seed: DelegationSeed, input: SubThinkerInput) {
+    super(ThinkerDeclaration.of({ grade: seed.grade, output: "STANDARD" }), {
+      environment: seed.environment,
+      ...(seed.hub ? { hub: seed.hub } : {}),
+      ...(seed.pin === undefined ? {} : { pin: seed.pin }),
+      artifacts: seed.artifacts.filter(input.artifactRefs),
+    });
+    this.#toolCatalog = seed.toolCatalog;
+    this.#skillCatalog = seed.skillCatalog;
+    this.#parentArtifacts = seed.artifacts;
+    this.addTools(...seed.providers);
+  }
+
+  protected override delegationThreshold(): Depth {
+    return Depth.THOROUGH;
+  }
+
+  protected override hubCatalogs(): { readonly tools: ReadonlyMap<string, ToolProvider>; readonly skills: ReadonlyMap<string, Skill> } {
+    return { tools: this.#toolCatalog, skills: this.#skillCatalog };
+  }
+
+  protected task(input: SubThinkerInput): string {
+    return [
+      "You are a delegate: another agent handed you one piece of its task. Work on it with your tools and answer for that agent.",
+      `Objective:\n${input.objective}`,
+    ].join("\n\n");
+  }
+
+  protected override prompt(input: SubThinkerInput): string {
+    const conveyed = input.artifactRefs.map((ref) => {
+      const artifact = this.artifacts.get(ref)!;
+      return `- ${ref} (${artifact.type.name}): ${artifact.summary}`;
+    });
+    return conveyed.length === 0 ? "No artifacts were conveyed to you." : `Artifacts conveyed to you:\n${conveyed.join("\n")}`;
+  }
+
+  protected override publishAnswer(answer: SubThinkerOutput): void {
+    this.#parentArtifacts.adopt(answer.artifactRefs.map((ref) => this.artifacts.get(ref)!));
+  }
+}
+
+registerDelegateFactory((seed, input) => new SubThinker(seed, input));

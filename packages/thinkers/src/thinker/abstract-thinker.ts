@@ -1,0 +1,440 @@
+import {
+  AbstractOrchestrator,
+  ArtifactRegistry,
+  Depth,
+  Grade,
+  InvalidInputError,
+  LLMReadableError,
+  SystemError,
+  ThinkerDeclaration,
+  type ChildSubmitOptions,
+  type JobContext,
+  type Thinker,
+} from "@nucleo/core";
+import { thinkingActive, type CatalogEntry } from "@nucleo/catalog";
+import { LLMCall, Parts, type Conversation, type ConversationService, type LlmCallOutput, type LlmEnvironment, type ToolCallPart, type ToolResultPart } from "@nucleo/conversation";
+import { markModelDependent, ToolRegistry, type ModelDependent, type Skill, type ToolCreationContext, type ToolHub, type ToolProvider } from "@nucleo/tools";
+import { ThinkingResponseHandler, type ThinkingResponse } from "../answer/index.js";
+import { ReadOnlyBinding } from "./read-only-binding.js";
+import { META_PARENT_DEPTH } from "./run-metadata.js";
+import { DoorState } from "./door-state.js";
+import { readTranscript, type ThinkerTranscript } from "./transcript.js";
+import type { GuardrailContext, ValidationGuardrail } from "./validation-guardrail.js";
+import { DELEGATION, type DelegationSeed } from "./delegation-seed.js";
+import { SUB_THINKER, createSubThinkerProvider, type SubThinkerProvider } from "../builtins/sub-thinker-provider.js";
+
+/** What every thinker is built with besides its declaration. */
+export interface ThinkerOptions {
+  /** The deployment's picker, token counters, clients and clock. */
+  readonly environment: LlmEnvironment;
+  /** Compatible tools (`request_tools`) and skills (`request_skill`); omit for neither door. */
+  readonly hub?: ToolHub;
+  /** Compacts the conversation past its comfort window when it has a summarizer. */
+  readonly conversations?: ConversationService;
+  /** Pins every model call of the thinker to one catalog entry. */
+  readonly pin?: string;
+  /** The most model turns one run may take before it fails. Default {@link DEFAULT_MAX_TURNS}. */
+  readonly maxTurns?: number;
+  /** The run's artifacts (a delegate gets its parent's, filtered). Default: a new registry. */
+  readonly artifacts?: ArtifactRegistry;
+}
+
+/** How many model turns a run may take before it ends with an error. */
+export const DEFAULT_MAX_TURNS = 40;
+
+const NO_ANSWER: unique symbol = Symbol("no answer yet");
+type TurnOutcome<TOutput> = TOutput | typeof NO_ANSWER;
+
+/** What one run holds while it lasts. */
+interface ThinkerRun {
+  readonly context: JobContext;
+  readonly conversation: Conversation;
+  readonly binding: ReadOnlyBinding;
+  readonly childOptions: ChildSubmitOptions;
+  readonly creation: ToolCreationContext;
+  /** The conversation's turn count when the run began (a durable one has earlier turns). */
+  readonly firstTurn: number;
+}
+
+const NO_ANSWER_YET =
+  "You neither called a tool nor gave an answer (answer was null). Call the tools you still need, or send your final answer in the answer field.";
+
+/**
+ * The model-driven loop and its guarantees. Each turn: the reconcile hooks, then the read-only
+ * sweep, then the tool definitions, then the model turn (the {@link submitThinkingCall} seam).
+ * Tool calls run in parallel under the turn's step ordinal and their results go back as one
+ * message; a final answer crosses the answer boundary, has its artifact refs resolved and its
+ * guardrails run while the conversation is still held. A refusal is a correction turn; an
+ * accepted answer is published and returned. A run that never answers ends after `maxTurns`.
+ *
+ * Subclasses override only the hooks (`reconcileToolRegistry`, `reconcileCompatibleTools`,
+ * `reconcileSkillCatalog`, `validateToolCall`, `declareValidationGuardrails`) and the shape's
+ * own members. The sweep, the admission check and the answer boundary live in private members
+ * and module functions, so no override can drop them.
+ */
+export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestrator<TInput, TOutput> implements Thinker<TInput, TOutput>, ModelDependent {
+  /** The deployment's picker, counters, clients and clock. */
+  protected readonly environment: LlmEnvironment;
+  /** The compatible-tool and skill catalogs, when the thinker has them. */
+  protected readonly hub: ToolHub | undefined;
+  /** The run's typed artifacts, handed around by ref. */
+  protected readonly artifacts: ArtifactRegistry;
+  readonly #conversations: ConversationService | undefined;
+  readonly #tools = new ToolRegistry();
+  readonly #maxTurns: number;
+  readonly #subThinker: SubThinkerProvider;
+  #doors = new DoorState();
+  #declaration: ThinkerDeclaration;
+  #pin: string | undefined;
+  #depth: Depth = Depth.STANDARD;
+  #handler: ThinkingResponseHandler<TOutput> | undefined;
+  #thinkingActive = false;
+  #conversation: Conversation | undefined;
+  #firstTurn = 0;
+  #accepted: { readonly answer: TOutput } | undefined;
+  #running = false;
+
+  constructor(declaration: ThinkerDeclaration, options: ThinkerOptions) {
+    super();
+    markModelDependent(this);
+    this.#declaration = ThinkerDeclaration.of(declaration);
+    this.environment = options.environment;
+    this.hub = options.hub;
+    this.#conversations = options.conversations;
+    this.#pin = options.pin;
+    this.#maxTurns = options.maxTurns ?? DEFAULT_MAX_TURNS;
+    if (!Number.isInteger(this.#maxTurns) || this.#maxTurns < 1) throw new RangeError(`ThinkerOptions.maxTurns must be a positive integer, got ${options.maxTurns}`);
+    this.artifacts = options.artifacts ?? new ArtifactRegistry();
+    this.#subThinker = createSubThinkerProvider(this);
+    this.#tools.register(this.#subThinker);
+  }
+
+  /** The seat's declared words: grade, output size, optional comfort window and trigger. */
+  get declaration(): ThinkerDeclaration {
+    return this.#declaration;
+  }
+
+  /** The grade the thinker's calls are seated at. */
+  grade(): Grade {
+    return this.#declaration.grade;
+  }
+
+  /**
+   * Raises the grade for a run (a caller wants a stronger model this time). Lowering below the
+   * declaration is refused: the declaration is the floor the work needs.
+   */
+  setGrade(grade: Grade): void {
+    const declared = this.#declaration.grade;
+    if (!Grade.is(grade)) throw new InvalidInputError({ parameter: "grade", expected: `one of ${[...Grade.ladder, "CEILING"].join(", ")}` });
+    const lower = declared === "CEILING" ? grade !== "CEILING" : Grade.isRung(grade) && Grade.compare(grade, declared) < 0;
+    if (lower) throw new InvalidInputError({ parameter: "grade", expected: `${declared} or stronger (the declared floor of "${this.name}")` });
+    this.#declaration = ThinkerDeclaration.of({ ...this.#declaration, grade });
+  }
+
+  /** Pins every model call of the thinker to one entry (or unpins with `undefined`). */
+  pinModel(entryId: string | undefined): void {
+    this.#pin = entryId;
+  }
+
+  pinnedModel(): string | undefined {
+    return this.#pin;
+  }
+
+  /**
+   * The one exception to the output rungs: a raw per-turn budget for a seat whose answer fits
+   * none. The last declaration wins. Budgets never propagate to delegates.
+   */
+  setOutputBudget(tokens: number): void {
+    if (!Number.isInteger(tokens) || tokens <= 0) throw new InvalidInputError({ parameter: "tokens", expected: "a positive integer" });
+    this.#declaration = ThinkerDeclaration.of({ ...this.#declaration, output: { tokens } });
+  }
+
+  /** The effort of the current (or last) run. */
+  depth(): Depth {
+    return this.#depth;
+  }
+
+  /** The least depth at which this thinker may delegate through `sub_thinker`. */
+  protected delegationThreshold(): Depth {
+    return Depth.STANDARD;
+  }
+
+  /** Declares tools; call from the constructor. Registering the same provider twice is a no-op. */
+  protected addTools(...providers: ToolProvider[]): this {
+    for (const provider of providers) this.#tools.register(provider);
+    return this;
+  }
+
+  // ---- hooks ---------------------------------------------------------------------------
+
+  /**
+   * Runs at the start of every turn, before the sweep. Must be state-based: the same state
+   * twice gives the same registry. The default keeps `sub_thinker` at or above
+   * {@link delegationThreshold} and removes it below. Overrides may call `super` to keep it.
+   */
+  protected reconcileToolRegistry(registry: ToolRegistry): void {
+    if (Depth.atLeast(this.depth(), this.delegationThreshold())) registry.register(this.#subThinker);
+    else registry.unregister(SUB_THINKER);
+  }
+
+  /** The compatible-tool catalog `request_tools` offers this turn. Default: the hub's, as is. */
+  protected reconcileCompatibleTools(catalog: ReadonlyMap<string, ToolProvider>): ReadonlyMap<string, ToolProvider> {
+    return catalog;
+  }
+
+  /** The skill catalog `request_skill` offers this turn. Default: the hub's, as is. */
+  protected reconcileSkillCatalog(catalog: ReadonlyMap<string, Skill>): ReadonlyMap<string, Skill> {
+    return catalog;
+  }
+
+  /**
+   * Checks one call before it runs; throw an `InvalidInputError` to refuse it (the model reads
+   * the refusal). The admission check of the read-only binding runs before this, whatever it does.
+   */
+  protected validateToolCall(_call: ToolCallPart, _provider: ToolProvider): void {}
+
+  /** The checks every final answer must pass while the conversation is still held. */
+  protected declareValidationGuardrails(): readonly ValidationGuardrail<TOutput>[] {
+    return [];
+  }
+
+  // ---- the shape's members ---------------------------------------------------------------
+
+  /** The depth of a run: a goal-directed thinker's input's, clamped; a reactive one's own. */
+  protected abstract runDepth(input: TInput, parentDepth: Depth | undefined): Depth;
+
+  /** The conversation of a run, its objective and first user turn in place. */
+  protected abstract openConversation(input: TInput, seat: Conversation["seat"], context: JobContext): Conversation | Promise<Conversation>;
+
+  /** Whether a refused answer is put back to the model (`correct`) or ends the run (`end`). */
+  protected refusedAnswerPolicy(): "correct" | "end" {
+    return "correct";
+  }
+
+  /** Called with the accepted answer before it is returned (a chat streams it to its reader). */
+  protected publishAnswer(_answer: TOutput): void | Promise<void> {}
+
+  /** Called after every run, answered or not (a durable conversation is saved here). */
+  protected closeConversation(_conversation: Conversation): void | Promise<void> {}
+
+  /**
+   * The model turn: submits the call under the turn's step ordinal and returns what the model
+   * sent. The call appends the model's turn to the conversation. The one seam a test may
+   * override to drive the real loop with scripted turns.
+   */
+  protected submitThinkingCall(call: LLMCall, context: JobContext): Promise<LlmCallOutput<undefined>> {
+    return context.submitInCurrentStep(call, undefined);
+  }
+
+  // ---- the loop --------------------------------------------------------------------------
+
+  /**
+   * The whole of the last run: every turn, every tool called with its arguments and what it
+   * returned, every correction, and the accepted answer. What a benchmark's judge reads.
+   */
+  transcript(): ThinkerTranscript<TOutput> {
+    if (!this.#conversation) throw new SystemError({ code: "not_run", message: `Thinker "${this.name}" has no transcript: it has not run.` });
+    return readTranscript(this.name, this.#conversation, this.#firstTurn, this.#accepted);
+  }
+
+  async execute(input: TInput, context: JobContext): Promise<TOutput> {
+    if (this.#running) throw new SystemError({ code: "thinker_busy", message: `Thinker "${this.name}" is already running; submit a new instance for a concurrent run.` });
+    this.#running = true;
+    this.#accepted = undefined;
+    this.#doors = new DoorState();
+    try {
+      const parentDepth = context.metadata[META_PARENT_DEPTH];
+      this.#depth = this.runDepth(input, Depth.is(parentDepth) ? parentDepth : undefined);
+      const seat = { grade: this.#declaration.grade, depth: this.#depth, output: this.#declaration.output };
+      const conversation = await this.openConversation(input, seat, context);
+      conversation.seat = seat;
+      this.#conversation = conversation;
+      this.#firstTurn = conversation.turns().length;
+      const bound = context.scope.readOnly || this.readOnly;
+      const run: ThinkerRun = {
+        context, conversation, binding: new ReadOnlyBinding(bound, context), firstTurn: this.#firstTurn,
+        // A thinker marked read-only binds its descendants too, whatever its own parent allowed.
+        childOptions: { metadata: { [META_PARENT_DEPTH]: this.#depth }, ...(bound && !context.scope.readOnly ? { scope: { readOnly: true } } : {}) },
+        creation: this.#pin === undefined ? { parentGrade: this.#declaration.grade } : { parentGrade: this.#declaration.grade, parentPin: this.#pin },
+      };
+      try {
+        for (let turn = 1; turn <= this.#maxTurns; turn++) {
+          const outcome = await this.#turn(run);
+          if (outcome !== NO_ANSWER) return outcome;
+        }
+        throw new SystemError({
+          code: "turn_limit",
+          message: `Thinker "${this.name}" reached its limit of ${this.#maxTurns} model turns without an accepted answer.`,
+        });
+      } finally {
+        await this.closeConversation(conversation);
+      }
+    } finally {
+      this.#running = false;
+    }
+  }
+
+  /** @internal What a delegate of this thinker inherits. */
+  [DELEGATION](): DelegationSeed {
+    const inherited = this.#tools.providers().filter((provider) => !this.#doors.isDoor(provider));
+    return {
+      environment: this.environment, hub: this.hub, grade: this.#declaration.grade, pin: this.#pin, depth: this.#depth,
+      providers: inherited, toolCatalog: this.#doors.toolCatalog, skillCatalog: this.#doors.skillCatalog, artifacts: this.artifacts,
+      conversation: this.#conversation,
+    };
+  }
+
+  /** The hub's catalogs, before the reconcile hooks (a sub-thinker answers what it captured at launch). */
+  protected hubCatalogs(): { readonly tools: ReadonlyMap<string, ToolProvider>; readonly skills: ReadonlyMap<string, Skill> } {
+    return { tools: this.hub?.compatibleTools() ?? EMPTY, skills: this.hub?.skills() ?? EMPTY };
+  }
+
+  async #turn(run: ThinkerRun): Promise<TurnOutcome<TOutput>> {
+    const { conversation, context } = run;
+    this.#reconcile(run);
+    conversation.setTools(this.#doors.definitions(run.binding.sweep(this.#tools)));
+    if (this.#conversations?.canCompact) await this.#conversations.compactIfNeeded(conversation, { ...(this.#pin === undefined ? {} : { pin: this.#pin }), signal: context.signal });
+    context.nextStep();
+    const call = new LLMCall({ conversation, environment: this.environment, ...(this.#pin === undefined ? {} : { pin: this.#pin }), beforeRender: this.#beforeRender });
+    const output = await this.submitThinkingCall(call, context);
+    if (output.toolCalls.length > 0) {
+      await this.#runTools(output.toolCalls, run);
+      return NO_ANSWER;
+    }
+    return this.#judgeAnswer(output, run);
+  }
+
+  /** The hooks, then the two doors rebuilt from the reconciled catalogs. */
+  #reconcile(run: ThinkerRun): void {
+    this.reconcileToolRegistry(this.#tools);
+    const catalogs = this.hubCatalogs();
+    const tools = this.reconcileCompatibleTools(withoutRegistered(catalogs.tools, this.#tools, this.#doors));
+    const skills = this.reconcileSkillCatalog(withoutAdmitted(catalogs.skills, run.conversation));
+    this.#doors.rebuild(this.#tools, tools, skills, {
+      grant: (provider) => this.#tools.register(provider),
+      hub: this.hub,
+      conversation: run.conversation,
+      scope: run.context.scope,
+    });
+  }
+
+  readonly #beforeRender = (entry: CatalogEntry): void => {
+    // The envelope asks for prose reasoning only when no thinking block is guaranteed.
+    this.#thinkingActive = thinkingActive(entry, this.#depth);
+    this.#conversation?.expectAnswer(this.#answerHandler().contract(this.#thinkingActive));
+  };
+
+  #answerHandler(): ThinkingResponseHandler<TOutput> {
+    this.#handler ??= new ThinkingResponseHandler(this.output, { name: `${this.name}_answer` });
+    return this.#handler;
+  }
+
+  async #runTools(calls: readonly ToolCallPart[], run: ThinkerRun): Promise<void> {
+    const results: ToolResultPart[] = new Array(calls.length);
+    const running: Promise<void>[] = [];
+    for (let index = 0; index < calls.length; index++) {
+      const call = calls[index]!;
+      let provider: ToolProvider;
+      let invocation;
+      try {
+        provider = run.binding.admit(call, this.#tools);
+        this.validateToolCall(call, provider);
+        invocation = provider.invoke(call.arguments, run.creation);
+      } catch (error) {
+        results[index] = refusedCall(call, error);
+        continue;
+      }
+      const format = provider;
+      running.push(
+        run.context.submitInCurrentStep(invocation.job, invocation.input, run.childOptions).then(
+          (output) => {
+            results[index] = Parts.toolResult(call.id, call.name, format.formatResult(output));
+          },
+          (error: unknown) => {
+            if (run.context.signal.aborted) throw error;
+            results[index] = refusedCall(call, error);
+          },
+        ),
+      );
+    }
+    await Promise.all(running);
+    run.conversation.addToolResults(results);
+  }
+
+  async #judgeAnswer(output: LlmCallOutput<undefined>, run: ThinkerRun): Promise<TurnOutcome<TOutput>> {
+    let response: ThinkingResponse<TOutput>;
+    try {
+      response = this.#answerHandler().read(output.text, output.thinking, this.#thinkingActive);
+    } catch (error) {
+      return this.#refuse(error, run);
+    }
+    if (response.answer === null) {
+      run.conversation.addCorrection(NO_ANSWER_YET);
+      return NO_ANSWER;
+    }
+    const answer = response.answer;
+    const guard: GuardrailContext = { scope: run.context.scope, artifacts: this.artifacts };
+    try {
+      checkArtifactRefs(answer, this.artifacts);
+      for (const guardrail of this.declareValidationGuardrails()) {
+        const refusal = await guardrail.check(answer, guard);
+        if (refusal) throw new InvalidInputError({ parameter: refusal.field === "(answer)" ? "answer" : `answer.${refusal.field}`, expected: `${refusal.expected} (the ${guardrail.name} check)` });
+      }
+    } catch (error) {
+      return this.#refuse(error, run);
+    }
+    this.#accepted = { answer };
+    await this.publishAnswer(answer);
+    return answer;
+  }
+
+  /** A refused answer: a correction turn, or the end of a reactive exchange. */
+  #refuse(error: unknown, run: ThinkerRun): typeof NO_ANSWER {
+    if (!InvalidInputError.isInstance(error) || this.refusedAnswerPolicy() === "end") throw error;
+    run.conversation.addCorrection(`${error.message} Send the whole answer again, corrected.`);
+    return NO_ANSWER;
+  }
+}
+
+const EMPTY: ReadonlyMap<string, never> = new Map<string, never>();
+
+/** The result the model reads for a call that was refused or failed; never the raw failure of a library. */
+function refusedCall(call: ToolCallPart, error: unknown): ToolResultPart {
+  const text = LLMReadableError.isInstance(error) ? error.message : "The tool failed with an internal error; try another way.";
+  return Parts.toolResult(call.id, call.name, text, true);
+}
+
+/** The compatible tools not already in the palette. */
+function withoutRegistered(catalog: ReadonlyMap<string, ToolProvider>, registry: ToolRegistry, doors: DoorState): ReadonlyMap<string, ToolProvider> {
+  let filtered: Map<string, ToolProvider> | undefined;
+  for (const name of catalog.keys()) {
+    if (!registry.has(name) || doors.isDoorName(name)) continue;
+    filtered ??= new Map(catalog);
+    filtered.delete(name);
+  }
+  return filtered ?? catalog;
+}
+
+/** The skills not yet admitted onto the conversation. */
+function withoutAdmitted(catalog: ReadonlyMap<string, Skill>, conversation: Conversation): ReadonlyMap<string, Skill> {
+  const admitted = conversation.preamble();
+  if (admitted.length === 0) return catalog;
+  const filtered = new Map(catalog);
+  for (const [name] of admitted) filtered.delete(name);
+  return filtered;
+}
+
+/**
+ * Resolves the refs a composite answer lists in `artifactRefs`: each must name an artifact of
+ * the run. Refused as correctable naming the position, never the ref the model wrote.
+ */
+function checkArtifactRefs(answer: unknown, artifacts: ArtifactRegistry): void {
+  if (typeof answer !== "object" || answer === null) return;
+  const refs = (answer as { artifactRefs?: unknown }).artifactRefs;
+  if (!Array.isArray(refs)) return;
+  refs.forEach((ref, index) => {
+    if (typeof ref !== "string" || !artifacts.has(ref)) {
+      throw new InvalidInputError({ parameter: `answer.artifact_refs[${index}]`, expected: "the ref of an artifact of this task (as a tool result or your input listed it)" });
+    }
+  });
+}

@@ -1,0 +1,23 @@
+import type { ArtifactRegistry, Depth, Grade } from "@nucleo/core";
+import type { Conversation, LlmEnvironment } from "@nucleo/conversation";
+import type { Skill, ToolHub, ToolProvider } from "@nucleo/tools";
+
+/** @internal The symbol under which a thinker hands its delegate what it inherits. */
+export const DELEGATION = Symbol.for("nucleo.thinker.delegation");
+
+/** What a sub-thinker inherits from the thinker that launched it. */
+export interface DelegationSeed {
+  readonly environment: LlmEnvironment;
+  readonly hub: ToolHub | undefined;
+  /** The parent's grade: a delegate works at its parent's rung. */
+  readonly grade: Grade;
+  readonly pin: string | undefined;
+  readonly depth: Depth;
+  /** The parent's tool providers, the two catalog doors and its own `sub_thinker` left out. */
+  readonly providers: readonly ToolProvider[];
+  /** The parent's reconciled catalogs at launch: the delegate's doors offer exactly these. */
+  readonly toolCatalog: ReadonlyMap<string, ToolProvider>;
+  readonly skillCatalog: ReadonlyMap<string, Skill>;
+  readonly artifacts: ArtifactRegistry;
+  readonly conversation: Conversation | undefined;
+}
