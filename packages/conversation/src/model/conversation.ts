@@ -31,8 +31,10 @@ export interface ConversationSnapshot {
  * grows by one turn is re-priced by counting only that turn.
  */
 export class Conversation {
-  readonly #objective = new Map<string, string>();
-  readonly #preamble = new Map<string, string>();
+  // Small ordered lists rather than Maps: a conversation holds a handful of slots and skills,
+  // and thousands of conversations may be in flight at once.
+  readonly #objective: Array<readonly [string, string]> = [];
+  #preamble: Array<readonly [string, string]> | undefined;
   #turns: Turn[] = [];
   #tools: readonly ToolDefinition[] = [];
   #contract: ResponseContract<unknown> | undefined;
@@ -53,10 +55,7 @@ export class Conversation {
 
   /** Sets an objective slot (the system content); `task` always renders first. */
   putObjective(slot: string, text: string): this {
-    if (this.#objective.get(slot) !== text) {
-      this.#objective.set(slot, text);
-      this.#systemVersion += 1;
-    }
+    if (setPair(this.#objective, slot, text)) this.#systemVersion += 1;
     return this;
   }
 
@@ -67,23 +66,29 @@ export class Conversation {
 
   /** The objective slots, `task` first, then in the order they were first set. */
   objective(): ReadonlyArray<readonly [string, string]> {
-    const task = this.#objective.get(TASK_SLOT);
-    const rest = [...this.#objective].filter(([slot]) => slot !== TASK_SLOT);
-    return task === undefined ? rest : [[TASK_SLOT, task], ...rest];
+    const taskAt = this.#objective.findIndex(([slot]) => slot === TASK_SLOT);
+    if (taskAt <= 0) return [...this.#objective];
+    return [this.#objective[taskAt]!, ...this.#objective.filter((_pair, index) => index !== taskAt)];
+  }
+
+  /**
+   * The task text when it is all the system content carries (no other slot, no skill): the
+   * common case, which renderers share across conversations.
+   */
+  soleTask(): string | undefined {
+    const only = this.#objective.length === 1 && this.#preamble === undefined ? this.#objective[0] : undefined;
+    return only?.[0] === TASK_SLOT ? only[1] : undefined;
   }
 
   /** Admits a skill: its text rides the preamble of every later call. Idempotent. */
   admitSkill(name: string, text: string): this {
-    if (this.#preamble.get(name) !== text) {
-      this.#preamble.set(name, text);
-      this.#systemVersion += 1;
-    }
+    if (setPair((this.#preamble ??= []), name, text)) this.#systemVersion += 1;
     return this;
   }
 
   /** The admitted skills, in admission order. */
   preamble(): ReadonlyArray<readonly [string, string]> {
-    return [...this.#preamble];
+    return this.#preamble ? [...this.#preamble] : [];
   }
 
   /** Changes when the objective or the preamble does: what the rendered system text depends on. */
@@ -179,4 +184,13 @@ export class Conversation {
     this.#turns.push(Object.freeze(turn));
     return this;
   }
+}
+
+/** Sets `key` to `text` in an ordered list of pairs; answers whether anything changed. */
+function setPair(pairs: Array<readonly [string, string]>, key: string, text: string): boolean {
+  const index = pairs.findIndex(([name]) => name === key);
+  if (index >= 0 && pairs[index]![1] === text) return false;
+  if (index >= 0) pairs[index] = [key, text];
+  else pairs.push([key, text]);
+  return true;
 }

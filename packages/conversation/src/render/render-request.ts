@@ -49,13 +49,56 @@ function renderSystem(conversation: Conversation, shape: { tools: boolean; textT
   const tools = conversation.tools();
   const cached = systemCache.get(conversation);
   if (cached?.key === key && cached.contract === contract && (!shape.textTools || cached.tools === tools)) return cached.system;
+  const shared = shape.textTools ? undefined : sharedSystem(conversation, contract, shape);
+  if (shared) {
+    systemCache.set(conversation, { key, tools, contract, system: shared });
+    return shared;
+  }
+  const system = Object.freeze({ text: systemText(conversation, shape) });
+  systemCache.set(conversation, { key, tools, contract, system });
+  return system;
+}
+
+/**
+ * Conversations whose system content is their task alone (and whose tools travel natively)
+ * render the same text for the same task, contract and shape: one frozen object serves them
+ * all, so a thousand runs of a thinker class hold (and count) one system text, not a thousand.
+ */
+function sharedSystem(conversation: Conversation, contract: unknown, shape: { tools: boolean; textTools: boolean; contractNotation: boolean }): { text: string } | undefined {
+  const task = conversation.soleTask();
+  if (task === undefined) return undefined;
+  let byShape = sharedSystems.get(contract ?? NO_CONTRACT);
+  if (!byShape) {
+    byShape = new Map();
+    sharedSystems.set(contract ?? NO_CONTRACT, byShape);
+  }
+  const shapeKey = `${shape.tools}|${shape.contractNotation}`;
+  let byTask = byShape.get(shapeKey);
+  if (!byTask) {
+    byTask = new Map();
+    byShape.set(shapeKey, byTask);
+  }
+  let system = byTask.get(task);
+  if (!system) {
+    if (byTask.size >= SHARED_TASKS_KEPT) byTask.clear();
+    system = Object.freeze({ text: systemText(conversation, shape) });
+    byTask.set(task, system);
+  }
+  return system;
+}
+
+const NO_CONTRACT = {};
+const sharedSystems = new WeakMap<object, Map<string, Map<string, { text: string }>>>();
+/** Distinct task texts shared per contract and shape (the cache starts over past it). */
+const SHARED_TASKS_KEPT = 256;
+
+function systemText(conversation: Conversation, shape: { tools: boolean; textTools: boolean; contractNotation: boolean }): string {
+  const contract = conversation.contract();
   const sections: string[] = conversation.objective().map(([slot, text]) => (slot === "task" ? text : `## ${slot}\n${text}`));
   if (shape.tools) sections.push(TOOL_WEIGHT_GUIDANCE);
   if (shape.textTools) sections.push(describeTextTools(conversation.tools()));
   if (contract && shape.contractNotation) sections.push(`${SCHEMA_NOTATION_LEGEND}\n\n${JSON_ANSWER_INSTRUCTION}\n${describeInNotation(contract.jsonSchema)}`);
   else if (contract) sections.push(`${JSON_ANSWER_INSTRUCTION}\n${JSON.stringify(contract.jsonSchema)}`);
   for (const [name, text] of conversation.preamble()) sections.push(`## Skill: ${name}\n${text}`);
-  const system = Object.freeze({ text: sections.join("\n\n") });
-  systemCache.set(conversation, { key, tools, contract, system });
-  return system;
+  return sections.join("\n\n");
 }

@@ -25,11 +25,16 @@ export interface Artifact<TValue = unknown> {
  * registry.resolve(ref, ClaimSet).claims.length; // 1
  */
 export class ArtifactRegistry {
-  readonly #artifacts = new Map<string, Artifact>();
+  // Made on first use: most agents never register an artifact.
+  #map: Map<string, Artifact> | undefined;
   readonly #counter: { next: number };
 
   constructor(counter: { next: number } = { next: 1 }) {
     this.#counter = counter;
+  }
+
+  get #artifacts(): Map<string, Artifact> {
+    return (this.#map ??= new Map());
   }
 
   /** Checks `value` against the type's schema and registers it; returns its new ref. */

@@ -13,7 +13,9 @@ import { SystemError } from "../errors/system-error.js";
  */
 export class HeldSeats implements JobResources {
   readonly seats: SeatReservation[] = [];
-  #usage = new Map<SeatReservation, TokenUsage>();
+  // Recorded usage by seat position: a job holds a seat or two, and a Map per job weighed
+  // more than everything else it holds.
+  readonly #usage: Array<TokenUsage | undefined> = [];
   #returned = false;
 
   constructor(
@@ -29,10 +31,11 @@ export class HeldSeats implements JobResources {
   }
 
   recordUsage(seat: SeatReservation, usage: TokenUsage): void {
-    if (!this.seats.includes(seat)) {
+    const index = this.seats.indexOf(seat);
+    if (index < 0) {
       throw new SystemError({ code: "unknown_seat", message: `Seat ${String(seat?.id)} is not held by this job's attempt.` });
     }
-    this.#usage.set(seat, usage);
+    this.#usage[index] = usage;
   }
 
   /**
@@ -50,7 +53,8 @@ export class HeldSeats implements JobResources {
 
   /** Returns one seat; true when admission took over a throttle's cooldown for it. */
   #giveBack(seat: SeatReservation, throttle?: ThrottleSignal): boolean {
-    const usage = this.#usage.get(seat) ?? null;
+    const index = this.seats.indexOf(seat);
+    const usage = (index >= 0 ? this.#usage[index] : undefined) ?? null;
     let cooled = false;
     try {
       if (usage) this.admission.settle(seat, usage);

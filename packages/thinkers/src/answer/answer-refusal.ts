@@ -1,4 +1,5 @@
 import { formatPath, InvalidInputError } from "@nucleo/core";
+import { WireCase } from "@nucleo/tools";
 import type { z } from "zod";
 import { declaredType } from "./declared-type.js";
 import { locateIssue, type DeclaredSpot } from "./declared-spot.js";
@@ -16,7 +17,9 @@ export function answerRefusal(schema: z.ZodType, raw: unknown, error: z.ZodError
   const issue = error.issues[0];
   if (issue === undefined) return new InvalidInputError({ parameter: "answer", expected: declaredType(schema), cause: error });
   const spot = locateIssue(schema, raw, issue.path);
-  return new InvalidInputError({ parameter: formatPath(["answer", ...spot.path]), expected: expectation(issue, spot), cause: error });
+  // Named as the model spells it: snake_case, like the schema it was shown.
+  const path = spot.path.map((key) => (typeof key === "string" ? WireCase.toWire(key) : key));
+  return new InvalidInputError({ parameter: formatPath(["answer", ...path]), expected: expectation(issue, spot), cause: error });
 }
 
 function expectation(issue: z.core.$ZodIssue, spot: DeclaredSpot): string {

@@ -1,4 +1,5 @@
 import { responseContract, type ResponseContract } from "@nucleo/conversation";
+import { wireJsonSchema } from "@nucleo/tools";
 import { z } from "zod";
 import { reasoningField } from "./reasoning-field.js";
 import { stripReasoning } from "./strip-reasoning.js";
@@ -16,7 +17,8 @@ interface ContractPair {
 const contracts = new WeakMap<z.ZodType, Map<string, ContractPair>>();
 
 /**
- * The contract of the envelope a thinker's model answers with, `{ reasoning, answer }`. Under a
+ * The contract of the envelope a thinker's model answers with, `{ reasoning, answer }`, its
+ * JSON Schema in the wire's snake_case. Under a
  * native thinking block `reasoning` is dropped and the answer's own reasoning fields are
  * stripped, since the block carries them. `answer` is required but nullable: strict providers
  * demand every property, and null is how the model says it has no answer yet.
@@ -37,5 +39,8 @@ function answerField(answer: z.ZodType): z.ZodType {
 }
 
 function build(name: string, envelope: z.ZodType): ResponseContract<unknown> {
-  return responseContract<unknown>(`${name}_response`, envelope, { notation: true });
+  // The model reads and writes the answer in the wire's snake_case, like every tool's
+  // arguments; the handler turns it back into the schema's camelCase before checking it.
+  const contract = responseContract<unknown>(`${name}_response`, envelope, { notation: true });
+  return Object.freeze({ ...contract, jsonSchema: wireJsonSchema(envelope) });
 }

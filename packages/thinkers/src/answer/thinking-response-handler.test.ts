@@ -57,4 +57,16 @@ describe("ThinkingResponseHandler", () => {
     ] as const;
     expect(ThinkingResponseHandler.resolveReasoning(parts)).toBe("a\n\nb");
   });
+
+  it("the answer travels in the wire's snake_case: the contract shows it, the reader reads it back, a refusal names it", () => {
+    const Found = z.object({ priorArt: z.array(z.object({ publicationNumber: z.string() })), artifactRefs: z.array(z.string()) });
+    const handler = new ThinkingResponseHandler(Found, { name: "found" });
+    const answerSchema = (handler.contract(false).jsonSchema.properties as Record<string, { anyOf: Array<{ properties?: object }> }>).answer;
+    expect(Object.keys(answerSchema!.anyOf[0]!.properties!)).toEqual(["prior_art", "artifact_refs"]);
+    const read = handler.read(JSON.stringify({ reasoning: "r", answer: { prior_art: [{ publication_number: "EP1" }], artifact_refs: [] } }), [], false);
+    expect(read.answer).toEqual({ priorArt: [{ publicationNumber: "EP1" }], artifactRefs: [] });
+    expect(() => handler.read(JSON.stringify({ reasoning: "r", answer: { prior_art: [{ publication_number: 7 }], artifact_refs: [] } }), [], false)).toThrow(
+      /"answer\.prior_art\[0\]\.publication_number"/,
+    );
+  });
 });

@@ -1,5 +1,6 @@
 import { InvalidInputError } from "@nucleo/core";
 import { parseJsonObject, type ResponseContract, type ThinkingPart } from "@nucleo/conversation";
+import { WireCase } from "@nucleo/tools";
 import type { z } from "zod";
 import { answerRefusal } from "./answer-refusal.js";
 import { declaredType } from "./declared-type.js";
@@ -75,11 +76,13 @@ export class ThinkingResponseHandler<TAnswer> {
    * @throws InvalidInputError (correctable) when the envelope or the answer has the wrong shape.
    */
   read(content: string, thinking: readonly ThinkingPart[], thinkingActive: boolean): ThinkingResponse<TAnswer> {
-    const envelope = parseJsonObject(content);
-    if (envelope === undefined) {
+    const parsed = parseJsonObject(content);
+    if (parsed === undefined) {
       const fields = thinkingActive ? "the field answer" : "the fields reasoning and answer";
       throw new InvalidInputError({ parameter: "answer", expected: `one JSON object with ${fields}` });
     }
+    // The wire spells fields in snake_case; the schema in camelCase.
+    const envelope = WireCase.keysFromWire(parsed) as Record<string, unknown>;
     if (thinkingActive) {
       const reasoning = ThinkingResponseHandler.resolveReasoning(thinking);
       const filler = reasoningFiller(this.answer);

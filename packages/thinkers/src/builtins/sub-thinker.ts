@@ -1,4 +1,5 @@
-import { Depth, ThinkerDeclaration, type ArtifactRegistry } from "@nucleo/core";
+import { Depth, ThinkerDeclaration, type ArtifactRegistry, type JobContext } from "@nucleo/core";
+import type { Conversation } from "@nucleo/conversation";
 import type { Skill, ToolProvider } from "@nucleo/tools";
 import { z } from "zod";
 import { AnalysisReasoning, reasoningField } from "../answer/index.js";
@@ -30,17 +31,20 @@ export class SubThinker extends SingleObjectiveThinker<SubThinkerInput, SubThink
   readonly #toolCatalog: ReadonlyMap<string, ToolProvider>;
   readonly #skillCatalog: ReadonlyMap<string, Skill>;
   readonly #parentArtifacts: ArtifactRegistry;
+  readonly #parentSkills: ReadonlyArray<readonly [string, string]>;
 
   constructor(seed: DelegationSeed, input: SubThinkerInput) {
     super(ThinkerDeclaration.of({ grade: seed.grade, output: "STANDARD" }), {
       environment: seed.environment,
       ...(seed.hub ? { hub: seed.hub } : {}),
       ...(seed.pin === undefined ? {} : { pin: seed.pin }),
+      ...(seed.conversations ? { conversations: seed.conversations } : {}),
       artifacts: seed.artifacts.filter(input.artifactRefs),
     });
     this.#toolCatalog = seed.toolCatalog;
     this.#skillCatalog = seed.skillCatalog;
     this.#parentArtifacts = seed.artifacts;
+    this.#parentSkills = seed.conversation?.preamble() ?? [];
     this.addTools(...seed.providers);
   }
 
@@ -65,6 +69,13 @@ export class SubThinker extends SingleObjectiveThinker<SubThinkerInput, SubThink
       return `- ${ref} (${artifact.type.name}): ${artifact.summary}`;
     });
     return conveyed.length === 0 ? "No artifacts were conveyed to you." : `Artifacts conveyed to you:\n${conveyed.join("\n")}`;
+  }
+
+  /** The delegate's conversation carries the skills its parent had admitted at launch. */
+  protected override openConversation(input: SubThinkerInput, seat: Conversation["seat"], context: JobContext): Conversation {
+    const conversation = super.openConversation(input, seat, context);
+    for (const [name, text] of this.#parentSkills) conversation.admitSkill(name, text);
+    return conversation;
   }
 
   protected override publishAnswer(answer: SubThinkerOutput): void {

@@ -1,16 +1,14 @@
 import {
-  DEFAULT_COMFORT_CONTEXT_TOKENS,
-  DEFAULT_COMPACTION_TRIGGER,
   Depth,
   InvalidInputError,
   type JobContext,
   type ThinkerDeclaration,
 } from "@nucleo/core";
-import { Conversation, LLMCall, responseContract, type Part, type ResponseContract } from "@nucleo/conversation";
-import { WireCase } from "@nucleo/tools";
+import { LLMCall, responseContract, type Conversation, type Part, type ResponseContract } from "@nucleo/conversation";
 import type { z } from "zod";
 import { AbstractThinker, type ThinkerOptions } from "../thinker/abstract-thinker.js";
 import type { ThinkerInput } from "../thinker/thinker-input.js";
+import { GoalDirected } from "./goal-directed.js";
 import { META_PARENT_DEPTH } from "../thinker/run-metadata.js";
 import { readTranscript, type ThinkerTranscript } from "../thinker/transcript.js";
 
@@ -34,6 +32,7 @@ const contracts = new WeakMap<z.ZodType, ResponseContract<unknown>>();
 export abstract class AbstractToollessThinker<TInput extends ThinkerInput, TOutput> extends AbstractThinker<TInput, TOutput> {
   #conversation: Conversation | undefined;
   #answer: { readonly answer: TOutput } | undefined;
+  #depth: Depth = Depth.STANDARD;
 
   constructor(declaration: ThinkerDeclaration, options: ThinkerOptions) {
     super(declaration, options);
@@ -44,25 +43,27 @@ export abstract class AbstractToollessThinker<TInput extends ThinkerInput, TOutp
 
   /** The user turn. Default: the input (without its depth) as JSON, in the wire's spelling. */
   protected prompt(input: TInput): string | readonly Part[] {
-    const { depth: _depth, ...rest } = input;
-    return JSON.stringify(WireCase.keysToWire(rest));
+    return GoalDirected.prompt(input);
+  }
+
+  /** The effort of the current (or last) run: this shape runs outside the loop that records it. */
+  override depth(): Depth {
+    return this.#depth;
   }
 
   protected runDepth(input: TInput, parentDepth: Depth | undefined): Depth {
-    const asked = input.depth ?? Depth.STANDARD;
-    return parentDepth === undefined ? asked : Depth.min(asked, parentDepth);
+    return GoalDirected.depth(input, parentDepth);
   }
 
   protected openConversation(input: TInput, seat: Conversation["seat"], context: JobContext): Conversation {
-    const { comfortContextTokens, compactionTrigger } = this.declaration;
-    const conversation = new Conversation(context.jobId, seat, true, comfortContextTokens ?? DEFAULT_COMFORT_CONTEXT_TOKENS, compactionTrigger ?? DEFAULT_COMPACTION_TRIGGER);
-    return conversation.putMainObjective(this.task(input)).addUser(this.prompt(input));
+    return GoalDirected.open(context.jobId, seat, this.declaration, this.task(input), this.prompt(input));
   }
 
   /** One call, no loop: the answer is checked against the output schema and corrected up to the limit. */
   override async execute(input: TInput, context: JobContext): Promise<TOutput> {
     const parentDepth = context.metadata[META_PARENT_DEPTH];
     const depth = this.runDepth(input, Depth.is(parentDepth) ? parentDepth : undefined);
+    this.#depth = depth;
     const conversation = this.openConversation(input, { grade: this.grade(), depth, output: this.declaration.output }, context);
     this.#conversation = conversation;
     this.#answer = undefined;
@@ -70,6 +71,10 @@ export abstract class AbstractToollessThinker<TInput extends ThinkerInput, TOutp
     const call = new LLMCall({ conversation, environment: this.environment, contract: this.#contract() as ResponseContract<TOutput>, ...(pin === undefined ? {} : { pin }) });
     const result = await context.submitInStep(call, undefined);
     if (!result.valid) throw new InvalidInputError({ parameter: "answer", expected: `${result.problem ?? "an answer matching the schema"} (still wrong after every correction)` });
+    // A tool call skips the contract check and carries no answer; no tools are offered here.
+    if (result.toolCalls.length > 0 || result.answer === undefined) {
+      throw new InvalidInputError({ parameter: "answer", expected: "one JSON object matching the schema (this task offers no tools)" });
+    }
     this.#answer = { answer: result.answer as TOutput };
     return result.answer as TOutput;
   }

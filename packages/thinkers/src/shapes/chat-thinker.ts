@@ -9,7 +9,7 @@ export interface ChatThinkerOptions extends ReactiveThinkerOptions {
    * accepted ever reaches it.
    */
   readonly stream: (piece: string) => void | Promise<void>;
-  /** Characters per streamed piece. Default 200. */
+  /** Characters per streamed piece, a positive integer. Default 200. */
   readonly pieceLength?: number;
 }
 
@@ -25,9 +25,14 @@ export abstract class ChatThinker extends ReactiveThinker {
     if (typeof options.conversationId !== "string" || options.conversationId === "") {
       throw new InvalidInputError({ parameter: "ChatThinkerOptions.conversationId", expected: "the id of the durable conversation (a chat is never temporary)" });
     }
+    const pieceLength = options.pieceLength ?? 200;
+    // Zero or a negative length would never reach the end of the answer.
+    if (!Number.isInteger(pieceLength) || pieceLength < 1) {
+      throw new InvalidInputError({ parameter: "ChatThinkerOptions.pieceLength", expected: "a positive integer (characters per streamed piece)" });
+    }
     super(declaration, options);
     this.#stream = options.stream;
-    this.#pieceLength = options.pieceLength ?? 200;
+    this.#pieceLength = pieceLength;
   }
 
   protected override async publishAnswer(answer: string): Promise<void> {

@@ -27,6 +27,7 @@ export abstract class ReactiveThinker extends AbstractThinker<ChatTurnInput, str
   protected readonly conversations: ConversationService;
   readonly #conversationId: string | undefined;
   #ownDepth: Depth = Depth.STANDARD;
+  #parentDepth: Depth | undefined;
 
   constructor(declaration: ThinkerDeclaration, options: ReactiveThinkerOptions) {
     super(declaration, options);
@@ -37,14 +38,20 @@ export abstract class ReactiveThinker extends AbstractThinker<ChatTurnInput, str
   /** The instructions every turn works under, written into the objective's `task` slot. */
   protected abstract instructions(): string;
 
-  /** Sets the depth this thinker works at (read at every turn). */
+  /** Sets the depth this thinker works at (read at every model turn, so a change mid-run shows at the next). */
   setDepth(depth: Depth): void {
     if (!Depth.is(depth)) throw new InvalidInputError({ parameter: "depth", expected: `one of ${Depth.ladder.join(", ")}` });
     this.#ownDepth = depth;
   }
 
   protected runDepth(_input: ChatTurnInput, parentDepth: Depth | undefined): Depth {
-    return parentDepth === undefined ? this.#ownDepth : Depth.min(this.#ownDepth, parentDepth);
+    this.#parentDepth = parentDepth;
+    return this.depth();
+  }
+
+  /** Its own depth, clamped to its parent's when it runs as a child. */
+  override depth(): Depth {
+    return this.#parentDepth === undefined ? this.#ownDepth : Depth.min(this.#ownDepth, this.#parentDepth);
   }
 
   protected async openConversation(input: ChatTurnInput, seat: Conversation["seat"]): Promise<Conversation> {

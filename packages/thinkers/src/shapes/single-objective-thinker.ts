@@ -1,8 +1,8 @@
-import { DEFAULT_COMFORT_CONTEXT_TOKENS, DEFAULT_COMPACTION_TRIGGER, Depth, type JobContext } from "@nucleo/core";
-import { Conversation, type Part } from "@nucleo/conversation";
-import { WireCase } from "@nucleo/tools";
+import { Depth, type JobContext } from "@nucleo/core";
+import type { Conversation, Part } from "@nucleo/conversation";
 import { AbstractThinker } from "../thinker/abstract-thinker.js";
 import type { ThinkerInput } from "../thinker/thinker-input.js";
+import { GoalDirected } from "./goal-directed.js";
 
 /**
  * A goal-directed agent: one task, stated as the objective, worked through tools until it
@@ -26,19 +26,14 @@ export abstract class SingleObjectiveThinker<TInput extends ThinkerInput, TOutpu
 
   /** The run's first user turn. Default: the input (without its depth) as JSON, in the wire's spelling. */
   protected prompt(input: TInput): string | readonly Part[] {
-    const { depth: _depth, ...rest } = input;
-    return JSON.stringify(WireCase.keysToWire(rest));
+    return GoalDirected.prompt(input);
   }
 
   protected runDepth(input: TInput, parentDepth: Depth | undefined): Depth {
-    const asked = input.depth ?? Depth.STANDARD;
-    return parentDepth === undefined ? asked : Depth.min(asked, parentDepth);
+    return GoalDirected.depth(input, parentDepth);
   }
 
   protected openConversation(input: TInput, seat: Conversation["seat"], context: JobContext): Conversation {
-    const { comfortContextTokens, compactionTrigger } = this.declaration;
-    // The job id is unique in the dispatcher, so the conversation needs no id of its own.
-    const conversation = new Conversation(context.jobId, seat, true, comfortContextTokens ?? DEFAULT_COMFORT_CONTEXT_TOKENS, compactionTrigger ?? DEFAULT_COMPACTION_TRIGGER);
-    return conversation.putMainObjective(this.task(input)).addUser(this.prompt(input));
+    return GoalDirected.open(context.jobId, seat, this.declaration, this.task(input), this.prompt(input));
   }
 }

@@ -8,6 +8,7 @@ import {
   SystemError,
   ThinkerDeclaration,
   type ChildSubmitOptions,
+  type ScopeGuard,
   type JobContext,
   type Thinker,
 } from "@nucleo/core";
@@ -51,6 +52,8 @@ interface ThinkerRun {
   readonly conversation: Conversation;
   readonly binding: ReadOnlyBinding;
   readonly childOptions: ChildSubmitOptions;
+  /** The run's own scope: the sealed one, narrowed to read-only when the class is read-only. */
+  readonly scope: ScopeGuard;
   readonly creation: ToolCreationContext;
   /** The conversation's turn count when the run began (a durable one has earlier turns). */
   readonly firstTurn: number;
@@ -222,8 +225,8 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
    * sent. The call appends the model's turn to the conversation. The one seam a test may
    * override to drive the real loop with scripted turns.
    */
-  protected submitThinkingCall(call: LLMCall, context: JobContext): Promise<LlmCallOutput<undefined>> {
-    return context.submitInCurrentStep(call, undefined);
+  protected submitThinkingCall(call: LLMCall, context: JobContext, options?: ChildSubmitOptions): Promise<LlmCallOutput<undefined>> {
+    return context.submitInCurrentStep(call, undefined, options);
   }
 
   // ---- the loop --------------------------------------------------------------------------
@@ -251,11 +254,14 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
       this.#conversation = conversation;
       this.#firstTurn = conversation.turns().length;
       const bound = context.scope.readOnly || this.readOnly;
+      // A thinker marked read-only binds itself and every child (its model calls included),
+      // whatever its own caller allowed.
+      const narrowed = bound && !context.scope.readOnly;
       const run: ThinkerRun = {
         context, conversation, binding: new ReadOnlyBinding(bound, context), firstTurn: this.#firstTurn,
-        // A thinker marked read-only binds its descendants too, whatever its own parent allowed.
-        childOptions: { metadata: { [META_PARENT_DEPTH]: this.#depth }, ...(bound && !context.scope.readOnly ? { scope: { readOnly: true } } : {}) },
-        creation: this.#pin === undefined ? { parentGrade: this.#declaration.grade } : { parentGrade: this.#declaration.grade, parentPin: this.#pin },
+        scope: narrowed ? context.scope.narrow({ readOnly: true }, NO_AXES) : context.scope,
+        childOptions: { metadata: { [META_PARENT_DEPTH]: this.#depth }, ...(narrowed ? { scope: { readOnly: true } } : {}) },
+        creation: { parentGrade: this.#declaration.grade, artifacts: this.artifacts, ...(this.#pin === undefined ? {} : { parentPin: this.#pin }) },
       };
       try {
         for (let turn = 1; turn <= this.#maxTurns; turn++) {
@@ -280,7 +286,7 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
     return {
       environment: this.environment, hub: this.hub, grade: this.#declaration.grade, pin: this.#pin, depth: this.#depth,
       providers: inherited, toolCatalog: this.#doors.toolCatalog, skillCatalog: this.#doors.skillCatalog, artifacts: this.artifacts,
-      conversation: this.#conversation,
+      conversation: this.#conversation, conversations: this.#conversations,
     };
   }
 
@@ -291,12 +297,20 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
 
   async #turn(run: ThinkerRun): Promise<TurnOutcome<TOutput>> {
     const { conversation, context } = run;
+    // The depth is read every turn (a reactive thinker's may change mid-run) and stamped on
+    // the seat before the hooks, which read it too.
+    const depth = this.depth();
+    if (conversation.seat.depth !== depth) conversation.seat = { ...conversation.seat, depth };
     this.#reconcile(run);
     conversation.setTools(this.#doors.definitions(run.binding.sweep(this.#tools)));
-    if (this.#conversations?.canCompact) await this.#conversations.compactIfNeeded(conversation, { ...(this.#pin === undefined ? {} : { pin: this.#pin }), signal: context.signal });
+    if (this.#conversations?.canCompact) {
+      const compaction = await this.#conversations.compactIfNeeded(conversation, { ...(this.#pin === undefined ? {} : { pin: this.#pin }), signal: context.signal });
+      // The summary replaced the oldest turns: the run's first turn moved with them.
+      if (compaction.compacted) this.#firstTurn = Math.max(0, this.#firstTurn - compaction.summarizedTurns) + (this.#firstTurn >= compaction.summarizedTurns ? 1 : 0);
+    }
     context.nextStep();
     const call = new LLMCall({ conversation, environment: this.environment, ...(this.#pin === undefined ? {} : { pin: this.#pin }), beforeRender: this.#beforeRender });
-    const output = await this.submitThinkingCall(call, context);
+    const output = await this.submitThinkingCall(call, context, run.childOptions);
     if (output.toolCalls.length > 0) {
       await this.#runTools(output.toolCalls, run);
       return NO_ANSWER;
@@ -314,13 +328,13 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
       grant: (provider) => this.#tools.register(provider),
       hub: this.hub,
       conversation: run.conversation,
-      scope: run.context.scope,
+      scope: run.scope,
     });
   }
 
   readonly #beforeRender = (entry: CatalogEntry): void => {
     // The envelope asks for prose reasoning only when no thinking block is guaranteed.
-    this.#thinkingActive = thinkingActive(entry, this.#depth);
+    this.#thinkingActive = thinkingActive(entry, this.depth());
     this.#conversation?.expectAnswer(this.#answerHandler().contract(this.#thinkingActive));
   };
 
@@ -373,7 +387,7 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
       return NO_ANSWER;
     }
     const answer = response.answer;
-    const guard: GuardrailContext = { scope: run.context.scope, artifacts: this.artifacts };
+    const guard: GuardrailContext = { scope: run.scope, artifacts: this.artifacts };
     try {
       checkArtifactRefs(answer, this.artifacts);
       for (const guardrail of this.declareValidationGuardrails()) {
@@ -397,6 +411,8 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
 }
 
 const EMPTY: ReadonlyMap<string, never> = new Map<string, never>();
+/** Narrowing to read-only binds no axis, so it needs no known axes. */
+const NO_AXES: ReadonlySet<string> = new Set<string>();
 
 /** The result the model reads for a call that was refused or failed; never the raw failure of a library. */
 function refusedCall(call: ToolCallPart, error: unknown): ToolResultPart {

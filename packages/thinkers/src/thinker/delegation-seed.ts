@@ -1,5 +1,5 @@
 import type { ArtifactRegistry, Depth, Grade } from "@nucleo/core";
-import type { Conversation, LlmEnvironment } from "@nucleo/conversation";
+import type { Conversation, ConversationService, LlmEnvironment } from "@nucleo/conversation";
 import type { Skill, ToolHub, ToolProvider } from "@nucleo/tools";
 
 /** @internal The symbol under which a thinker hands its delegate what it inherits. */
@@ -19,5 +19,8 @@ export interface DelegationSeed {
   readonly toolCatalog: ReadonlyMap<string, ToolProvider>;
   readonly skillCatalog: ReadonlyMap<string, Skill>;
   readonly artifacts: ArtifactRegistry;
+  /** The parent's conversation: the skills it admitted carry over to the delegate. */
   readonly conversation: Conversation | undefined;
+  /** The parent's conversation service, so a delegate compacts the way its parent does. */
+  readonly conversations: ConversationService | undefined;
 }

@@ -17,18 +17,17 @@ export interface DoorWiring {
 const EMPTY: ReadonlyMap<string, never> = new Map<string, never>();
 
 /**
- * The per-run state behind the built-in doors: the reconciled catalogs, the `request_tools` and
- * `request_skill` providers rebuilt when (and only when) a catalog's names change, and the
- * tool definitions of the last offered palette (kept while the palette is the same, so a turn
- * that changes nothing renders and prices nothing anew).
+ * The per-run state behind the built-in doors: the reconciled catalogs (snapshots, so a door
+ * and a delegate see the catalog of the turn they were built in, not a hub changed since), the
+ * `request_tools` and `request_skill` providers rebuilt when (and only when) a catalog's
+ * entries change, and the tool definitions of the last offered palette (kept while the palette
+ * is the same, so a turn that changes nothing renders and prices nothing anew).
  */
 export class DoorState {
   toolCatalog: ReadonlyMap<string, ToolProvider> = EMPTY;
   skillCatalog: ReadonlyMap<string, Skill> = EMPTY;
   #toolsDoor: RequestToolsProvider | undefined;
-  #toolsKey = "";
   #skillDoor: RequestSkillProvider | undefined;
-  #skillKey = "";
   #offered: readonly ToolProvider[] = [];
   #definitions: readonly ToolDefinition[] = [];
 
@@ -44,27 +43,29 @@ export class DoorState {
 
   /** Registers or removes each door for the reconciled catalogs. */
   rebuild(registry: ToolRegistry, tools: ReadonlyMap<string, ToolProvider>, skills: ReadonlyMap<string, Skill>, wiring: DoorWiring): void {
-    this.toolCatalog = tools;
-    this.skillCatalog = skills;
-    const toolsKey = keyOf(tools);
-    if (toolsKey === "") {
+    // Compared by entry, not by name: a provider or skill replaced under the same name (a hub
+    // updated mid-run, a hook that wraps) must reach the door's enum and what it grants.
+    if (!sameEntries(this.toolCatalog, tools)) {
+      this.toolCatalog = new Map(tools);
+      this.#toolsDoor = undefined;
+    }
+    if (this.toolCatalog.size === 0) {
       registry.unregister(REQUEST_TOOLS);
     } else {
-      if (toolsKey !== this.#toolsKey || !this.#toolsDoor) this.#toolsDoor = new RequestToolsProvider(tools, wiring.grant);
+      this.#toolsDoor ??= new RequestToolsProvider(this.toolCatalog, wiring.grant);
       registry.register(this.#toolsDoor);
     }
-    this.#toolsKey = toolsKey;
-    const skillKey = keyOf(skills);
+    if (!sameEntries(this.skillCatalog, skills)) {
+      this.skillCatalog = new Map(skills);
+      this.#skillDoor = undefined;
+    }
     const hub = wiring.hub;
-    if (skillKey === "" || !hub) {
+    if (this.skillCatalog.size === 0 || !hub) {
       registry.unregister(REQUEST_SKILL);
     } else {
-      if (skillKey !== this.#skillKey || !this.#skillDoor) {
-        this.#skillDoor = new RequestSkillProvider(skills, (names) => hub.requestSkills(names, { conversation: wiring.conversation, scope: wiring.scope }));
-      }
+      this.#skillDoor ??= new RequestSkillProvider(this.skillCatalog, (names) => hub.requestSkills(names, { conversation: wiring.conversation, scope: wiring.scope }));
       registry.register(this.#skillDoor);
     }
-    this.#skillKey = skillKey;
   }
 
   /** The definitions of the offered palette, the same array while the palette is the same. */
@@ -77,10 +78,16 @@ export class DoorState {
   }
 }
 
-function keyOf(catalog: ReadonlyMap<string, unknown>): string {
-  let key = "";
-  for (const name of catalog.keys()) key += `${name}\n`;
-  return key;
+/** Whether two catalogs hold the same entries (names and the very same values) in the same order. */
+function sameEntries(previous: ReadonlyMap<string, unknown>, next: ReadonlyMap<string, unknown>): boolean {
+  if (previous === next) return true;
+  if (previous.size !== next.size) return false;
+  const entries = previous.entries();
+  for (const [name, value] of next) {
+    const [previousName, previousValue] = entries.next().value!;
+    if (previousName !== name || previousValue !== value) return false;
+  }
+  return true;
 }
 
 function samePalette(previous: readonly ToolProvider[], offered: ReadonlyMap<string, ToolProvider>): boolean {

@@ -2,6 +2,8 @@ import { InvalidInputError, type JobContext } from "@nucleo/core";
 import type { ToolCallPart } from "@nucleo/conversation";
 import type { ToolProvider, ToolRegistry } from "@nucleo/tools";
 
+const NONE: ReadonlyMap<string, ToolProvider> = new Map<string, ToolProvider>();
+
 /**
  * The read-only binding, enforced at two points that live here — outside every hook a
  * subclass can override — and that the loop calls itself:
@@ -15,8 +17,9 @@ import type { ToolProvider, ToolRegistry } from "@nucleo/tools";
  * quietly shrank would look like one that was never populated.
  */
 export class ReadOnlyBinding {
-  readonly #reported = new Set<string>();
-  #offered: ReadonlyMap<string, ToolProvider> = new Map();
+  #reported: Set<string> | undefined;
+  #offered: ReadonlyMap<string, ToolProvider> = NONE;
+  #unboundVersion = -1;
 
   constructor(
     /** Whether the run is bound read-only (its sealed scope, or the thinker's own flag). */
@@ -29,18 +32,22 @@ export class ReadOnlyBinding {
    * afresh every turn — a provider's flag may change (a wrapper forwards a dynamic one).
    */
   sweep(registry: ToolRegistry): ReadonlyMap<string, ToolProvider> {
+    // Unbound, the palette is the registry itself: rebuilt only when the registry changes.
+    if (!this.bound && registry.version === this.#unboundVersion) return this.#offered;
     const offered = new Map<string, ToolProvider>();
     for (const provider of registry.providers()) {
       if (!this.bound || provider.readOnly()) {
         offered.set(provider.name, provider);
         continue;
       }
+      this.#reported ??= new Set();
       if (!this.#reported.has(provider.name)) {
         this.#reported.add(provider.name);
         this.context.emit({ type: "tool.withheld", tool: provider.name, reason: "the run is bound read-only and the tool is not read-only" });
       }
     }
     this.#offered = offered;
+    if (!this.bound) this.#unboundVersion = registry.version;
     return offered;
   }
 

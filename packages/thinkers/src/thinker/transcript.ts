@@ -41,9 +41,10 @@ export interface ThinkerTranscript<TAnswer = unknown> {
  * holds every turn, so a run keeps nothing beside it.
  */
 export function readTranscript<TAnswer>(thinker: string, conversation: Conversation, firstTurn: number, accepted: { readonly answer: TAnswer } | undefined): ThinkerTranscript<TAnswer> {
-  const turns = conversation.turns().slice(firstTurn);
+  const all = conversation.turns();
+  const turns = all.slice(firstTurn);
   const objective = conversation.objective().map(([slot, text]) => (slot === "task" ? text : `## ${slot}\n${text}`)).join("\n\n");
-  const prompt: string[] = [];
+  const prompt = openingTurns(all, firstTurn).map(textOf);
   const read: Array<{ turn: number; text: string; thinking: string; toolCalls: TranscriptToolCall[]; correction: string | undefined }> = [];
   for (const turn of turns) {
     const last = read.at(-1);
@@ -58,6 +59,16 @@ export function readTranscript<TAnswer>(thinker: string, conversation: Conversat
     }
   }
   return { thinker, objective, prompt: prompt.join("\n"), turns: read, answered: accepted !== undefined, answer: accepted?.answer };
+}
+
+/**
+ * The user turns that opened the run: the shape appends them while opening the conversation,
+ * so they sit just before `firstTurn` (after a durable conversation's earlier exchanges).
+ */
+function openingTurns(turns: readonly Turn[], firstTurn: number): Turn[] {
+  let start = firstTurn;
+  while (start > 0 && turns[start - 1]!.role === "user" && !turns[start - 1]!.parts.some((part) => part.type === "tool_result")) start -= 1;
+  return turns.slice(start, firstTurn);
 }
 
 function textOf(turn: Turn): string {

@@ -1,4 +1,4 @@
-import type { AbstractJob, Grade } from "@nucleo/core";
+import type { AbstractJob, ArtifactRegistry, Grade } from "@nucleo/core";
 import type { JsonSchema } from "@nucleo/conversation";
 
 /** What a provider knows about the thinker it creates a tool for. */
@@ -7,6 +7,11 @@ export interface ToolCreationContext {
   readonly parentGrade?: Grade;
   /** The calling thinker's pin, which reaches every model call it makes. */
   readonly parentPin?: string;
+  /**
+   * The calling thinker's artifacts: a tool that produces artifacts registers them here, so the
+   * thinker (and a delegate, which has its own) can cite them by ref.
+   */
+  readonly artifacts?: ArtifactRegistry;
 }
 
 /** One call of a tool, ready for the dispatcher: the job and its (TypeScript-spelled) input. */

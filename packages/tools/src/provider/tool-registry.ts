@@ -8,7 +8,6 @@ import type { ToolProvider } from "./tool-provider.js";
  */
 export class ToolRegistry {
   readonly #providers = new Map<string, ToolProvider>();
-  readonly #definitions = new WeakMap<ToolProvider, ToolDefinition>();
   #version = 0;
 
   /** Registers `provider` under its name; a no-op when it is already the one registered. */
@@ -43,15 +42,8 @@ export class ToolRegistry {
     return this.#version;
   }
 
-  /** The tools as the model is told about them, each definition built once per provider. */
+  /** The tools as the model is told about them (`toolDefinition` shares each definition). */
   definitions(): ToolDefinition[] {
-    return this.providers().map((provider) => {
-      let definition = this.#definitions.get(provider);
-      if (!definition) {
-        definition = toolDefinition(provider.name, provider.description, provider.inputSchema());
-        this.#definitions.set(provider, definition);
-      }
-      return definition;
-    });
+    return this.providers().map((provider) => toolDefinition(provider.name, provider.description, provider.inputSchema()));
   }
 }

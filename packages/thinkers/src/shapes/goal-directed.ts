@@ -1,0 +1,32 @@
+import { DEFAULT_COMFORT_CONTEXT_TOKENS, DEFAULT_COMPACTION_TRIGGER, Depth, type ThinkerDeclaration } from "@nucleo/core";
+import { Conversation, type Part } from "@nucleo/conversation";
+import { WireCase } from "@nucleo/tools";
+import type { ThinkerInput } from "../thinker/thinker-input.js";
+
+/**
+ * What the goal-directed shapes (a loop over one task, or one toolless call) share: the depth
+ * rule, the default prompt and how the conversation is opened.
+ *
+ * @internal
+ */
+export const GoalDirected = {
+  /** The input's depth (`STANDARD` when absent), clamped to the parent's. */
+  depth(input: ThinkerInput, parentDepth: Depth | undefined): Depth {
+    const asked = input.depth ?? Depth.STANDARD;
+    return parentDepth === undefined ? asked : Depth.min(asked, parentDepth);
+  },
+
+  /** The input without its depth, as JSON in the wire's spelling. */
+  prompt(input: ThinkerInput): string {
+    const { depth: _depth, ...rest } = input;
+    return JSON.stringify(WireCase.keysToWire(rest));
+  },
+
+  /** A temporary conversation with the task as its objective and the prompt as its first turn. */
+  open(id: string, seat: Conversation["seat"], declaration: ThinkerDeclaration, task: string, prompt: string | readonly Part[]): Conversation {
+    const { comfortContextTokens, compactionTrigger } = declaration;
+    // The job id is unique in the dispatcher, so the conversation needs no id of its own.
+    const conversation = new Conversation(id, seat, true, comfortContextTokens ?? DEFAULT_COMFORT_CONTEXT_TOKENS, compactionTrigger ?? DEFAULT_COMPACTION_TRIGGER);
+    return conversation.putMainObjective(task).addUser(prompt);
+  },
+} as const;
