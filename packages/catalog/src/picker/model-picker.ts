@@ -41,6 +41,9 @@ export function resolveWith(grade: Grade, picker: { ceiling(): GradeRung }): Gra
  */
 export class ModelPicker {
   #capacity: CapacityView | undefined;
+  // The catalog and the policy never change, so neither does a rung's candidate list; every
+  // seat asks for it, so it is worked out once per rung.
+  readonly #candidates = new Map<GradeRung, readonly CatalogEntry[]>();
 
   constructor(
     readonly catalog: Catalog,
@@ -78,10 +81,18 @@ export class ModelPicker {
    * The open, callable entries of a grade inside the envelope, in catalog order — what a
    * benchmark races.
    */
-  candidates(grade: string): CatalogEntry[] {
+  candidates(grade: string): readonly CatalogEntry[] {
     const rung = this.resolve(grade);
-    if (rung === "MEGA" && this.policy.megaEntry !== undefined) return [this.catalog.get(this.policy.megaEntry)];
-    return this.catalog.ofGrade(rung).filter((entry) => entry.open && entry.callable && envelopeViolation(entry, this.policy) === undefined);
+    let candidates = this.#candidates.get(rung);
+    if (!candidates) {
+      candidates = Object.freeze(
+        rung === "MEGA" && this.policy.megaEntry !== undefined
+          ? [this.catalog.get(this.policy.megaEntry)]
+          : this.catalog.ofGrade(rung).filter((entry) => entry.open && entry.callable && envelopeViolation(entry, this.policy) === undefined),
+      );
+      this.#candidates.set(rung, candidates);
+    }
+    return candidates;
   }
 
   /**
@@ -100,7 +111,8 @@ export class ModelPicker {
     if (!capacity || candidates.length === 1) return candidates[0]!;
     let best = candidates[0]!;
     let bestWait = capacity.waitMs(best, demand);
-    for (const entry of candidates.slice(1)) {
+    for (let index = 1; index < candidates.length; index++) {
+      const entry = candidates[index]!;
       if (bestWait === 0) break;
       const wait = capacity.waitMs(entry, demand);
       if (wait < bestWait) {

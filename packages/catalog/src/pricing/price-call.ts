@@ -39,19 +39,19 @@ export function priceCall(entry: CatalogEntry, usage: TokenUsage, at: Date = new
   const cached = usage.cachedInputTokens ?? 0;
   const written = usage.cacheWriteTokens ?? 0;
   const totalInput = usage.inputTokens + cached + written;
-  const tier = [...(schedule.tiers ?? [])].sort((a, b) => b.aboveInputTokens - a.aboveInputTokens).find((candidate) => totalInput > candidate.aboveInputTokens);
+  const tier = schedule.tiers === undefined || schedule.tiers.length === 0 ? undefined : [...schedule.tiers].sort((a, b) => b.aboveInputTokens - a.aboveInputTokens).find((candidate) => totalInput > candidate.aboveInputTokens);
   // A tier is a price list of its own: what it leaves out defaults to its own input and
   // output prices, never to the base list's cheaper ones.
   const prices = tier ?? schedule;
-  const rates: Array<[number, string]> = [
-    [usage.inputTokens, prices.input],
-    [cached, prices.cacheRead ?? prices.input],
-    [written, prices.cacheWrite ?? prices.input],
-    [usage.outputTokens, prices.output],
-    [usage.reasoningTokens ?? 0, prices.reasoning ?? prices.output],
-  ];
   let perMillion = Decimal.ZERO;
-  for (const [tokens, price] of rates) if (tokens > 0) perMillion = perMillion.plus(parsedPrice(price).times(tokens));
+  const add = (tokens: number, price: string): void => {
+    if (tokens > 0) perMillion = perMillion.plus(parsedPrice(price).times(tokens));
+  };
+  add(usage.inputTokens, prices.input);
+  add(cached, prices.cacheRead ?? prices.input);
+  add(written, prices.cacheWrite ?? prices.input);
+  add(usage.outputTokens, prices.output);
+  add(usage.reasoningTokens ?? 0, prices.reasoning ?? prices.output);
   return { cost: perMillion.shiftLeft(6), currency: schedule.currency, schedule };
 }
 

@@ -80,13 +80,15 @@ export class Decimal {
 
   /** The shortest exact text: no exponent, no trailing zeros (`"0.003085"`). */
   toString(): string {
-    let units = this.units;
-    let scale = this.scale;
-    while (scale > 0 && units % 10n === 0n) {
-      units /= 10n;
-      scale -= 1;
-    }
-    return format(units, scale);
+    // Trailing zeros are stripped from the text: dividing the bigint by ten per zero allocated
+    // a bigint per digit, and every priced call is written out.
+    const text = format(this.units, this.scale);
+    if (this.scale === 0) return text;
+    let end = text.length;
+    while (text.charCodeAt(end - 1) === 48 /* 0 */) end -= 1;
+    if (text.charCodeAt(end - 1) === 46 /* . */) end -= 1;
+    const stripped = text.slice(0, end);
+    return stripped === "-0" ? "0" : stripped;
   }
 
   /** Text rounded half-even to `digits` places, for display only (`toFixed(2)` → `"0.00"`). */
@@ -106,8 +108,14 @@ export class Decimal {
   }
 
   #at(scale: number): bigint {
-    return this.units * 10n ** BigInt(scale - this.scale);
+    return scale === this.scale ? this.units : this.units * powerOfTen(scale - this.scale);
   }
+}
+
+const POWERS_OF_TEN: bigint[] = [];
+
+function powerOfTen(exponent: number): bigint {
+  return (POWERS_OF_TEN[exponent] ??= 10n ** BigInt(exponent));
 }
 
 function format(units: bigint, scale: number): string {

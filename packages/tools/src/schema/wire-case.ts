@@ -24,7 +24,15 @@ export const WireCase = {
 function renameKeys(value: unknown, rename: (key: string) => string): unknown {
   if (Array.isArray(value)) return value.map((item) => renameKeys(item, rename));
   if (typeof value !== "object" || value === null) return value;
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [rename(key), renameKeys(item, rename)]));
+  // A plain loop: entries/fromEntries allocated two arrays per key on every tool call.
+  const renamed: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const name = rename(key);
+    const item = renameKeys((value as Record<string, unknown>)[key], rename);
+    if (name === "__proto__") Object.defineProperty(renamed, name, { value: item, enumerable: true, writable: true, configurable: true });
+    else renamed[name] = item;
+  }
+  return renamed;
 }
 
 // Every tool call converts its keys both ways; field names come from a small set, so each
