@@ -20,7 +20,7 @@ export { ResponseCorrection, type CheckedAnswer } from "./correction/response-co
 export { LlmEnvironment, type ProviderClients } from "./call/llm-environment.js";
 export { LLMCall, type LlmCallOutput, type LlmCallOptions } from "./call/llm-call.js";
 export { ModelExchange, type ModelExchangeOptions, type ExchangeResult } from "./call/model-exchange.js";
-export type { Summarizer } from "./compaction/summarizer.js";
+export type { Summarizer, SummarizeOptions, SubmitChild } from "./compaction/summarizer.js";
 export { compactIfNeeded, type CompactionOptions, type CompactionResult } from "./compaction/compact.js";
 export { ConversationService, type ObtainOptions } from "./service/conversation-service.js";
 export { InMemoryConversationStore, type ConversationStore } from "./service/conversation-store.js";

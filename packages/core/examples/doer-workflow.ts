@@ -9,6 +9,7 @@ class Shout extends AbstractTool<z.infer<typeof Text>, string> {
   readonly name = "shout";
   readonly input = Text;
   readonly output = z.string();
+  override readonly readOnly = true; // allowed under the read-only binding the workflow runs in
   execute(input: z.infer<typeof Text>, _resources: unknown, context: JobContext) {
     context.emit({
       type: "llm.call", entryId: "demo", providerModel: "demo/echo", usage: { inputTokens: 10, outputTokens: 10 },

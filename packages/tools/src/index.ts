@@ -11,6 +11,8 @@ export { ToolRegistry } from "./provider/tool-registry.js";
 export { ToolHub, type Skill, type SkillAdmissionRule, type SkillAdmissionContext, type SkillRequestResult } from "./provider/tool-hub.js";
 export { WireCase } from "./schema/wire-case.js";
 export { wireJsonSchema } from "./schema/wire-json-schema.js";
+export { wireKeysFromWire, wireKeysToWire } from "./schema/wire-keys.js";
+export { describeWireIssue, type WireIssue } from "./schema/wire-issue.js";
 export { isModelDependent, markModelDependent, type ModelDependent } from "./model/model-dependent.js";
 export { AbstractModelDependentTool, type ModelDependentToolOptions, type WiredConversation } from "./model/abstract-model-dependent-tool.js";
 export { QuickLLMQuestionTool } from "./one-call/quick-llm-question-tool.js";

@@ -50,6 +50,8 @@ export class ModelPicker {
     readonly policy: DeploymentPolicy = {},
     capacity?: CapacityView,
   ) {
+    // Frozen: the candidate lists are worked out once from it.
+    this.policy = Object.freeze({ ...policy });
     this.#capacity = capacity;
     if (policy.megaEntry !== undefined) {
       const mega = this.pinned(policy.megaEntry);

@@ -6,6 +6,8 @@ import type { TokenCounter } from "./token-counter.js";
 const SYSTEM_ROLE = "system";
 /** How many distinct system texts are remembered by content (the cache starts over past it). */
 const SYSTEM_TEXTS_KEPT = 512;
+/** ... and this many characters of them at most. */
+const SYSTEM_CHARS_KEPT = 4_000_000;
 /** Texts up to this many characters are remembered by content ... */
 const SHORT_TEXT_CHARS = 256;
 /** ... this many of them at most (the cache starts over past it): under 1 MB. */
@@ -36,6 +38,7 @@ export class RequestTokenCounter {
   // System texts repeat by content across conversations (every run of a thinker class renders
   // the same objective and guidance), so they are also cached by their text, boundedly.
   readonly #systemTexts = new Map<string, number>();
+  #systemChars = 0;
   // Short texts (roles, small tool results, ids) recur across conversations; counting one
   // costs far more than looking it up.
   readonly #shortTexts = new Map<string, number>();
@@ -90,7 +93,13 @@ export class RequestTokenCounter {
     let measured = this.#systemTexts.get(text);
     if (measured === undefined) {
       measured = this.#message(system, SYSTEM_ROLE);
-      if (this.#systemTexts.size >= SYSTEM_TEXTS_KEPT) this.#systemTexts.clear();
+      // Bounded by count and by characters: system texts may carry text a model wrote (a
+      // delegate's objective), so no run can make the cache hold more than a few megabytes.
+      this.#systemChars += text.length;
+      if (this.#systemTexts.size >= SYSTEM_TEXTS_KEPT || this.#systemChars > SYSTEM_CHARS_KEPT) {
+        this.#systemTexts.clear();
+        this.#systemChars = text.length;
+      }
       this.#systemTexts.set(text, measured);
     }
     return measured;

@@ -45,6 +45,8 @@ const nothing = z.undefined();
 export class LLMCall<TAnswer = undefined> extends AbstractTool<undefined, LlmCallOutput<TAnswer>> {
   readonly name = "llm_call";
   override readonly description = "One exchange with a model.";
+  /** A model call only reads (its tools, if any, are jobs of their own): allowed under a read-only binding. */
+  override readonly readOnly = true;
   readonly input = nothing;
   readonly output = anything as z.ZodType<LlmCallOutput<TAnswer>>;
   readonly #exchange: ModelExchange<TAnswer>;

@@ -2,7 +2,7 @@ import type { CatalogEntry, TokenCounters } from "@nucleo/catalog";
 import type { Conversation } from "../model/conversation.js";
 import type { Turn } from "../model/turn.js";
 import { renderRequest } from "../render/render-request.js";
-import type { Summarizer } from "./summarizer.js";
+import type { SubmitChild, Summarizer } from "./summarizer.js";
 
 /** How compaction is done. */
 export interface CompactionOptions {
@@ -13,6 +13,10 @@ export interface CompactionOptions {
   /** The share of the comfort window the recent turns kept whole may take. Default 0.3. */
   readonly keepRecentShare?: number;
   readonly signal?: AbortSignal;
+  /** Where the summary job is submitted (the compacting job's door). */
+  readonly submit?: SubmitChild;
+  /** The compacting seat's pin, passed to the summarizer. */
+  readonly pin?: string;
 }
 
 /** What compaction did. */
@@ -37,7 +41,11 @@ export async function compactIfNeeded(conversation: Conversation, options: Compa
   if (tokensBefore <= threshold) return { compacted: false, tokensBefore, tokensAfter: tokensBefore, summarizedTurns: 0 };
   const keepFrom = keepBoundary(conversation.turns(), options, conversation.comfortContextTokens * (options.keepRecentShare ?? 0.3));
   if (keepFrom <= 0) return { compacted: false, tokensBefore, tokensAfter: tokensBefore, summarizedTurns: 0 };
-  const summary = await options.summarizer.summarize(conversation.turns().slice(0, keepFrom), options.signal ? { signal: options.signal } : {});
+  const summary = await options.summarizer.summarize(conversation.turns().slice(0, keepFrom), {
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.submit ? { submit: options.submit } : {}),
+    ...(options.pin === undefined ? {} : { pin: options.pin }),
+  });
   conversation.compactBefore(keepFrom, `Summary of the earlier conversation:\n${summary}`);
   return { compacted: true, tokensBefore, tokensAfter: count(), summarizedTurns: keepFrom };
 }

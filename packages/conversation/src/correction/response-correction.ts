@@ -35,7 +35,7 @@ export const ResponseCorrection = {
     }
     const checked = contract.schema.safeParse(parsed);
     if (checked.success) return { valid: true, answer: checked.data };
-    const issue = describeIssue(checked.error.issues[0]!);
+    const issue = describeIssue(checked.error.issues[0]!, { fromModel: true });
     const problem = `field "${issue.path}": expected ${issue.expected}`;
     if (!canCorrect) return { valid: false, answer: parsed!, problem };
     return correct(conversation, response, `Your last answer could not be used: ${problem}.`);

@@ -66,7 +66,8 @@ function renderSystem(conversation: Conversation, shape: { tools: boolean; textT
  */
 function sharedSystem(conversation: Conversation, contract: unknown, shape: { tools: boolean; textTools: boolean; contractNotation: boolean }): { text: string } | undefined {
   const task = conversation.soleTask();
-  if (task === undefined) return undefined;
+  // Long tasks (often written by a model: a delegate's objective) are rendered per conversation.
+  if (task === undefined || task.length > SHARED_TASK_CHARS) return undefined;
   let byShape = sharedSystems.get(contract ?? NO_CONTRACT);
   if (!byShape) {
     byShape = new Map();
@@ -91,6 +92,8 @@ const NO_CONTRACT = {};
 const sharedSystems = new WeakMap<object, Map<string, Map<string, { text: string }>>>();
 /** Distinct task texts shared per contract and shape (the cache starts over past it). */
 const SHARED_TASKS_KEPT = 256;
+/** Tasks longer than this are not shared (so the shared texts stay within a few megabytes). */
+const SHARED_TASK_CHARS = 4_096;
 
 function systemText(conversation: Conversation, shape: { tools: boolean; textTools: boolean; contractNotation: boolean }): string {
   const contract = conversation.contract();

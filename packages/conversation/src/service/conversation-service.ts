@@ -1,6 +1,6 @@
 import { DEFAULT_COMFORT_CONTEXT_TOKENS, DEFAULT_COMPACTION_TRIGGER, Depth, Grade, InvalidInputError, OutputSize } from "@nucleo/core";
 import { compactIfNeeded, type CompactionResult } from "../compaction/compact.js";
-import type { Summarizer } from "../compaction/summarizer.js";
+import type { SubmitChild, Summarizer } from "../compaction/summarizer.js";
 import type { LlmEnvironment } from "../call/llm-environment.js";
 import { Conversation } from "../model/conversation.js";
 import type { SeatWords } from "../model/seat-words.js";
@@ -71,13 +71,14 @@ export class ConversationService {
    * Compacts `conversation` through the summarizer when it has passed its comfort window times
    * its trigger, counting with the entry its seat binds to (or `pin`).
    */
-  async compactIfNeeded(conversation: Conversation, options: { readonly pin?: string; readonly signal?: AbortSignal } = {}): Promise<CompactionResult> {
+  async compactIfNeeded(conversation: Conversation, options: { readonly pin?: string; readonly signal?: AbortSignal; readonly submit?: SubmitChild } = {}): Promise<CompactionResult> {
     if (!this.#environment || !this.#summarizer) {
       throw new InvalidInputError({ parameter: "ConversationService", expected: "an environment and a summarizer to compact with" });
     }
     const binding = this.#environment.picker.bind({ ...conversation.seat, ...(options.pin === undefined ? {} : { pin: options.pin }) });
     return compactIfNeeded(conversation, {
       summarizer: this.#summarizer, tokens: this.#environment.tokens, entry: binding.entry, ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.submit ? { submit: options.submit } : {}), ...(options.pin === undefined ? {} : { pin: options.pin }),
     });
   }
 }

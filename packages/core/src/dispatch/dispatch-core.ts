@@ -10,6 +10,7 @@ import { META_ITERATION, type SubmitOptions } from "../jobs/job-context.js";
 import { createJobHandle, type JobHandle } from "../jobs/job-handle.js";
 import { describeIssue } from "../schema/describe-issue.js";
 import { ScopeGuard } from "../scope/scope-guard.js";
+import { ScopeViolationError } from "../scope/scope-violation-error.js";
 import type { Clock, ThrottlePolicy, Timers } from "./dispatcher-options.js";
 import type { EventSink } from "./event-sink.js";
 import { JobRun } from "./job-run.js";
@@ -59,6 +60,15 @@ export class DispatchCore {
       scope = scope.narrow(options?.scope, this.axes);
     } catch (error) {
       refusal = unwrap(error) as LLMReadableError;
+    }
+    // The read-only binding at the door: under it, a job that does work itself must say it only
+    // reads. Thinkers sweep and refuse such tools first; this holds for any other path (a doer,
+    // an overridden seam) so a bound workflow never reaches a writing tool.
+    if (!refusal && scope.readOnly && job.readOnly !== true && !AbstractOrchestrator.isOrchestrator(job)) {
+      refusal = new ScopeViolationError({
+        axis: "readOnly",
+        message: `Job "${String(job.name)}" is not read-only, and this workflow is bound read-only.`,
+      });
     }
     const parsed = refusal ? undefined : this.#parseInput(job, input);
     if (parsed && !parsed.ok) refusal = parsed.error;

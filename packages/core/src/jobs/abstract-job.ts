@@ -19,7 +19,8 @@ export abstract class AbstractJob<TInput, TOutput> {
   readonly description: string = "";
   /**
    * Whether the job only reads. A thinker bound read-only offers its model only such tools
-   * (its read-only sweep and admission check enforce it); the dispatcher itself does not.
+   * (its read-only sweep and admission check enforce it), and under a read-only scope the
+   * dispatcher refuses any tool (a job that is not an orchestrator) that does not say it is.
    */
   readonly readOnly: boolean = false;
 

@@ -18,6 +18,13 @@ describe("describeIssue", () => {
     expect(issueOf(z.email(), "nope").expected).toBe("a valid email");
   });
 
+  it("from a model, a refinement's message is never repeated: it may quote the value", () => {
+    const schema = z.object({ code: z.string().refine((value) => value.startsWith("EP"), { error: (issue) => `bad code ${String(issue.input)}` }) });
+    const issue = schema.safeParse({ code: "CANARY-5" }).error!.issues[0]!;
+    expect(describeIssue(issue).expected).toContain("CANARY-5"); // an operator's own file: shown as written
+    expect(describeIssue(issue, { fromModel: true })).toEqual({ path: "code", expected: "a value that passes the schema's check" });
+  });
+
   it("names the root as (input)", () => {
     expect(issueOf(z.string(), 1).path).toBe("(input)");
   });

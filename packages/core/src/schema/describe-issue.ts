@@ -31,6 +31,11 @@ export interface DescribeIssueOptions {
    * for model output: a model chose those keys. Default false.
    */
   readonly nameUnknownKeys?: boolean;
+  /**
+   * The input came from a model: a refinement's message is not repeated (it may be computed
+   * from the value), only that the value must pass the schema's check. Default false.
+   */
+  readonly fromModel?: boolean;
 }
 
 function expectationOf(issue: z.core.$ZodIssue, options: DescribeIssueOptions): string {
@@ -42,6 +47,7 @@ function expectationOf(issue: z.core.$ZodIssue, options: DescribeIssueOptions): 
     const pattern = (issue as { pattern?: string }).pattern;
     return issue.format === "regex" && pattern !== undefined ? `a string matching ${pattern}` : `a valid ${issue.format}`;
   }
+  if (issue.code === "custom" && options.fromModel) return "a value that passes the schema's check";
   return stripLead(issue.message);
 }
 

@@ -8,8 +8,11 @@ import { ScopeViolationError } from "./scope-violation-error.js";
 
 const AXES = new Set(["tenant", "ticket"]);
 
+/** A read-only tool that records the scope it ran under. */
 function scopeProbe(seen: ScopeGuard[]) {
-  return new ScriptedTool((_resources, context) => seen.push(context.scope));
+  const probe = new ScriptedTool((_resources, context) => seen.push(context.scope));
+  Object.defineProperty(probe, "readOnly", { value: true });
+  return probe;
 }
 
 describe("ScopeGuard", () => {
@@ -81,6 +84,22 @@ describe("scope sealing by the dispatcher", () => {
     await expect(result).rejects.toThrow(ScopeViolationError);
     expect(child.runs).toBe(0);
     expect(admission.requests).toHaveLength(0);
+  });
+
+  it("under a read-only binding the door refuses a tool that is not read-only, without running it; orchestrators pass", async () => {
+    const admission = new RecordingAdmission();
+    const writer = new ScriptedTool(() => "wrote", () => [{ grade: "SMALL", inputTokens: 1, maxOutputTokens: 1 }]);
+    const seen: ScopeGuard[] = [];
+    const root = new ScriptedDoer(async (context) => {
+      await context.submitInStep(scopeProbe(seen), null);
+      return context.submitInStep(writer, null);
+    });
+    const result = new JobDispatcher({ admission }).submit(root, null, { scope: { readOnly: true } });
+    await expect(result).rejects.toThrow(/"scripted_tool" is not read-only/);
+    expect(seen).toHaveLength(1);
+    expect(writer.runs).toBe(0);
+    expect(admission.requests).toHaveLength(0);
+    await expect(new JobDispatcher().submit(new ScriptedTool(() => "wrote"), null)).resolves.toBe("wrote");
   });
 
   it("refuses a malformed top-level scope with a clear error and an event", async () => {

@@ -38,9 +38,9 @@ function expectation(issue: z.core.$ZodIssue, spot: DeclaredSpot): string {
     case "unrecognized_keys":
       return "no fields other than the schema's";
     case "custom":
-      // A refinement's message is the class author's sentence, the one place the rule is said;
-      // zod's stock "Invalid input" says nothing, so fall back to the declared type.
-      return issue.message === "Invalid input" ? `${declared} that passes the schema's check` : issue.message;
+      // A refinement's message may be computed from the value the model sent, so it is never
+      // repeated; a rule worth stating belongs in a guardrail, whose refusal names it.
+      return `${declared} that passes the schema's check`;
     default:
       return declared;
   }

@@ -1,7 +1,9 @@
 import { responseContract, type ResponseContract } from "@nucleo/conversation";
 import { wireJsonSchema } from "@nucleo/tools";
 import { z } from "zod";
-import { reasoningField } from "./reasoning-field.js";
+import { isReasoningField, reasoningField } from "./reasoning-field.js";
+import { reasoningWordingFault } from "./reasoning-wording.js";
+import { defOf } from "./schema-def.js";
 import { stripReasoning } from "./strip-reasoning.js";
 
 const ANSWER_DESCRIPTION = "The answer once it is ready; null while it is not (for example while tool results are still needed).";
@@ -29,9 +31,32 @@ export function envelopeContract(answer: z.ZodType, name: string, thinkingActive
   let byName = contracts.get(answer);
   if (byName === undefined) contracts.set(answer, (byName = new Map()));
   let pair = byName.get(name);
-  if (pair === undefined) byName.set(name, (pair = {}));
+  if (pair === undefined) {
+    // Checked here too: a description set after reasoningField() (a later .describe()) keeps
+    // the mark but escaped its check.
+    checkReasoningWording(answer, name);
+    byName.set(name, (pair = {}));
+  }
   if (thinkingActive) return (pair.thinking ??= build(name, z.object({ answer: answerField(stripReasoning(answer)) })));
   return (pair.plain ??= build(name, z.object({ reasoning: reasoningField(), answer: answerField(answer) })));
+}
+
+/** Refuses an answer type whose reasoning fields ask for a thought process, in any wording. */
+function checkReasoningWording(schema: z.ZodType, name: string): void {
+  const seen = new Set<z.ZodType>();
+  const visit = (node: z.ZodType, marked: boolean): void => {
+    if (seen.has(node)) return;
+    seen.add(node);
+    const reasoning = marked || isReasoningField(node);
+    const fault = reasoning && node.description !== undefined ? reasoningWordingFault(node.description) : undefined;
+    if (fault !== undefined) {
+      throw new RangeError(`The answer type ${name} has a reasoning field described with "${fault}": ask for a justification a reader can check instead.`);
+    }
+    const def = defOf(node);
+    for (const inner of [def.innerType, def.element, def.valueType, def.catchall, ...(def.options ?? [])]) if (inner) visit(inner, reasoning);
+    for (const field of Object.values(def.shape ?? {})) visit(field, reasoning);
+  };
+  visit(schema, false);
 }
 
 function answerField(answer: z.ZodType): z.ZodType {

@@ -151,4 +151,10 @@ describe("ThinkingResponseHandler strip", () => {
   it("a reasoning field that is not a string must say how to rebuild it from the thinking text", () => {
     expect(() => reasoningField(z.object({ approach: z.string() }))).toThrow(TypeError);
   });
+
+  it("a reasoning field described after it was marked is still checked, when its contract is built", () => {
+    const Sneaky = z.object({ verdict: z.boolean(), reasoning: reasoningField().describe("Your thought process, step by step.") });
+    const handler = new ThinkingResponseHandler(Sneaky, { name: "sneaky_verdict" });
+    expect(() => handler.contract(false)).toThrow(/sneaky_verdict.*"thought/);
+  });
 });

@@ -1,6 +1,6 @@
 import { InvalidInputError } from "@nucleo/core";
 import { parseJsonObject, type ResponseContract, type ThinkingPart } from "@nucleo/conversation";
-import { WireCase } from "@nucleo/tools";
+import { wireKeysFromWire } from "@nucleo/tools";
 import type { z } from "zod";
 import { answerRefusal } from "./answer-refusal.js";
 import { declaredType } from "./declared-type.js";
@@ -81,15 +81,18 @@ export class ThinkingResponseHandler<TAnswer> {
       const fields = thinkingActive ? "the field answer" : "the fields reasoning and answer";
       throw new InvalidInputError({ parameter: "answer", expected: `one JSON object with ${fields}` });
     }
-    // The wire spells fields in snake_case; the schema in camelCase.
-    const envelope = WireCase.keysFromWire(parsed) as Record<string, unknown>;
+    // Only the answer's declared fields are renamed, from the names its JSON Schema showed:
+    // keys the model chose (a record's, a catchall's) are its data. The full answer schema maps
+    // them even under a thinking block, so a stripped reasoning field sent anyway is still
+    // recognised (and then overwritten by the filler).
+    const sent = wireKeysFromWire(this.answer, parsed.answer);
     if (thinkingActive) {
       const reasoning = ThinkingResponseHandler.resolveReasoning(thinking);
       const filler = reasoningFiller(this.answer);
-      return { reasoning, answer: this.convert(filler === undefined ? envelope.answer : filler(envelope.answer, reasoning)) };
+      return { reasoning, answer: this.convert(filler === undefined ? sent : filler(sent, reasoning)) };
     }
-    const answer = this.convert(envelope.answer);
-    const reasoning = envelope.reasoning;
+    const answer = this.convert(sent);
+    const reasoning = parsed.reasoning;
     if (typeof reasoning !== "string") {
       throw new InvalidInputError({ parameter: "reasoning", expected: reasoning === undefined ? "a string (required)" : "a string" });
     }

@@ -276,4 +276,19 @@ describe("the catalog doors", () => {
       expect({ tools: names.includes(REQUEST_TOOLS), skills: names.includes(REQUEST_SKILL) }).toEqual({ tools: run.tools, skills: run.skills });
     }
   });
+
+  it("a tool request_tools granted lasts for its run only: the next run of the same instance starts without it", async () => {
+    const client = new ScriptedLlmClient([
+      ScriptedLlmClient.toolCall(REQUEST_TOOLS, { tool_names: ["lookup_word"] }),
+      ScriptedLlmClient.answer(envelope({ total: 0 })),
+      ScriptedLlmClient.answer(envelope({ total: 0 })),
+    ]);
+    const { dispatcher, environment } = world(client);
+    const thinker = new Summer({ environment, hub: hubWithEverything() });
+    await dispatcher.submit(thinker, { numbers: [] });
+    expect(toolNamed(client.requests[1]!.request, "lookup_word")).toBeDefined();
+    await dispatcher.submit(thinker, { numbers: [] });
+    expect(toolNamed(client.requests[2]!.request, "lookup_word")).toBeUndefined();
+    expect(enumOf(client.requests[2]!.request, REQUEST_TOOLS, "tool_names")).toEqual(expect.arrayContaining([expect.objectContaining({ const: "lookup_word" })]));
+  });
 });

@@ -1,9 +1,18 @@
-import { describeIssue, InvalidInputError, SystemError, writeSummarizedWithRefs, type AbstractJob } from "@nucleo/core";
+import { InvalidInputError, SystemError, writeSummarizedWithRefs, type AbstractJob } from "@nucleo/core";
 import type { JsonSchema } from "@nucleo/conversation";
-import { WireCase, wireJsonSchema, type ToolCreationContext, type ToolInvocation, type ToolProvider } from "@nucleo/tools";
+import {
+  describeWireIssue,
+  wireJsonSchema,
+  wireKeysFromWire,
+  wireKeysToWire,
+  type ToolCreationContext,
+  type ToolInvocation,
+  type ToolProvider,
+} from "@nucleo/tools";
 import { z } from "zod";
 import { DepthField } from "../thinker/thinker-input.js";
 import { DELEGATION, type DelegationSeed } from "../thinker/delegation-seed.js";
+import { SubThinkerOutput } from "./sub-thinker-output.js";
 
 /** The name the model calls the delegation door by. */
 export const SUB_THINKER = "sub_thinker";
@@ -58,10 +67,11 @@ export class SubThinkerProvider implements ToolProvider {
   }
 
   invoke(wireArguments: Readonly<Record<string, unknown>>, _context: ToolCreationContext): ToolInvocation {
-    const parsed = SubThinkerInput.safeParse(WireCase.keysFromWire(wireArguments));
+    const input = wireKeysFromWire(SubThinkerInput, wireArguments);
+    const parsed = SubThinkerInput.safeParse(input);
     if (!parsed.success) {
-      const issue = describeIssue(parsed.error.issues[0]!);
-      throw new InvalidInputError({ parameter: issue.path.split(".").map(WireCase.toWire).join("."), expected: issue.expected, cause: parsed.error });
+      const { parameter, expected } = describeWireIssue(SubThinkerInput, input, parsed.error.issues[0]!);
+      throw new InvalidInputError({ parameter, expected, cause: parsed.error });
     }
     const seed = this.#parent[DELEGATION]();
     parsed.data.artifactRefs.forEach((ref, index) => {
@@ -74,7 +84,7 @@ export class SubThinkerProvider implements ToolProvider {
 
   /** The delegate's answer, its artifacts written as ref, type and summary (never in full). */
   formatResult(output: unknown): string {
-    return writeSummarizedWithRefs(WireCase.keysToWire(output), this.#parent[DELEGATION]().artifacts);
+    return writeSummarizedWithRefs(wireKeysToWire(SubThinkerOutput, output), this.#parent[DELEGATION]().artifacts);
   }
 }
 

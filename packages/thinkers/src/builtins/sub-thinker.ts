@@ -1,20 +1,12 @@
 import { Depth, ThinkerDeclaration, type ArtifactRegistry, type JobContext } from "@nucleo/core";
 import type { Conversation } from "@nucleo/conversation";
 import type { Skill, ToolProvider } from "@nucleo/tools";
-import { z } from "zod";
-import { AnalysisReasoning, reasoningField } from "../answer/index.js";
 import type { DelegationSeed } from "../thinker/delegation-seed.js";
 import { SingleObjectiveThinker } from "../shapes/single-objective-thinker.js";
 import { registerDelegateFactory, SubThinkerInput } from "./sub-thinker-provider.js";
+import { SubThinkerOutput } from "./sub-thinker-output.js";
 
-/** What a delegate returns: a summary, its reasoning, and refs of the artifacts it produced. */
-export const SubThinkerOutput = z.object({
-  summary: z.string().describe("What you found or did, for the agent that delegated to you."),
-  reasoning: reasoningField(AnalysisReasoning, (text) => ({ approach: text, steps: [] })),
-  artifactRefs: z.array(z.string()).describe("Refs of the artifacts that carry your results (registered during this task)."),
-});
-/** A delegate's answer. */
-export type SubThinkerOutput = z.infer<typeof SubThinkerOutput>;
+export { SubThinkerOutput } from "./sub-thinker-output.js";
 
 /**
  * The runtime delegate behind `sub_thinker`. It works at its parent's grade (and pin) with the
@@ -83,4 +75,6 @@ export class SubThinker extends SingleObjectiveThinker<SubThinkerInput, SubThink
   }
 }
 
+// A module side effect, declared in package.json's `sideEffects`: the provider cannot import
+// this class (it extends the thinker classes, which import the provider), so it is told here.
 registerDelegateFactory((seed, input) => new SubThinker(seed, input));

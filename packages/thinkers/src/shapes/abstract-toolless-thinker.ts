@@ -1,6 +1,7 @@
 import {
   Depth,
   InvalidInputError,
+  SystemError,
   type JobContext,
   type ThinkerDeclaration,
 } from "@nucleo/core";
@@ -10,9 +11,10 @@ import { AbstractThinker, type ThinkerOptions } from "../thinker/abstract-thinke
 import type { ThinkerInput } from "../thinker/thinker-input.js";
 import { GoalDirected } from "./goal-directed.js";
 import { META_PARENT_DEPTH } from "../thinker/run-metadata.js";
-import { readTranscript, type ThinkerTranscript } from "../thinker/transcript.js";
+import { readTranscript, RunTurns, type ThinkerTranscript } from "../thinker/transcript.js";
 
-const contracts = new WeakMap<z.ZodType, ResponseContract<unknown>>();
+// By schema, then by thinker name (the contract carries the name): built once, shared.
+const contracts = new WeakMap<z.ZodType, Map<string, ResponseContract<unknown>>>();
 
 /**
  * A thinker that needs no tools and no loop: one call, whose answer is the output schema's own
@@ -31,6 +33,8 @@ const contracts = new WeakMap<z.ZodType, ResponseContract<unknown>>();
  */
 export abstract class AbstractToollessThinker<TInput extends ThinkerInput, TOutput> extends AbstractThinker<TInput, TOutput> {
   #conversation: Conversation | undefined;
+  #turns: RunTurns | undefined;
+  #running = false;
   #answer: { readonly answer: TOutput } | undefined;
   #depth: Depth = Depth.STANDARD;
 
@@ -43,7 +47,7 @@ export abstract class AbstractToollessThinker<TInput extends ThinkerInput, TOutp
 
   /** The user turn. Default: the input (without its depth) as JSON, in the wire's spelling. */
   protected prompt(input: TInput): string | readonly Part[] {
-    return GoalDirected.prompt(input);
+    return GoalDirected.prompt(input, this.input);
   }
 
   /** The effort of the current (or last) run: this shape runs outside the loop that records it. */
@@ -61,11 +65,22 @@ export abstract class AbstractToollessThinker<TInput extends ThinkerInput, TOutp
 
   /** One call, no loop: the answer is checked against the output schema and corrected up to the limit. */
   override async execute(input: TInput, context: JobContext): Promise<TOutput> {
+    if (this.#running) throw new SystemError({ code: "thinker_busy", message: `Thinker "${this.name}" is already running; submit a new instance for a concurrent run.` });
+    this.#running = true;
+    try {
+      return await this.#once(input, context);
+    } finally {
+      this.#running = false;
+    }
+  }
+
+  async #once(input: TInput, context: JobContext): Promise<TOutput> {
     const parentDepth = context.metadata[META_PARENT_DEPTH];
     const depth = this.runDepth(input, Depth.is(parentDepth) ? parentDepth : undefined);
     this.#depth = depth;
     const conversation = this.openConversation(input, { grade: this.grade(), depth, output: this.declaration.output }, context);
     this.#conversation = conversation;
+    this.#turns = new RunTurns(conversation);
     this.#answer = undefined;
     const pin = this.pinnedModel();
     const call = new LLMCall({ conversation, environment: this.environment, contract: this.#contract() as ResponseContract<TOutput>, ...(pin === undefined ? {} : { pin }) });
@@ -81,14 +96,19 @@ export abstract class AbstractToollessThinker<TInput extends ThinkerInput, TOutp
 
   override transcript(): ThinkerTranscript<TOutput> {
     if (!this.#conversation) return super.transcript();
-    return readTranscript(this.name, this.#conversation, 0, this.#answer);
+    return readTranscript(this.name, this.#conversation, this.#turns!, this.#answer);
   }
 
   #contract(): ResponseContract<unknown> {
-    let contract = contracts.get(this.output);
+    let byName = contracts.get(this.output);
+    if (!byName) {
+      byName = new Map();
+      contracts.set(this.output, byName);
+    }
+    let contract = byName.get(this.name);
     if (!contract) {
       contract = responseContract(`${this.name}_answer`, this.output);
-      contracts.set(this.output, contract);
+      byName.set(this.name, contract);
     }
     return contract;
   }

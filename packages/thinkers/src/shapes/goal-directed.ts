@@ -1,6 +1,7 @@
 import { DEFAULT_COMFORT_CONTEXT_TOKENS, DEFAULT_COMPACTION_TRIGGER, Depth, type ThinkerDeclaration } from "@nucleo/core";
 import { Conversation, type Part } from "@nucleo/conversation";
-import { WireCase } from "@nucleo/tools";
+import { wireKeysToWire } from "@nucleo/tools";
+import type { z } from "zod";
 import type { ThinkerInput } from "../thinker/thinker-input.js";
 
 /**
@@ -16,10 +17,14 @@ export const GoalDirected = {
     return parentDepth === undefined ? asked : Depth.min(asked, parentDepth);
   },
 
-  /** The input without its depth, as JSON in the wire's spelling. */
-  prompt(input: ThinkerInput): string {
+  /**
+   * The input without its depth, as JSON in the wire's spelling: `schema` (the thinker's input
+   * schema) names the fields to rename, so keys that are data (a record's) reach the model as
+   * the user wrote them.
+   */
+  prompt(input: ThinkerInput, schema: z.ZodType): string {
     const { depth: _depth, ...rest } = input;
-    return JSON.stringify(WireCase.keysToWire(rest));
+    return JSON.stringify(wireKeysToWire(schema, rest));
   },
 
   /** A temporary conversation with the task as its objective and the prompt as its first turn. */

@@ -26,7 +26,7 @@ export abstract class SingleObjectiveThinker<TInput extends ThinkerInput, TOutpu
 
   /** The run's first user turn. Default: the input (without its depth) as JSON, in the wire's spelling. */
   protected prompt(input: TInput): string | readonly Part[] {
-    return GoalDirected.prompt(input);
+    return GoalDirected.prompt(input, this.input);
   }
 
   protected runDepth(input: TInput, parentDepth: Depth | undefined): Depth {

@@ -3,8 +3,9 @@ import {
   ArtifactRegistry,
   Depth,
   Grade,
+  ExternalServiceError,
   InvalidInputError,
-  LLMReadableError,
+  ScopeViolationError,
   SystemError,
   ThinkerDeclaration,
   type ChildSubmitOptions,
@@ -18,8 +19,8 @@ import { markModelDependent, ToolRegistry, type ModelDependent, type Skill, type
 import { ThinkingResponseHandler, type ThinkingResponse } from "../answer/index.js";
 import { ReadOnlyBinding } from "./read-only-binding.js";
 import { META_PARENT_DEPTH } from "./run-metadata.js";
-import { DoorState } from "./door-state.js";
-import { readTranscript, type ThinkerTranscript } from "./transcript.js";
+import { DoorState, type DoorWiring } from "./door-state.js";
+import { readTranscript, RunTurns, type ThinkerTranscript } from "./transcript.js";
 import type { GuardrailContext, ValidationGuardrail } from "./validation-guardrail.js";
 import { DELEGATION, type DelegationSeed } from "./delegation-seed.js";
 import { SUB_THINKER, createSubThinkerProvider, type SubThinkerProvider } from "../builtins/sub-thinker-provider.js";
@@ -56,7 +57,10 @@ interface ThinkerRun {
   readonly scope: ScopeGuard;
   readonly creation: ToolCreationContext;
   /** The conversation's turn count when the run began (a durable one has earlier turns). */
-  readonly firstTurn: number;
+  /** Where the run's turns are, across compactions. */
+  readonly turns: RunTurns;
+  /** What the doors of this run are wired to (built once per run). */
+  readonly doorWiring: DoorWiring;
 }
 
 const NO_ANSWER_YET =
@@ -86,6 +90,8 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
   readonly #tools = new ToolRegistry();
   readonly #maxTurns: number;
   readonly #subThinker: SubThinkerProvider;
+  /** Names `request_tools` added during the current run; removed when the next run starts. */
+  readonly #granted = new Set<string>();
   #doors = new DoorState();
   #declaration: ThinkerDeclaration;
   #pin: string | undefined;
@@ -93,7 +99,7 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
   #handler: ThinkingResponseHandler<TOutput> | undefined;
   #thinkingActive = false;
   #conversation: Conversation | undefined;
-  #firstTurn = 0;
+  #runTurns: RunTurns | undefined;
   #accepted: { readonly answer: TOutput } | undefined;
   #running = false;
 
@@ -139,6 +145,7 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
     this.#pin = entryId;
   }
 
+  /** The catalog entry every model call of the thinker is pinned to, if any. */
   pinnedModel(): string | undefined {
     return this.#pin;
   }
@@ -237,14 +244,17 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
    */
   transcript(): ThinkerTranscript<TOutput> {
     if (!this.#conversation) throw new SystemError({ code: "not_run", message: `Thinker "${this.name}" has no transcript: it has not run.` });
-    return readTranscript(this.name, this.#conversation, this.#firstTurn, this.#accepted);
+    return readTranscript(this.name, this.#conversation, this.#runTurns!, this.#accepted);
   }
 
+  /** Runs the loop (the dispatcher calls this; submit the thinker, never call it yourself). */
   async execute(input: TInput, context: JobContext): Promise<TOutput> {
     if (this.#running) throw new SystemError({ code: "thinker_busy", message: `Thinker "${this.name}" is already running; submit a new instance for a concurrent run.` });
     this.#running = true;
     this.#accepted = undefined;
     this.#doors = new DoorState();
+    for (const name of this.#granted) this.#tools.unregister(name);
+    this.#granted.clear();
     try {
       const parentDepth = context.metadata[META_PARENT_DEPTH];
       this.#depth = this.runDepth(input, Depth.is(parentDepth) ? parentDepth : undefined);
@@ -252,15 +262,16 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
       const conversation = await this.openConversation(input, seat, context);
       conversation.seat = seat;
       this.#conversation = conversation;
-      this.#firstTurn = conversation.turns().length;
+      this.#runTurns = new RunTurns(conversation);
       const bound = context.scope.readOnly || this.readOnly;
       // A thinker marked read-only binds itself and every child (its model calls included),
       // whatever its own caller allowed.
       const narrowed = bound && !context.scope.readOnly;
       const run: ThinkerRun = {
-        context, conversation, binding: new ReadOnlyBinding(bound, context), firstTurn: this.#firstTurn,
+        context, conversation, binding: new ReadOnlyBinding(bound, context), turns: this.#runTurns,
         scope: narrowed ? context.scope.narrow({ readOnly: true }, NO_AXES) : context.scope,
         childOptions: { metadata: { [META_PARENT_DEPTH]: this.#depth }, ...(narrowed ? { scope: { readOnly: true } } : {}) },
+        doorWiring: { grant: (provider) => this.#grant(provider), hub: this.hub, conversation, scope: narrowed ? context.scope.narrow({ readOnly: true }, NO_AXES) : context.scope },
         creation: { parentGrade: this.#declaration.grade, artifacts: this.artifacts, ...(this.#pin === undefined ? {} : { parentPin: this.#pin }) },
       };
       try {
@@ -303,12 +314,19 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
     if (conversation.seat.depth !== depth) conversation.seat = { ...conversation.seat, depth };
     this.#reconcile(run);
     conversation.setTools(this.#doors.definitions(run.binding.sweep(this.#tools)));
-    if (this.#conversations?.canCompact) {
-      const compaction = await this.#conversations.compactIfNeeded(conversation, { ...(this.#pin === undefined ? {} : { pin: this.#pin }), signal: context.signal });
-      // The summary replaced the oldest turns: the run's first turn moved with them.
-      if (compaction.compacted) this.#firstTurn = Math.max(0, this.#firstTurn - compaction.summarizedTurns) + (this.#firstTurn >= compaction.summarizedTurns ? 1 : 0);
-    }
+    // The turn's step: its compaction summary, its model call and the tools it asks for.
     context.nextStep();
+    if (this.#conversations?.canCompact) {
+      const before = conversation.turns();
+      const compaction = await this.#conversations.compactIfNeeded(conversation, {
+        ...(this.#pin === undefined ? {} : { pin: this.#pin }),
+        signal: context.signal,
+        // The summary is a child of this turn: its lineage, ordinal, scope and cost are the run's.
+        submit: (job, input) => context.submitInCurrentStep(job, input, run.childOptions),
+      });
+      // The summary replaced the oldest turns: the run's first turn moved with them.
+      if (compaction.compacted) run.turns.compacted(before, compaction.summarizedTurns);
+    }
     const call = new LLMCall({ conversation, environment: this.environment, ...(this.#pin === undefined ? {} : { pin: this.#pin }), beforeRender: this.#beforeRender });
     const output = await this.submitThinkingCall(call, context, run.childOptions);
     if (output.toolCalls.length > 0) {
@@ -324,12 +342,13 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
     const catalogs = this.hubCatalogs();
     const tools = this.reconcileCompatibleTools(withoutRegistered(catalogs.tools, this.#tools, this.#doors));
     const skills = this.reconcileSkillCatalog(withoutAdmitted(catalogs.skills, run.conversation));
-    this.#doors.rebuild(this.#tools, tools, skills, {
-      grant: (provider) => this.#tools.register(provider),
-      hub: this.hub,
-      conversation: run.conversation,
-      scope: run.scope,
-    });
+    this.#doors.rebuild(this.#tools, tools, skills, run.doorWiring);
+  }
+
+  /** Adds a tool `request_tools` granted; it stays for the rest of the run only. */
+  #grant(provider: ToolProvider): void {
+    this.#tools.register(provider);
+    this.#granted.add(provider.name);
   }
 
   readonly #beforeRender = (entry: CatalogEntry): void => {
@@ -405,7 +424,9 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
   /** A refused answer: a correction turn, or the end of a reactive exchange. */
   #refuse(error: unknown, run: ThinkerRun): typeof NO_ANSWER {
     if (!InvalidInputError.isInstance(error) || this.refusedAnswerPolicy() === "end") throw error;
-    run.conversation.addCorrection(`${error.message} Send the whole answer again, corrected.`);
+    // Written from the parameter and the expectation only: an error that quotes a value (one
+    // raised with `value`, as service errors may be) must not carry it back to the model.
+    run.conversation.addCorrection(`Invalid value for "${error.parameter}": expected ${error.expected}. Send the whole answer again, corrected.`);
     return NO_ANSWER;
   }
 }
@@ -414,9 +435,16 @@ const EMPTY: ReadonlyMap<string, never> = new Map<string, never>();
 /** Narrowing to read-only binds no axis, so it needs no known axes. */
 const NO_AXES: ReadonlySet<string> = new Set<string>();
 
-/** The result the model reads for a call that was refused or failed; never the raw failure of a library. */
+/**
+ * The result the model reads for a call that was refused or failed. Only the outcomes written
+ * for the model pass their message on (a correctable refusal, a service that failed, a scope
+ * the workflow is bound to); our own
+ * faults and anything else say only that the tool failed, so no configuration detail or library
+ * text reaches the model.
+ */
 function refusedCall(call: ToolCallPart, error: unknown): ToolResultPart {
-  const text = LLMReadableError.isInstance(error) ? error.message : "The tool failed with an internal error; try another way.";
+  const readable = InvalidInputError.isInstance(error) || ExternalServiceError.isInstance(error) || ScopeViolationError.isInstance(error);
+  const text = readable ? (error as Error).message : `The tool failed with an internal error${SystemError.isInstance(error) ? ` (${error.code})` : ""}; try another way.`;
   return Parts.toolResult(call.id, call.name, text, true);
 }
 

@@ -1,7 +1,7 @@
-import { ConversationService, type Summarizer } from "@nucleo/conversation";
+import { ConversationService, type LlmRequest, type Summarizer } from "@nucleo/conversation";
 import { ThinkerDeclaration } from "@nucleo/core";
 import { ScriptedLlmClient } from "@nucleo/testing";
-import { ClassToolProvider } from "@nucleo/tools";
+import { ClassToolProvider, SummarizationTool } from "@nucleo/tools";
 import { AbstractTool } from "@nucleo/core";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -34,7 +34,7 @@ class Reader extends SingleObjectiveThinker<SumQuestion, SumAnswer> {
 }
 
 describe("compaction inside the loop", () => {
-  it("a conversation past its comfort window is compacted before the next turn, and the transcript still starts at the run's first turn", async () => {
+  it("a conversation past its comfort window is compacted before the next turn, and the transcript still holds the whole run", async () => {
     const summarized: number[] = [];
     const summarizer: Summarizer = {
       summarize: async (turns) => {
@@ -57,6 +57,40 @@ describe("compaction inside the loop", () => {
     expect(last[0]!.parts[0]!.text).toContain("The chapters read so far say lorem ipsum.");
     const transcript = thinker.transcript();
     expect(transcript.answer).toEqual({ total: 3 });
-    expect(transcript.turns.at(-1)!.toolCalls).toEqual([]);
+    expect(transcript.prompt).toBe('{"numbers":[]}');
+    expect(transcript.turns.map((turn) => [turn.turn, turn.toolCalls.map((call) => `${call.name}(${String(call.arguments.chapter)})`)])).toEqual([
+      [1, ["read_chapter(1)"]],
+      [2, ["read_chapter(2)"]],
+      [3, ["read_chapter(3)"]],
+      [4, []],
+    ]);
+    expect(transcript.turns[0]!.toolCalls[0]!.result).toContain("chapter 1:");
+  });
+
+  it("the summary runs as a child of the compacting turn: under its parent, ordinal, sealed scope and pin", async () => {
+    // The thinker's turns in order; a summary request (it asks to summarise) gets a summary.
+    const turns = [
+      ScriptedLlmClient.toolCall("read_chapter", { chapter: 1 }),
+      ScriptedLlmClient.toolCall("read_chapter", { chapter: 2 }),
+      ScriptedLlmClient.toolCall("read_chapter", { chapter: 3 }),
+      ScriptedLlmClient.answer(envelope({ total: 3 })),
+    ];
+    const answer = (request: LlmRequest) => (request.system.text.startsWith("Summarise") ? ScriptedLlmClient.json({ summary: "The chapters say lorem ipsum." }) : turns.shift()!);
+    const client = new ScriptedLlmClient(Array.from({ length: 8 }, () => answer));
+    const { dispatcher, environment, events } = world(client);
+    const summarizer = new SummarizationTool({ environment });
+    const thinker = new Reader({ environment, pin: "large", conversations: new ConversationService({ environment, summarizer }) });
+    await expect(dispatcher.submit(thinker, { numbers: [] }, { scope: { axes: { ticket: "T-7" } } })).resolves.toEqual({ total: 3 });
+
+    const submitted = events.filter((event) => event.type === "job.submitted");
+    const root = submitted[0]!;
+    const summary = submitted.find((event) => event.jobName === "summarize")!;
+    expect(summary).toMatchObject({ parentId: root.jobId, scope: { axes: { ticket: "T-7" } } });
+    const callOfSameTurn = submitted.find((event) => event.jobName === "llm_call" && event.ordinal === summary.ordinal);
+    expect(callOfSameTurn).toBeDefined();
+    // Every call of the run, the summary's included, went to the pinned entry.
+    const calls = events.filter((event) => event.type === "llm.call");
+    expect(calls.some((call) => call.jobId === summary.jobId)).toBe(true);
+    expect(new Set(calls.map((call) => (call as { entryId: string }).entryId))).toEqual(new Set(["large"]));
   });
 });

@@ -2,8 +2,12 @@ import type { ArtifactRegistry, Depth, Grade } from "@nucleo/core";
 import type { Conversation, ConversationService, LlmEnvironment } from "@nucleo/conversation";
 import type { Skill, ToolHub, ToolProvider } from "@nucleo/tools";
 
-/** @internal The symbol under which a thinker hands its delegate what it inherits. */
-export const DELEGATION = Symbol.for("nucleo.thinker.delegation");
+/**
+ * @internal The symbol under which a thinker hands its delegate what it inherits. A private
+ * symbol, not a registered one: what it opens (the environment, the artifacts, the
+ * conversation) is for this package's delegation door only.
+ */
+export const DELEGATION = Symbol("nucleo.thinker.delegation");
 
 /** What a sub-thinker inherits from the thinker that launched it. */
 export interface DelegationSeed {

@@ -1,5 +1,5 @@
 import { AbstractDoer, AbstractTool, ThinkerDeclaration, type JobContext, type RunEvent } from "@nucleo/core";
-import type { ToolCallPart, ToolResultPart } from "@nucleo/conversation";
+import type { LLMCall, ToolCallPart, ToolResultPart } from "@nucleo/conversation";
 import { ScriptedLlmClient } from "@nucleo/testing";
 import { ClassToolProvider, ForwardingToolProvider, ToolHub, type ToolProvider, type ToolRegistry } from "@nucleo/tools";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -166,6 +166,22 @@ describe("a hostile subclass cannot drop the read-only binding", () => {
     const bound = jobIdOf(events, "read_only_summer");
     const tools = submitted(events).filter((event) => event.parentId === bound && event.jobName !== "llm_call");
     expect(tools).toEqual([expect.objectContaining({ jobName: "add", scope: { axes: {}, readOnly: true } })]);
+  });
+});
+
+describe("the read-only binding holds on every path", () => {
+  it("an overridden model-turn seam that submits a writing tool itself is refused at the dispatcher's door", async () => {
+    class Sneaky extends Adder {
+      protected override async submitThinkingCall(call: LLMCall, context: JobContext) {
+        await context.submitInCurrentStep(new RecordNote(), { text: "smuggled" }).catch(() => undefined);
+        return super.submitThinkingCall(call, context);
+      }
+    }
+    const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope({ total: 0 }))]);
+    const { dispatcher, environment, events } = world(client);
+    await dispatcher.submit(new Sneaky("sneaky", { environment }), { numbers: [] }, { scope: { readOnly: true } });
+    expect(RecordNote.saved).toEqual([]);
+    expect(events.some((event) => event.type === "job.failed" && event.error.code === "scope_violation")).toBe(true);
   });
 });
 

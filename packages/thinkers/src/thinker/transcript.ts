@@ -4,10 +4,13 @@ import type { Conversation, ToolResultPart, Turn } from "@nucleo/conversation";
 export interface TranscriptToolCall {
   /** The call's id (the provider's, or one the runtime minted). */
   readonly id: string;
+  /** The tool's name, as the model called it. */
   readonly name: string;
+  /** The arguments as the model sent them (wire spelling). */
   readonly arguments: Readonly<Record<string, unknown>>;
   /** The text the model read back; `undefined` when the run ended before the result. */
   readonly result: string | undefined;
+  /** Whether the result was a refusal or a failure. */
   readonly isError: boolean;
 }
 
@@ -25,28 +28,63 @@ export interface TranscriptTurn {
 
 /** The whole of one run: the task as the model got it, every turn, and the accepted answer. */
 export interface ThinkerTranscript<TAnswer = unknown> {
+  /** The thinker's name. */
   readonly thinker: string;
   /** The objective (system content) the run worked under. */
   readonly objective: string;
   /** The user turns that opened the run. */
   readonly prompt: string;
+  /** Every model turn of the run, in order. */
   readonly turns: readonly TranscriptTurn[];
   /** Whether the run ended with an accepted answer. */
   readonly answered: boolean;
+  /** The accepted answer, when there was one. */
   readonly answer: TAnswer | undefined;
 }
 
 /**
- * Reads a run's transcript off its conversation, from `firstTurn` on: the conversation already
- * holds every turn, so a run keeps nothing beside it.
+ * Where one run's turns are. The run starts at the user turns that opened it (after a durable
+ * conversation's earlier exchanges); when compaction replaces the oldest turns with a summary,
+ * the run's own turns among them are kept here, so the transcript stays the whole run.
  */
-export function readTranscript<TAnswer>(thinker: string, conversation: Conversation, firstTurn: number, accepted: { readonly answer: TAnswer } | undefined): ThinkerTranscript<TAnswer> {
-  const all = conversation.turns();
-  const turns = all.slice(firstTurn);
+export class RunTurns {
+  readonly #earlier: Turn[] = [];
+  #start: number;
+
+  /** Call right after the shape opened the conversation (its prompt turns appended). */
+  constructor(conversation: Conversation) {
+    const turns = conversation.turns();
+    let start = turns.length;
+    while (start > 0 && turns[start - 1]!.role === "user" && !turns[start - 1]!.parts.some((part) => part.type === "tool_result")) start -= 1;
+    this.#start = start;
+  }
+
+  /** Compaction replaced `before[0, summarized)` with one summary turn. */
+  compacted(before: readonly Turn[], summarized: number): void {
+    if (this.#start < summarized) {
+      for (let index = this.#start; index < summarized; index++) this.#earlier.push(before[index]!);
+      this.#start = 1;
+    } else {
+      this.#start = this.#start - summarized + 1;
+    }
+  }
+
+  /** The run's turns, first to last. */
+  of(conversation: Conversation): readonly Turn[] {
+    const current = conversation.turns().slice(this.#start);
+    return this.#earlier.length === 0 ? current : [...this.#earlier, ...current];
+  }
+}
+
+/**
+ * Reads a run's transcript off its conversation: the conversation already holds every turn,
+ * so a run keeps nothing beside it (but what compaction took away, see {@link RunTurns}).
+ */
+export function readTranscript<TAnswer>(thinker: string, conversation: Conversation, run: RunTurns, accepted: { readonly answer: TAnswer } | undefined): ThinkerTranscript<TAnswer> {
   const objective = conversation.objective().map(([slot, text]) => (slot === "task" ? text : `## ${slot}\n${text}`)).join("\n\n");
-  const prompt = openingTurns(all, firstTurn).map(textOf);
+  const prompt: string[] = [];
   const read: Array<{ turn: number; text: string; thinking: string; toolCalls: TranscriptToolCall[]; correction: string | undefined }> = [];
-  for (const turn of turns) {
+  for (const turn of run.of(conversation)) {
     const last = read.at(-1);
     if (turn.role === "assistant") {
       read.push({ turn: read.length + 1, text: textOf(turn), thinking: thinkingOf(turn), toolCalls: callsOf(turn), correction: undefined });
@@ -59,16 +97,6 @@ export function readTranscript<TAnswer>(thinker: string, conversation: Conversat
     }
   }
   return { thinker, objective, prompt: prompt.join("\n"), turns: read, answered: accepted !== undefined, answer: accepted?.answer };
-}
-
-/**
- * The user turns that opened the run: the shape appends them while opening the conversation,
- * so they sit just before `firstTurn` (after a durable conversation's earlier exchanges).
- */
-function openingTurns(turns: readonly Turn[], firstTurn: number): Turn[] {
-  let start = firstTurn;
-  while (start > 0 && turns[start - 1]!.role === "user" && !turns[start - 1]!.parts.some((part) => part.type === "tool_result")) start -= 1;
-  return turns.slice(start, firstTurn);
 }
 
 function textOf(turn: Turn): string {

@@ -20,7 +20,7 @@ import {
   type LlmEnvironment,
   type ResponseContract,
 } from "@nucleo/conversation";
-import { WireCase } from "../schema/wire-case.js";
+import { wireKeysToWire } from "../schema/wire-keys.js";
 import { markModelDependent, type ModelDependent } from "./model-dependent.js";
 
 /** What every one-call tool is built with. */
@@ -97,7 +97,7 @@ export abstract class AbstractModelDependentTool<TInput, TOutput> extends Abstra
   protected wireConversation(input: TInput, attempt: AttemptInfo, shape: WiredConversation<TOutput>, instructions: string): SeatRequest[] {
     return this.wireConversationWith(attempt, shape, () => {
       const conversation = this.#newConversation(shape);
-      conversation.putMainObjective(instructions).addUser(JSON.stringify(WireCase.keysToWire(input), null, 2));
+      conversation.putMainObjective(instructions).addUser(JSON.stringify(wireKeysToWire(this.input, input), null, 2));
       return conversation;
     });
   }

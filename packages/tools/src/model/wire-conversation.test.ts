@@ -30,7 +30,33 @@ class CaptionFigure extends AbstractModelDependentTool<{ figure: string }, z.inf
   }
 }
 
+const TagInput = z.object({ sourceText: z.string(), userLabels: z.record(z.string(), z.string()) });
+
+/** A tool whose prompt form renders an input with a record of user-chosen keys. */
+class TagText extends AbstractModelDependentTool<z.infer<typeof TagInput>, z.infer<typeof Caption>> {
+  readonly name = "tag_text";
+  readonly input = TagInput;
+  readonly output = Caption;
+  constructor(options: ModelDependentToolOptions) {
+    super({ grade: "MEDIUM", ...options });
+  }
+  override requirements(input: z.infer<typeof TagInput>, attempt: AttemptInfo) {
+    return this.wireConversation(input, attempt, { depth: "QUICK", output: "COMPACT", contract: CAPTION }, "Tag the text.");
+  }
+  async execute(_input: z.infer<typeof TagInput>, resources: JobResources, context: JobContext) {
+    return this.converse(resources, context);
+  }
+}
+
 describe("wiring a one-call tool's conversation", () => {
+  it("the prompt form spells declared fields the wire's way and keeps a record's keys as the user wrote them", async () => {
+    const client = new ScriptedLlmClient([ScriptedLlmClient.json({ caption: "x" })]);
+    const { dispatcher, environment } = world(client);
+    await dispatcher.submit(new TagText({ environment }), { sourceText: "t", userLabels: { myLabel: "a", us_123: "b" } });
+    const prompt = client.requests[0]!.request.messages.at(-1)!.parts[0]!.text!;
+    expect(JSON.parse(prompt)).toEqual({ source_text: "t", user_labels: { myLabel: "a", us_123: "b" } });
+  });
+
   it("the supplier form builds the conversation once and corrects its answer like the prompt form", async () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.answer("A hinge."), ScriptedLlmClient.json({ caption: "A hinge, open." })]);
     const { dispatcher, environment } = world(client);

@@ -1,5 +1,5 @@
 import type { AbstractJob, AttemptInfo, JobContext, JobHandle, JobResources } from "@nucleo/core";
-import { responseContract, type Summarizer, type Turn } from "@nucleo/conversation";
+import { responseContract, type Summarizer, type SummarizeOptions, type Turn } from "@nucleo/conversation";
 import { z } from "zod";
 import { AbstractModelDependentTool, type ModelDependentToolOptions } from "../model/abstract-model-dependent-tool.js";
 
@@ -40,10 +40,13 @@ export class SummarizationTool extends AbstractModelDependentTool<z.infer<typeof
   }
 
   /** The `Summarizer` side: condenses conversation turns by running a fresh instance as a job. */
-  async summarize(turns: readonly Turn[], options: { readonly signal?: AbortSignal }): Promise<string> {
-    if (!this.#submit) throw new TypeError("SummarizationTool.summarize: construct it with `submit` (a dispatcher's or a job context's) to use it as a Summarizer");
+  async summarize(turns: readonly Turn[], options: SummarizeOptions): Promise<string> {
     const text = turns.map((turn) => `${turn.role}: ${turn.parts.map((part) => part.text).filter(Boolean).join("\n")}`).join("\n\n");
-    const job = new SummarizationTool({ environment: this.environment, ...(this.pinnedModel() === undefined ? {} : { pin: this.pinnedModel()! }) });
+    // The compacting seat's pin wins: a pinned run (a benchmark's) never mixes models.
+    const pin = options.pin ?? this.pinnedModel();
+    const job = new SummarizationTool({ environment: this.environment, ...(pin === undefined ? {} : { pin }) });
+    if (options.submit) return (await options.submit(job, { text })).summary;
+    if (!this.#submit) throw new TypeError("SummarizationTool.summarize: construct it with `submit` (a dispatcher's or a job context's), or compact from a job that passes its own, to use it as a Summarizer");
     const { summary } = await this.#submit(job, { text }, options.signal ? { signal: options.signal } : {});
     return summary;
   }

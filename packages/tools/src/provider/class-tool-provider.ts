@@ -1,15 +1,17 @@
-import { AbstractJob, describeIssue, InvalidInputError } from "@nucleo/core";
+import { AbstractJob, InvalidInputError } from "@nucleo/core";
 import type { JsonSchema } from "@nucleo/conversation";
 import { isModelDependent } from "../model/model-dependent.js";
-import { WireCase } from "../schema/wire-case.js";
 import { wireJsonSchema } from "../schema/wire-json-schema.js";
+import { describeWireIssue } from "../schema/wire-issue.js";
+import { wireKeysFromWire, wireKeysToWire } from "../schema/wire-keys.js";
 import type { ToolCreationContext, ToolInvocation, ToolProvider } from "./tool-provider.js";
 
 /**
  * A provider for a class-backed tool: each call gets a fresh instance from `create`. The
- * model's snake_case arguments are converted to the tool's camelCase input and checked against
- * its schema here, so a bad argument is refused naming it as the model knows it. A one-call
- * tool that declares no grade of its own takes its parent's.
+ * model's snake_case arguments are converted to the tool's camelCase input (only the keys its
+ * schema declares: a record's keys stay the model's) and checked against its schema here, so a
+ * bad argument is refused naming it as the model knows it. A one-call tool that declares no
+ * grade of its own takes its parent's.
  *
  * @example
  * const wordCount = new ClassToolProvider(() => new WordCount());
@@ -49,15 +51,19 @@ export class ClassToolProvider<TInput, TOutput> implements ToolProvider {
       job.setGrade(context.parentGrade);
       if (job.pinnedModel() === undefined && context.parentPin !== undefined) job.pinModel(context.parentPin);
     }
-    const parsed = job.input.safeParse(WireCase.keysFromWire(wireArguments));
+    // Keys are read by the prototype's schema, the one the model was shown (and whose
+    // conversion is compiled once), even when a job builds its own schema per instance.
+    const schema = this.#prototype.input;
+    const input = wireKeysFromWire(schema, wireArguments);
+    const parsed = job.input.safeParse(input);
     if (!parsed.success) {
-      const issue = describeIssue(parsed.error.issues[0]!);
-      throw new InvalidInputError({ parameter: issue.path.split(".").map(WireCase.toWire).join("."), expected: issue.expected, cause: parsed.error });
+      const { parameter, expected } = describeWireIssue(schema, input, parsed.error.issues[0]!);
+      throw new InvalidInputError({ parameter, expected, cause: parsed.error });
     }
     return { job: job as AbstractJob<unknown, unknown>, input: parsed.data };
   }
 
   formatResult(output: unknown): string {
-    return typeof output === "string" ? output : JSON.stringify(WireCase.keysToWire(output));
+    return typeof output === "string" ? output : JSON.stringify(wireKeysToWire(this.#prototype.output, output));
   }
 }

@@ -11,11 +11,18 @@ export const WireCase = {
   fromWire(name: string): string {
     return remembered(fromWireNames, name, () => name.replace(/_([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase()));
   },
-  /** Renames every object key, deeply, to the wire spelling. */
+  /**
+   * Renames every object key, deeply, to the wire spelling, without looking at any schema: a
+   * record's keys and declared keys like `URL` are renamed too. For a value with a known
+   * schema use `wireKeysToWire`, which renames only what the schema declares.
+   */
   keysToWire(value: unknown): unknown {
     return renameKeys(value, WireCase.toWire);
   },
-  /** Renames every object key, deeply, to the TypeScript spelling. */
+  /**
+   * Renames every object key, deeply, to the TypeScript spelling, without looking at any
+   * schema. For a value with a known schema use `wireKeysFromWire`.
+   */
   keysFromWire(value: unknown): unknown {
     return renameKeys(value, WireCase.fromWire);
   },
@@ -35,12 +42,14 @@ function renameKeys(value: unknown, rename: (key: string) => string): unknown {
   return renamed;
 }
 
-// Every tool call converts its keys both ways; field names come from a small set, so each
-// spelling is worked out once (boundedly: model-chosen keys could otherwise grow it).
+// Field names come from a small set, so each spelling is worked out once (boundedly, and only
+// for short names: model-chosen keys could otherwise grow it).
 const toWireNames = new Map<string, string>();
 const fromWireNames = new Map<string, string>();
 
 function remembered(cache: Map<string, string>, name: string, convert: () => string): string {
+  // Only names of a name's length are kept: a model-chosen long key is converted, not stored.
+  if (name.length > 64) return convert();
   let converted = cache.get(name);
   if (converted === undefined) {
     converted = convert();

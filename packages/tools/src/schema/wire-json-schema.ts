@@ -1,17 +1,19 @@
 import type { JsonSchema } from "@nucleo/conversation";
 import { z } from "zod";
-import { WireCase } from "./wire-case.js";
+import { wireNamesOf } from "./wire-names.js";
 
 /**
- * The JSON Schema a model reads for a zod schema: generated from it, with every property name
- * in the wire's snake_case (and `required` lists to match). Converted once per schema object;
- * the result is shared, so treat it as read-only.
+ * The JSON Schema a model reads for a zod schema: generated from it, with every declared
+ * property named as the wire spells it (snake_case, by the same rule {@link wireKeysFromWire}
+ * reads it back with) and `required` lists to match. Keys the model chooses — a record's
+ * (`propertyNames`/`additionalProperties`), a catchall's — have no names here to rename.
+ * Converted once per schema object; the result is shared, so treat it as read-only.
  */
 export function wireJsonSchema(schema: z.ZodType): JsonSchema {
   // Converting zod to JSON Schema is costly; a schema object converts the same every time.
   let wire = converted.get(schema);
   if (!wire) {
-    wire = toWire(z.toJSONSchema(schema, { target: "draft-7", unrepresentable: "any" }) as JsonSchema);
+    wire = toWire(z.toJSONSchema(schema, { target: "draft-7", unrepresentable: "any" })) as JsonSchema;
     converted.set(schema, wire);
   }
   return wire;
@@ -19,17 +21,35 @@ export function wireJsonSchema(schema: z.ZodType): JsonSchema {
 
 const converted = new WeakMap<z.ZodType, JsonSchema>();
 
-function toWire(schema: JsonSchema): JsonSchema {
+/** Keywords holding one subschema. `propertyNames` is left alone: it constrains model-chosen keys. */
+const ONE = ["items", "additionalItems", "additionalProperties", "not", "if", "then", "else", "contains"] as const;
+/** Keywords holding a list of subschemas. */
+const LIST = ["anyOf", "oneOf", "allOf", "items", "prefixItems"] as const;
+/** Keywords holding subschemas by a name that is not a property (definitions, patterns). */
+const BY_NAME = ["definitions", "$defs", "patternProperties"] as const;
+
+function toWire(schema: unknown): unknown {
+  // `true` and `false` are schemas too, with nothing to rename.
+  if (!isSchema(schema)) return schema;
   const out: Record<string, unknown> = { ...schema };
   delete out.$schema;
-  if (schema.properties && typeof schema.properties === "object") {
-    out.properties = Object.fromEntries(Object.entries(schema.properties as Record<string, JsonSchema>).map(([key, value]) => [WireCase.toWire(key), toWire(value)]));
+  let names: Map<string, string> | undefined;
+  if (isSchema(schema.properties)) {
+    const properties = schema.properties;
+    names = wireNamesOf(Object.keys(properties));
+    out.properties = Object.fromEntries(Object.entries(properties).map(([key, value]) => [names!.get(key)!, toWire(value)]));
   }
-  if (Array.isArray(schema.required)) out.required = (schema.required as string[]).map(WireCase.toWire);
-  if (schema.items && typeof schema.items === "object" && !Array.isArray(schema.items)) out.items = toWire(schema.items as JsonSchema);
-  for (const key of ["anyOf", "oneOf", "allOf"] as const) {
-    if (Array.isArray(schema[key])) out[key] = (schema[key] as JsonSchema[]).map(toWire);
+  // A name not among the properties (a record's required enum keys) is the model's to spell.
+  if (Array.isArray(schema.required)) out.required = (schema.required as string[]).map((key) => names?.get(key) ?? key);
+  for (const key of ONE) if (isSchema(schema[key])) out[key] = toWire(schema[key]);
+  for (const key of LIST) if (Array.isArray(schema[key])) out[key] = (schema[key] as unknown[]).map(toWire);
+  for (const key of BY_NAME) {
+    const named = schema[key];
+    if (isSchema(named)) out[key] = Object.fromEntries(Object.entries(named).map(([name, value]) => [name, toWire(value)]));
   }
-  if (schema.additionalProperties && typeof schema.additionalProperties === "object") out.additionalProperties = toWire(schema.additionalProperties as JsonSchema);
   return out;
+}
+
+function isSchema(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
