@@ -59,8 +59,8 @@ interface ThinkerRun {
   /** The conversation's turn count when the run began (a durable one has earlier turns). */
   /** Where the run's turns are, across compactions. */
   readonly turns: RunTurns;
-  /** What the doors of this run are wired to (built once per run). */
-  readonly doorWiring: DoorWiring;
+  /** What the doors of this run are wired to: built the first time a catalog has anything. */
+  doorWiring: DoorWiring | undefined;
 }
 
 const NO_ANSWER_YET =
@@ -91,7 +91,7 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
   readonly #maxTurns: number;
   readonly #subThinker: SubThinkerProvider;
   /** Names `request_tools` added during the current run; removed when the next run starts. */
-  readonly #granted = new Set<string>();
+  #granted: Set<string> | undefined;
   #doors = new DoorState();
   #declaration: ThinkerDeclaration;
   #pin: string | undefined;
@@ -253,8 +253,8 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
     this.#running = true;
     this.#accepted = undefined;
     this.#doors = new DoorState();
-    for (const name of this.#granted) this.#tools.unregister(name);
-    this.#granted.clear();
+    if (this.#granted) for (const name of this.#granted) this.#tools.unregister(name);
+    this.#granted = undefined;
     try {
       const parentDepth = context.metadata[META_PARENT_DEPTH];
       this.#depth = this.runDepth(input, Depth.is(parentDepth) ? parentDepth : undefined);
@@ -267,11 +267,11 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
       // A thinker marked read-only binds itself and every child (its model calls included),
       // whatever its own caller allowed.
       const narrowed = bound && !context.scope.readOnly;
+      const scope = narrowed ? context.scope.narrow({ readOnly: true }, NO_AXES) : context.scope;
       const run: ThinkerRun = {
-        context, conversation, binding: new ReadOnlyBinding(bound, context), turns: this.#runTurns,
-        scope: narrowed ? context.scope.narrow({ readOnly: true }, NO_AXES) : context.scope,
+        context, conversation, binding: new ReadOnlyBinding(bound, context), turns: this.#runTurns, scope,
         childOptions: { metadata: { [META_PARENT_DEPTH]: this.#depth }, ...(narrowed ? { scope: { readOnly: true } } : {}) },
-        doorWiring: { grant: (provider) => this.#grant(provider), hub: this.hub, conversation, scope: narrowed ? context.scope.narrow({ readOnly: true }, NO_AXES) : context.scope },
+        doorWiring: undefined,
         creation: { parentGrade: this.#declaration.grade, artifacts: this.artifacts, ...(this.#pin === undefined ? {} : { parentPin: this.#pin }) },
       };
       try {
@@ -342,13 +342,17 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
     const catalogs = this.hubCatalogs();
     const tools = this.reconcileCompatibleTools(withoutRegistered(catalogs.tools, this.#tools, this.#doors));
     const skills = this.reconcileSkillCatalog(withoutAdmitted(catalogs.skills, run.conversation));
+    // Most thinkers have no catalogs: nothing is wired, so a run holds nothing for doors.
+    if (tools.size > 0 || skills.size > 0) {
+      run.doorWiring ??= { grant: (provider) => this.#grant(provider), hub: this.hub, conversation: run.conversation, scope: run.scope };
+    }
     this.#doors.rebuild(this.#tools, tools, skills, run.doorWiring);
   }
 
   /** Adds a tool `request_tools` granted; it stays for the rest of the run only. */
   #grant(provider: ToolProvider): void {
     this.#tools.register(provider);
-    this.#granted.add(provider.name);
+    (this.#granted ??= new Set()).add(provider.name);
   }
 
   readonly #beforeRender = (entry: CatalogEntry): void => {

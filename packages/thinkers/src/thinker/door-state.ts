@@ -42,14 +42,14 @@ export class DoorState {
   }
 
   /** Registers or removes each door for the reconciled catalogs. */
-  rebuild(registry: ToolRegistry, tools: ReadonlyMap<string, ToolProvider>, skills: ReadonlyMap<string, Skill>, wiring: DoorWiring): void {
+  rebuild(registry: ToolRegistry, tools: ReadonlyMap<string, ToolProvider>, skills: ReadonlyMap<string, Skill>, wiring: DoorWiring | undefined): void {
     // Compared by entry, not by name: a provider or skill replaced under the same name (a hub
     // updated mid-run, a hook that wraps) must reach the door's enum and what it grants.
     if (!sameEntries(this.toolCatalog, tools)) {
       this.toolCatalog = new Map(tools);
       this.#toolsDoor = undefined;
     }
-    if (this.toolCatalog.size === 0) {
+    if (this.toolCatalog.size === 0 || !wiring) {
       registry.unregister(REQUEST_TOOLS);
     } else {
       this.#toolsDoor ??= new RequestToolsProvider(this.toolCatalog, wiring.grant);
@@ -59,8 +59,8 @@ export class DoorState {
       this.skillCatalog = new Map(skills);
       this.#skillDoor = undefined;
     }
-    const hub = wiring.hub;
-    if (this.skillCatalog.size === 0 || !hub) {
+    const hub = wiring?.hub;
+    if (this.skillCatalog.size === 0 || !hub || !wiring) {
       registry.unregister(REQUEST_SKILL);
     } else {
       this.#skillDoor ??= new RequestSkillProvider(this.skillCatalog, (names) => hub.requestSkills(names, { conversation: wiring.conversation, scope: wiring.scope }));

@@ -48,7 +48,7 @@ export interface ThinkerTranscript<TAnswer = unknown> {
  * the run's own turns among them are kept here, so the transcript stays the whole run.
  */
 export class RunTurns {
-  readonly #earlier: Turn[] = [];
+  #earlier: Turn[] | undefined;
   #start: number;
 
   /** Call right after the shape opened the conversation (its prompt turns appended). */
@@ -62,7 +62,8 @@ export class RunTurns {
   /** Compaction replaced `before[0, summarized)` with one summary turn. */
   compacted(before: readonly Turn[], summarized: number): void {
     if (this.#start < summarized) {
-      for (let index = this.#start; index < summarized; index++) this.#earlier.push(before[index]!);
+      const earlier = (this.#earlier ??= []);
+      for (let index = this.#start; index < summarized; index++) earlier.push(before[index]!);
       this.#start = 1;
     } else {
       this.#start = this.#start - summarized + 1;
@@ -72,7 +73,7 @@ export class RunTurns {
   /** The run's turns, first to last. */
   of(conversation: Conversation): readonly Turn[] {
     const current = conversation.turns().slice(this.#start);
-    return this.#earlier.length === 0 ? current : [...this.#earlier, ...current];
+    return this.#earlier === undefined ? current : [...this.#earlier, ...current];
   }
 }
 
