@@ -28,7 +28,6 @@ export class DoorState {
   skillCatalog: ReadonlyMap<string, Skill> = EMPTY;
   #toolsDoor: RequestToolsProvider | undefined;
   #skillDoor: RequestSkillProvider | undefined;
-  #offered: readonly ToolProvider[] = [];
   #definitions: readonly ToolDefinition[] = [];
 
   /** Whether `provider` is one of this run's doors (never inherited by a delegate). */
@@ -68,14 +67,24 @@ export class DoorState {
     }
   }
 
-  /** The definitions of the offered palette, the same array while the palette is the same. */
+  /**
+   * The definitions of the offered palette, read afresh every turn (a dynamic provider may
+   * change its description or schema; `toolDefinition` shares unchanged ones), and the same
+   * array while every definition is the same.
+   */
   definitions(offered: ReadonlyMap<string, ToolProvider>): readonly ToolDefinition[] {
-    if (!samePalette(this.#offered, offered)) {
-      this.#offered = [...offered.values()];
-      this.#definitions = this.#offered.map((provider) => toolDefinition(provider.name, provider.description, provider.inputSchema()));
+    let same = offered.size === this.#definitions.length;
+    let index = 0;
+    const current: ToolDefinition[] = [];
+    for (const provider of offered.values()) {
+      const definition = toolDefinition(provider.name, provider.description, provider.inputSchema());
+      if (definition !== this.#definitions[index++]) same = false;
+      current.push(definition);
     }
+    if (!same) this.#definitions = current;
     return this.#definitions;
   }
+
 }
 
 /** Whether two catalogs hold the same entries (names and the very same values) in the same order. */
@@ -90,9 +99,3 @@ function sameEntries(previous: ReadonlyMap<string, unknown>, next: ReadonlyMap<s
   return true;
 }
 
-function samePalette(previous: readonly ToolProvider[], offered: ReadonlyMap<string, ToolProvider>): boolean {
-  if (previous.length !== offered.size) return false;
-  let index = 0;
-  for (const provider of offered.values()) if (previous[index++] !== provider) return false;
-  return true;
-}

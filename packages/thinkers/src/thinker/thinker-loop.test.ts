@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ReactiveThinker, type ReactiveThinkerOptions } from "../shapes/reactive-thinker.js";
 import { SingleObjectiveThinker } from "../shapes/single-objective-thinker.js";
-import { envelope, recordNoteProvider, Summer, world } from "../test-support/world.js";
+import { addProvider, envelope, recordNoteProvider, Summer, world } from "../test-support/world.js";
 import type { ThinkerOptions } from "./abstract-thinker.js";
 import { thinkerInput } from "./thinker-input.js";
 import type { ValidationGuardrail } from "./validation-guardrail.js";
@@ -398,5 +398,37 @@ describe("reconcile hooks", () => {
       // Nothing changed between the turns, so the second turn's reconcile changed nothing either.
       expect(thinker.seen[1]!.versions).toEqual([thinker.seen[0]!.versions[2], thinker.seen[0]!.versions[2], thinker.seen[0]!.versions[2]]);
     }
+  });
+
+  it("the palette is read afresh each turn: a provider that changes its description is offered as it now is", async () => {
+    /** A provider whose description is read live (a dynamic provider). */
+    const changing: ToolProvider & { text: string } = {
+      name: "add",
+      text: "Add two numbers.",
+      get description() {
+        return this.text;
+      },
+      inputSchema: () => addProvider.inputSchema(),
+      readOnly: () => true,
+      invoke: (args, context) => addProvider.invoke(args, context),
+      formatResult: (output) => addProvider.formatResult(output),
+    };
+    class Adder extends Summer {
+      constructor(options: ThinkerOptions) {
+        super(options);
+        this.addTools(changing);
+      }
+    }
+    const client = new ScriptedLlmClient([
+      () => {
+        changing.text = "Add two numbers, exactly.";
+        return ScriptedLlmClient.toolCall("add", { a: 1, b: 1 });
+      },
+      ScriptedLlmClient.answer(envelope({ total: 2 })),
+    ]);
+    const { dispatcher, environment } = world(client);
+    await dispatcher.submit(new Adder({ environment }), { numbers: [1, 1] });
+    const described = (call: number) => client.requests[call]!.request.tools.find((tool) => tool.name === "add")!.description;
+    expect([described(0), described(1)]).toEqual(["Add two numbers.", "Add two numbers, exactly."]);
   });
 });
