@@ -56,7 +56,6 @@ interface ThinkerRun {
   /** The run's own scope: the sealed one, narrowed to read-only when the class is read-only. */
   readonly scope: ScopeGuard;
   readonly creation: ToolCreationContext;
-  /** The conversation's turn count when the run began (a durable one has earlier turns). */
   /** Where the run's turns are, across compactions. */
   readonly turns: RunTurns;
   /** What the doors of this run are wired to: built the first time a catalog has anything. */
@@ -129,8 +128,9 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
   }
 
   /**
-   * Raises the grade for a run (a caller wants a stronger model this time). Lowering below the
-   * declaration is refused: the declaration is the floor the work needs.
+   * Raises the grade after construction (a caller wants a stronger model for this run; an
+   * instance usually serves one run, and the raise holds for every run that follows). Lowering
+   * below the declaration is refused: the declaration is the floor the work needs.
    */
   setGrade(grade: Grade): void {
     const declared = this.#declaration.grade;
@@ -442,9 +442,8 @@ const NO_AXES: ReadonlySet<string> = new Set<string>();
 /**
  * The result the model reads for a call that was refused or failed. Only the outcomes written
  * for the model pass their message on (a correctable refusal, a service that failed, a scope
- * the workflow is bound to); our own
- * faults and anything else say only that the tool failed, so no configuration detail or library
- * text reaches the model.
+ * the workflow is bound to); our own faults and anything else say only that the tool failed, so
+ * no configuration detail or library text reaches the model.
  */
 function refusedCall(call: ToolCallPart, error: unknown): ToolResultPart {
   const readable = InvalidInputError.isInstance(error) || ExternalServiceError.isInstance(error) || ScopeViolationError.isInstance(error);
