@@ -2,7 +2,7 @@ import { AbstractTool, type AttemptInfo, type JobContext, type JobResources, typ
 import { z } from "zod";
 import type { StopReason } from "../client/llm-client.js";
 import type { ThinkingPart, ToolCallPart } from "../model/parts.js";
-import { ModelExchange, type ModelExchangeOptions } from "./model-exchange.js";
+import { ModelExchange, type ExchangeResult, type ModelExchangeOptions } from "./model-exchange.js";
 
 /** What one model call produced. */
 export interface LlmCallOutput<TAnswer> {
@@ -61,19 +61,24 @@ export class LLMCall<TAnswer = undefined> extends AbstractTool<undefined, LlmCal
     return this.#exchange.requirements(attempt);
   }
 
-  async execute(_input: undefined, resources: JobResources, context: JobContext): Promise<LlmCallOutput<TAnswer>> {
-    const { response, entry, checked } = await this.#exchange.exchange(resources, context);
-    return {
-      text: response.content,
-      answer: checked === undefined ? undefined : (checked.answer as TAnswer),
-      valid: checked?.valid ?? true,
-      ...(checked?.valid === false ? { problem: checked.problem } : {}),
-      toolCalls: response.toolCalls,
-      thinking: response.thinking,
-      stopReason: response.stopReason,
-      entryId: entry.id,
-      providerModel: response.providerModel,
-      usage: response.usage,
-    };
+  // Not async: one frame less per call in flight (thousands may wait on their model at once).
+  execute(_input: undefined, resources: JobResources, context: JobContext): Promise<LlmCallOutput<TAnswer>> {
+    return this.#exchange.exchange(resources, context).then(outputOf<TAnswer>);
   }
+}
+
+/** The call's output from what one exchange brought back. */
+function outputOf<TAnswer>({ response, entry, checked }: ExchangeResult<TAnswer>): LlmCallOutput<TAnswer> {
+  return {
+    text: response.content,
+    answer: checked === undefined ? undefined : (checked.answer as TAnswer),
+    valid: checked?.valid ?? true,
+    ...(checked?.valid === false ? { problem: checked.problem } : {}),
+    toolCalls: response.toolCalls,
+    thinking: response.thinking,
+    stopReason: response.stopReason,
+    entryId: entry.id,
+    providerModel: response.providerModel,
+    usage: response.usage,
+  };
 }

@@ -15,7 +15,7 @@ import { describeIssue } from "../schema/describe-issue.js";
 import type { ScopeGuard } from "../scope/scope-guard.js";
 import { CancellationNode } from "./cancellation-node.js";
 import type { DispatchCore } from "./dispatch-core.js";
-import { HeldSeats } from "./held-seats.js";
+import { HeldSeats, type SeatOwner } from "./held-seats.js";
 
 const FIRST_ATTEMPT: AttemptInfo = Object.freeze({ number: 1, corrections: 0, throttles: 0, escalated: false });
 
@@ -59,7 +59,7 @@ export interface RunPlacement {
  *
  * @internal
  */
-export class JobRun<TInput, TOutput> implements JobContext {
+export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
   readonly handle: JobHandle<TOutput>;
   readonly jobId: string;
   readonly rootId: string;
@@ -204,7 +204,7 @@ export class JobRun<TInput, TOutput> implements JobContext {
 
   async #reserve(requests: readonly SeatRequest[]): Promise<void> {
     const admission = this.#core.admission!;
-    const held = new HeldSeats(admission, (seat, usage) => this.#emitSeatReturned(seat, usage), (error) => this.#core.report("admission failed to take a seat back", error));
+    const held = new HeldSeats(admission, this);
     this.#held = held;
     for (const request of requests) {
       const waitStart = this.#core.clock.now();
@@ -307,8 +307,14 @@ export class JobRun<TInput, TOutput> implements JobContext {
     this.#node.finish();
   }
 
-  #emitSeatReturned(seat: SeatReservation, usage: TokenUsage | null): void {
+  /** @internal A held seat went back to admission (see `SeatOwner`). */
+  seatReturned(seat: SeatReservation, usage: TokenUsage | null): void {
     if (this.#core.events.active) this.emitLifecycle({ type: "seat.settled", seatId: seat.id, outcome: usage ? "settled" : "released", usage });
+  }
+
+  /** @internal The admission threw while taking a seat back. */
+  admissionFailed(error: unknown): void {
+    this.#core.report("admission failed to take a seat back", error);
   }
 
   /** Emits a lifecycle event with this run's lineage. @internal */

@@ -275,8 +275,18 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
         creation: { parentGrade: this.#declaration.grade, artifacts: this.artifacts, ...(this.#pin === undefined ? {} : { parentPin: this.#pin }) },
       };
       try {
+        // One turn per pass, written inline rather than as a method: a frame less per run in
+        // flight while it waits on its model.
         for (let turn = 1; turn <= this.#maxTurns; turn++) {
-          const outcome = await this.#turn(run);
+          this.#beginTurn(run);
+          if (this.#conversations?.canCompact) await this.#compact(run);
+          const call = new LLMCall({ conversation, environment: this.environment, ...(this.#pin === undefined ? {} : { pin: this.#pin }), beforeRender: this.#beforeRender });
+          const output = await this.submitThinkingCall(call, context, run.childOptions);
+          if (output.toolCalls.length > 0) {
+            await this.#runTools(output.toolCalls, run);
+            continue;
+          }
+          const outcome = await this.#judgeAnswer(output, run);
           if (outcome !== NO_ANSWER) return outcome;
         }
         throw new SystemError({
@@ -306,34 +316,32 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
     return { tools: this.hub?.compatibleTools() ?? EMPTY, skills: this.hub?.skills() ?? EMPTY };
   }
 
-  async #turn(run: ThinkerRun): Promise<TurnOutcome<TOutput>> {
-    const { conversation, context } = run;
-    // The depth is read every turn (a reactive thinker's may change mid-run) and stamped on
-    // the seat before the hooks, which read it too.
+  /**
+   * A turn up to its model call: the depth read afresh (a reactive thinker's may change mid-run)
+   * and stamped on the seat, the hooks, the sweep, the definitions, and the turn's step ordinal
+   * (its compaction summary, its model call and the tools it asks for all carry it).
+   */
+  #beginTurn(run: ThinkerRun): void {
+    const { conversation } = run;
     const depth = this.depth();
     if (conversation.seat.depth !== depth) conversation.seat = { ...conversation.seat, depth };
     this.#reconcile(run);
     conversation.setTools(this.#doors.definitions(run.binding.sweep(this.#tools)));
-    // The turn's step: its compaction summary, its model call and the tools it asks for.
-    context.nextStep();
-    if (this.#conversations?.canCompact) {
-      const before = conversation.turns();
-      const compaction = await this.#conversations.compactIfNeeded(conversation, {
-        ...(this.#pin === undefined ? {} : { pin: this.#pin }),
-        signal: context.signal,
-        // The summary is a child of this turn: its lineage, ordinal, scope and cost are the run's.
-        submit: (job, input) => context.submitInCurrentStep(job, input, run.childOptions),
-      });
-      // The summary replaced the oldest turns: the run's first turn moved with them.
-      if (compaction.compacted) run.turns.compacted(before, compaction.summarizedTurns);
-    }
-    const call = new LLMCall({ conversation, environment: this.environment, ...(this.#pin === undefined ? {} : { pin: this.#pin }), beforeRender: this.#beforeRender });
-    const output = await this.submitThinkingCall(call, context, run.childOptions);
-    if (output.toolCalls.length > 0) {
-      await this.#runTools(output.toolCalls, run);
-      return NO_ANSWER;
-    }
-    return this.#judgeAnswer(output, run);
+    run.context.nextStep();
+  }
+
+  /** Compacts the conversation past its comfort window; the summary is a child of this turn. */
+  async #compact(run: ThinkerRun): Promise<void> {
+    const { conversation, context } = run;
+    const before = conversation.turns();
+    const compaction = await this.#conversations!.compactIfNeeded(conversation, {
+      ...(this.#pin === undefined ? {} : { pin: this.#pin }),
+      signal: context.signal,
+      // Its lineage, ordinal, scope and cost are the run's.
+      submit: (job, input) => context.submitInCurrentStep(job, input, run.childOptions),
+    });
+    // The summary replaced the oldest turns: the run's own among them are kept for its transcript.
+    if (compaction.compacted) run.turns.compacted(before, compaction.summarizedTurns);
   }
 
   /** The hooks, then the two doors rebuilt from the reconciled catalogs. */

@@ -19,7 +19,6 @@ const NONE: ReadonlyMap<string, ToolProvider> = new Map<string, ToolProvider>();
 export class ReadOnlyBinding {
   #reported: Set<string> | undefined;
   #offered: ReadonlyMap<string, ToolProvider> = NONE;
-  #unboundVersion = -1;
 
   constructor(
     /** Whether the run is bound read-only (its sealed scope, or the thinker's own flag). */
@@ -32,8 +31,8 @@ export class ReadOnlyBinding {
    * afresh every turn — a provider's flag may change (a wrapper forwards a dynamic one).
    */
   sweep(registry: ToolRegistry): ReadonlyMap<string, ToolProvider> {
-    // Unbound, the palette is the registry itself: rebuilt only when the registry changes.
-    if (!this.bound && registry.version === this.#unboundVersion) return this.#offered;
+    // Unbound, the palette is the registry itself: no copy is made.
+    if (!this.bound) return (this.#offered = registry.byName());
     const offered = new Map<string, ToolProvider>();
     for (const provider of registry.providers()) {
       if (!this.bound || provider.readOnly()) {
@@ -47,7 +46,6 @@ export class ReadOnlyBinding {
       }
     }
     this.#offered = offered;
-    if (!this.bound) this.#unboundVersion = registry.version;
     return offered;
   }
 

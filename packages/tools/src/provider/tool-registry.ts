@@ -32,6 +32,11 @@ export class ToolRegistry {
     return this.#providers.get(name);
   }
 
+  /** The registered providers by name, as a live read-only view (no copy is made). */
+  byName(): ReadonlyMap<string, ToolProvider> {
+    return this.#providers;
+  }
+
   /** The registered providers, in registration order. */
   providers(): readonly ToolProvider[] {
     return [...this.#providers.values()];
