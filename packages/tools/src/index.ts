@@ -12,7 +12,9 @@ export { ToolHub, type Skill, type SkillAdmissionRule, type SkillAdmissionContex
 export { WireCase } from "./schema/wire-case.js";
 export { wireJsonSchema } from "./schema/wire-json-schema.js";
 export { wireKeysFromWire, wireKeysToWire } from "./schema/wire-keys.js";
-export { describeWireIssue, type WireIssue } from "./schema/wire-issue.js";
+export { describeWireIssue, type WireIssue, type DescribeWireIssueOptions } from "./schema/wire-issue.js";
+export { declaredType } from "./schema/declared-type.js";
+export { zodDef, unwrapZod, isZodWrapper, isJsonObject, type ZodDef } from "./schema/zod-def.js";
 export { isModelDependent, markModelDependent, type ModelDependent } from "./model/model-dependent.js";
 export { AbstractModelDependentTool, type ModelDependentToolOptions, type WiredConversation } from "./model/abstract-model-dependent-tool.js";
 export { QuickLLMQuestionTool } from "./one-call/quick-llm-question-tool.js";

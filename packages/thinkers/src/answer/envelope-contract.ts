@@ -1,9 +1,8 @@
 import { responseContract, type ResponseContract } from "@nucleo/conversation";
-import { wireJsonSchema } from "@nucleo/tools";
+import { wireJsonSchema, zodDef } from "@nucleo/tools";
 import { z } from "zod";
 import { isReasoningField, reasoningField } from "./reasoning-field.js";
 import { reasoningWordingFault } from "./reasoning-wording.js";
-import { defOf } from "./schema-def.js";
 import { stripReasoning } from "./strip-reasoning.js";
 
 const ANSWER_DESCRIPTION = "The answer once it is ready; null while it is not (for example while tool results are still needed).";
@@ -52,7 +51,7 @@ function checkReasoningWording(schema: z.ZodType, name: string): void {
     if (fault !== undefined) {
       throw new RangeError(`The answer type ${name} has a reasoning field described with "${fault}": ask for a justification a reader can check instead.`);
     }
-    const def = defOf(node);
+    const def = zodDef(node);
     for (const inner of [def.innerType, def.element, def.valueType, def.catchall, ...(def.options ?? [])]) if (inner) visit(inner, reasoning);
     for (const field of Object.values(def.shape ?? {})) visit(field, reasoning);
   };

@@ -1,6 +1,6 @@
+import { isZodWrapper, unwrapZod, zodDef } from "@nucleo/tools";
 import { z } from "zod";
 import { reasoningWordingFault } from "./reasoning-wording.js";
-import { defOf, isWrapper, unwrap } from "./schema-def.js";
 
 /**
  * The description every reasoning field carries unless its author wrote a compliant one. It
@@ -32,7 +32,7 @@ const marks = new WeakMap<z.ZodType, ReasoningMark>();
 export function reasoningField(): z.ZodString;
 export function reasoningField<TSchema extends z.ZodType>(schema: TSchema, fromThinking?: (text: string) => z.output<TSchema>): TSchema;
 export function reasoningField(schema: z.ZodType = z.string(), fromThinking?: (text: string) => unknown): z.ZodType {
-  if (fromThinking === undefined && defOf(unwrap(schema)).type !== "string") {
+  if (fromThinking === undefined && zodDef(unwrapZod(schema)).type !== "string") {
     throw new TypeError("reasoningField: a reasoning field that is not a string needs fromThinking, to rebuild it from the thinking block's text.");
   }
   for (const description of descriptionsWithin(schema)) {
@@ -59,7 +59,7 @@ export function reasoningMarkOf(schema: z.ZodType): ReasoningMark | undefined {
     const mark = marks.get(current);
     if (mark !== undefined) return mark;
     const parent: z.ZodType | undefined = (current._zod as { parent?: z.ZodType }).parent;
-    current = parent ?? (isWrapper(current) ? defOf(current).innerType : undefined);
+    current = parent ?? (isZodWrapper(current) ? zodDef(current).innerType : undefined);
   }
   return undefined;
 }
@@ -79,7 +79,7 @@ function descriptionsWithin(schema: z.ZodType): string[] {
   const found: string[] = [];
   const visit = (node: z.ZodType): void => {
     if (node.description !== undefined) found.push(node.description);
-    const def = defOf(node);
+    const def = zodDef(node);
     if (def.innerType) visit(def.innerType);
     if (def.element) visit(def.element);
     for (const field of Object.values(def.shape ?? {})) visit(field);

@@ -1,6 +1,6 @@
+import { isJsonObject, isZodWrapper, zodDef } from "@nucleo/tools";
 import type { z } from "zod";
 import { reasoningMarkOf } from "./reasoning-field.js";
-import { defOf, isPlainObject, isWrapper } from "./schema-def.js";
 
 const stripped = new WeakMap<z.ZodType, z.ZodType>();
 
@@ -23,7 +23,7 @@ export function stripReasoning(schema: z.ZodType): z.ZodType {
 }
 
 function strip(schema: z.ZodType): z.ZodType {
-  const def = defOf(schema);
+  const def = zodDef(schema);
   if (def.type === "object" && def.shape) {
     let changed = false;
     const shape: Record<string, z.ZodType> = {};
@@ -41,7 +41,7 @@ function strip(schema: z.ZodType): z.ZodType {
     const element = strip(def.element);
     return element === def.element ? schema : rebuilt(schema, { element });
   }
-  if (isWrapper(schema) && def.innerType) {
+  if (isZodWrapper(schema) && def.innerType) {
     const innerType = strip(def.innerType);
     return innerType === def.innerType ? schema : rebuilt(schema, { innerType });
   }
@@ -76,7 +76,7 @@ export function reasoningFiller(schema: z.ZodType): ReasoningFiller | undefined 
 }
 
 function compile(schema: z.ZodType): ReasoningFiller | undefined {
-  const def = defOf(schema);
+  const def = zodDef(schema);
   if (def.type === "object" && def.shape) {
     const fields: [string, (text: string) => unknown][] = [];
     const nested: [string, ReasoningFiller][] = [];
@@ -90,7 +90,7 @@ function compile(schema: z.ZodType): ReasoningFiller | undefined {
     }
     if (fields.length === 0 && nested.length === 0) return undefined;
     return (value, text) => {
-      if (!isPlainObject(value)) return value;
+      if (!isJsonObject(value)) return value;
       const copy: Record<string, unknown> = { ...value };
       for (const [key, fromThinking] of fields) copy[key] = fromThinking(text);
       for (const [key, inner] of nested) if (copy[key] !== undefined) copy[key] = inner(copy[key], text);
@@ -101,6 +101,6 @@ function compile(schema: z.ZodType): ReasoningFiller | undefined {
     const inner = compile(def.element);
     return inner && ((value, text) => (Array.isArray(value) ? value.map((item) => inner(item, text)) : value));
   }
-  if (isWrapper(schema) && def.innerType) return compile(def.innerType);
+  if (isZodWrapper(schema) && def.innerType) return compile(def.innerType);
   return undefined;
 }

@@ -1,11 +1,9 @@
 import { InvalidInputError } from "@nucleo/core";
 import { parseJsonObject, type ResponseContract, type ThinkingPart } from "@nucleo/conversation";
-import { wireKeysFromWire } from "@nucleo/tools";
+import { declaredType, isJsonObject, wireKeysFromWire, zodDef } from "@nucleo/tools";
 import type { z } from "zod";
 import { answerRefusal } from "./answer-refusal.js";
-import { declaredType } from "./declared-type.js";
 import { envelopeContract } from "./envelope-contract.js";
-import { defOf, isPlainObject } from "./schema-def.js";
 import { reasoningFiller } from "./strip-reasoning.js";
 
 /** What a thinker's model said in one final turn: its justification and its answer, if any. */
@@ -107,7 +105,7 @@ export class ThinkingResponseHandler<TAnswer> {
    */
   convert(raw: unknown): TAnswer | null {
     if (raw === null || raw === undefined) return null;
-    if (this.kind === "composite" && !isPlainObject(raw)) {
+    if (this.kind === "composite" && !isJsonObject(raw)) {
       throw new InvalidInputError({ parameter: "answer", expected: `a JSON object (${this.name})` });
     }
     if (this.kind === "leaf" && typeof raw !== "string") {
@@ -128,7 +126,7 @@ export class ThinkingResponseHandler<TAnswer> {
 }
 
 function kindOf(answer: z.ZodType, name: string): AnswerKind {
-  const type = defOf(answer).type;
+  const type = zodDef(answer).type;
   if (type === "object") return "composite";
   if (type === "string") return "leaf";
   throw new TypeError(

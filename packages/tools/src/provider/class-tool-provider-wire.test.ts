@@ -54,20 +54,20 @@ describe("ClassToolProvider wire keys", () => {
   it("a custom check's message, computed from the value, is never quoted", () => {
     const error = refusal({ patent_number: "CANARY_VALUE_91", claim_scores: {} });
     expect(error.parameter).toBe("patent_number");
-    expect(error.expected).toBe("a value that passes the tool's check");
+    expect(error.expected).toBe("a string that passes the schema's check");
     expect(error.message).not.toContain("CANARY");
   });
 
   it("a nested field is named as the model spells it, array indices kept", () => {
     const error = refusal({ patent_number: "EP1", claim_scores: {}, claim_sets: [{ claim_text: "a" }, { claim_text: 7 }] });
     expect(error.parameter).toBe("claim_sets[1].claim_text");
-    expect(error.expected).toBe("string");
+    expect(error.expected).toBe("a string");
   });
 
   it("a missing declared key is named as the model was shown it", () => {
     const error = refusal({ patent_number: "EP1" });
     expect(error.parameter).toBe("claim_scores");
-    expect(error.expected).toBe("record (required)");
+    expect(error.expected).toBe("an object (required)");
   });
 
   it("an undeclared key sent to a strict tool is refused without naming it", () => {

@@ -58,7 +58,7 @@ describe("ClassToolProvider", () => {
   it("arguments that fail the schema are a correctable error naming the parameter as the model knows it", () => {
     const attempt = () => provider.invoke({ publication_number: 42 }, {});
     expect(attempt).toThrow(InvalidInputError);
-    expect(attempt).toThrow(/"publication_number": expected string/);
+    expect(attempt).toThrow(/"publication_number": expected a string/);
   });
 
   it("readOnly() comes from the tool", () => {

@@ -1,52 +1,57 @@
 import type { z } from "zod";
+import { ANY_VALUE, declaredType, literalText } from "./declared-type.js";
+import { unwrapZod } from "./zod-def.js";
 
 /**
- * What a zod issue says was expected, built from its structured fields (types, bounds, the
- * schema's allowed values), never from its message: a message may be written by the schema's
- * author and computed from the value the model sent.
+ * What `schema` expects where `issue` was raised, in words taken from the schema (its declared
+ * type, enum values, bounds, formats) and the issue's structured fields, never from the
+ * issue's message: a message may be written by the schema's author and computed from the value
+ * the model sent. `missing` says the field is declared but was not sent.
  *
  * @internal
  * @example
- * wireExpectation({ code: "invalid_type", expected: "string", path: [], message: "" }, true); // "string (required)"
+ * wireExpectation(z.number().max(10), tooBigIssue, false); // "a number <= 10"
+ * wireExpectation(z.enum(["a", "b"]), invalidValueIssue, true); // 'one of "a", "b" (required)'
  */
-export function wireExpectation(issue: z.core.$ZodIssue, missing: boolean): string {
+export function wireExpectation(schema: z.ZodType, issue: z.core.$ZodIssue, missing: boolean): string {
+  const declared = declaredType(schema);
+  if (missing) return `${declared} (required)`;
   switch (issue.code) {
-    case "invalid_type":
-      return missing ? `${issue.expected} (required)` : issue.expected;
     case "too_small":
-      return bound(issue.origin, issue.exact ? "exactly" : issue.inclusive ? "at least" : "more than", issue.minimum);
+      return bound(schema, issue.origin, issue.exact ? "exactly" : issue.inclusive ? "at least" : "more than", issue.minimum);
     case "too_big":
-      return bound(issue.origin, issue.exact ? "exactly" : issue.inclusive ? "at most" : "less than", issue.maximum);
+      return bound(schema, issue.origin, issue.exact ? "exactly" : issue.inclusive ? "at most" : "less than", issue.maximum);
+    case "not_multiple_of":
+      return `${declaredType(unwrapZod(schema))} that is a multiple of ${String(issue.divisor)}`;
     case "invalid_format":
       return formatRule(issue);
-    case "not_multiple_of":
-      return `a multiple of ${String(issue.divisor)}`;
-    case "invalid_value":
-      return issue.values.length === 1 ? literalText(issue.values[0]) : `one of ${issue.values.map(literalText).join(", ")}`;
     case "unrecognized_keys":
       return "no fields other than the schema's";
-    case "invalid_union":
-      return "a value matching one of the schema's alternatives";
-    case "invalid_key":
-      return "a key the schema allows";
-    case "invalid_element":
-      return "elements the schema allows";
     case "custom":
-      // A refinement's message may quote the value; only the fact of the check is said.
-      return "a value that passes the tool's check";
+      // A refinement's message may be computed from the value the model sent, so it is never
+      // repeated; only the fact of the check is said.
+      return `${declared} that passes the schema's check`;
     default:
-      return "a value of the declared type";
+      return declared === ANY_VALUE ? fromIssue(issue) : declared;
   }
+}
+
+/** Where the schema alone cannot name the type (a date, a custom type), the issue's own fields. */
+function fromIssue(issue: z.core.$ZodIssue): string {
+  if (issue.code === "invalid_type") return issue.expected;
+  if (issue.code === "invalid_value") return issue.values.length === 1 ? literalText(issue.values[0]) : `one of ${issue.values.map(literalText).join(", ")}`;
+  return ANY_VALUE;
 }
 
 const SYMBOLS: Readonly<Record<string, string>> = { exactly: "=", "at least": ">=", "more than": ">", "at most": "<=", "less than": "<" };
 
-function bound(origin: string, relation: string, limit: number | bigint): string {
+function bound(schema: z.ZodType, origin: string, relation: string, limit: number | bigint): string {
   const amount = String(limit);
   if (origin === "string") return `a string of ${relation} ${amount} characters`;
   if (origin === "array" || origin === "set") return `an array of ${relation} ${amount} items`;
-  if (origin === "number" || origin === "int" || origin === "bigint") return `a number ${SYMBOLS[relation] ?? relation} ${amount}`;
-  return `${origin} ${SYMBOLS[relation] ?? relation} ${amount}`;
+  const base = declaredType(unwrapZod(schema));
+  if (origin === "number" || origin === "int" || origin === "bigint") return `${base} ${SYMBOLS[relation] ?? relation} ${amount}`;
+  return `${base} (${relation} ${amount})`;
 }
 
 function formatRule(issue: z.core.$ZodIssueInvalidStringFormat): string {
@@ -56,9 +61,4 @@ function formatRule(issue: z.core.$ZodIssueInvalidStringFormat): string {
   if (rule.format === "ends_with" && rule.suffix !== undefined) return `a string ending with ${JSON.stringify(rule.suffix)}`;
   if (rule.format === "includes" && rule.includes !== undefined) return `a string containing ${JSON.stringify(rule.includes)}`;
   return `a valid ${rule.format}`;
-}
-
-function literalText(value: unknown): string {
-  // bigint literals have no JSON spelling; every other literal is written as JSON would.
-  return typeof value === "bigint" ? String(value) : (JSON.stringify(value) ?? String(value));
 }

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { defOf, WRAPPERS } from "./zod-def.js";
+import { zodDef, WRAPPERS } from "./zod-def.js";
 import { wireNamesOf } from "./wire-names.js";
 
 /** Which way a plan converts: from the model's spelling, or to it. @internal */
@@ -98,7 +98,7 @@ export function wireKeyPlan(schema: z.ZodType, direction: WireDirection): WireKe
 }
 
 function compile(schema: z.ZodType, direction: WireDirection, cache: WeakMap<z.ZodType, WireKeyPlan>): WireKeyPlan {
-  const def = defOf(schema);
+  const def = zodDef(schema);
   const inner = (child: z.ZodType | null | undefined): WireKeyPlan => (child ? wireKeyPlan(child, direction) : KEEP);
   // A container is cached before its children compile: a schema reached again through a
   // getter-defined shape then finds its own (still filling) plan instead of recursing forever.
@@ -162,7 +162,7 @@ function compile(schema: z.ZodType, direction: WireDirection, cache: WeakMap<z.Z
 
 /** The plan for the values under keys the schema does not declare; none when they stay as sent. */
 function openValues(schema: z.ZodType | undefined, inner: (child: z.ZodType) => WireKeyPlan): WireKeyPlan | undefined {
-  if (schema === undefined || defOf(schema).type === "never") return undefined;
+  if (schema === undefined || zodDef(schema).type === "never") return undefined;
   const plan = inner(schema);
   return plan === KEEP ? undefined : plan;
 }

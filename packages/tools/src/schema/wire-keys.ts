@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { KEEP, wireKeyPlan, type MergedUnion, type ObjectPlan, type UnionPlan, type WireKeyPlan } from "./wire-key-plan.js";
-import { defOf, isJsonObject } from "./zod-def.js";
+import { zodDef, isJsonObject } from "./zod-def.js";
 
 /**
  * Converts what a model sent for `schema` (tool arguments, an answer) to the schema's own
@@ -42,7 +42,7 @@ function convert(plan: WireKeyPlan, value: unknown): unknown {
     case "tuple":
       return Array.isArray(value) ? value.map((item, index) => convert(plan.items[index] ?? plan.rest, item)) : value;
     case "lazy":
-      plan.target ??= wireKeyPlan(defOf(plan.schema).getter!(), plan.direction);
+      plan.target ??= wireKeyPlan(zodDef(plan.schema).getter!(), plan.direction);
       return convert(plan.target, value);
     case "union":
       return convertUnion(plan, value);
@@ -108,7 +108,7 @@ function merge(plan: UnionPlan): MergedUnion {
 function flatten(options: readonly WireKeyPlan[], seen: Set<WireKeyPlan>): WireKeyPlan[] {
   const flat: WireKeyPlan[] = [];
   for (let option of options) {
-    while (option.kind === "lazy") option = option.target ??= wireKeyPlan(defOf(option.schema).getter!(), option.direction);
+    while (option.kind === "lazy") option = option.target ??= wireKeyPlan(zodDef(option.schema).getter!(), option.direction);
     if (seen.has(option)) continue;
     seen.add(option);
     if (option.kind === "union") flat.push(...flatten(option.options, seen));

@@ -1,17 +1,17 @@
 import type { z } from "zod";
-import { defOf } from "./schema-def.js";
+import { zodDef } from "./zod-def.js";
 
 /**
  * Names what a schema accepts, in the words a correction uses: `a string`, `an integer`,
  * `one of "novel", "anticipated"`, `a string or null`. Everything said comes from the schema,
- * so the text is safe to show a model whatever it sent.
+ * so the text is safe to show a model whatever it sent. A kind it cannot name (a date, a custom
+ * type) is `a value of the declared type`.
  *
- * @internal
  * @example
  * declaredType(z.enum(["novel", "anticipated"])); // 'one of "novel", "anticipated"'
  */
 export function declaredType(schema: z.ZodType): string {
-  const def = defOf(schema);
+  const def = zodDef(schema);
   switch (def.type) {
     case "optional":
     case "default":
@@ -19,13 +19,13 @@ export function declaredType(schema: z.ZodType): string {
     case "readonly":
     case "catch":
     case "nonoptional":
-      return def.innerType ? declaredType(def.innerType) : ANY;
+      return def.innerType ? declaredType(def.innerType) : ANY_VALUE;
     case "nullable":
-      return def.innerType ? `${declaredType(def.innerType)} or null` : ANY;
+      return def.innerType ? `${declaredType(def.innerType)} or null` : ANY_VALUE;
     case "pipe":
-      return def.in ? declaredType(def.in) : ANY;
+      return def.in ? declaredType(def.in) : ANY_VALUE;
     case "lazy":
-      return def.getter ? declaredType(def.getter()) : ANY;
+      return def.getter ? declaredType(def.getter()) : ANY_VALUE;
     case "string":
       return "a string";
     case "number":
@@ -51,19 +51,21 @@ export function declaredType(schema: z.ZodType): string {
     case "union":
       return [...new Set((def.options ?? []).map(declaredType))].join(" or ");
     case "intersection":
-      return def.left ? declaredType(def.left) : ANY;
+      return def.left ? declaredType(def.left) : ANY_VALUE;
     default:
-      return ANY;
+      return ANY_VALUE;
   }
 }
 
-const ANY = "a value of the declared type";
+/** What {@link declaredType} says of a kind it cannot name. @internal */
+export const ANY_VALUE = "a value of the declared type";
 
 function oneOf(values: readonly unknown[]): string {
   return `one of ${values.map(literalText).join(", ")}`;
 }
 
-function literalText(value: unknown): string {
+/** A literal as JSON writes it (a bigint as its digits). @internal */
+export function literalText(value: unknown): string {
   // bigint literals have no JSON spelling; every other literal is quoted as JSON would write it.
   return typeof value === "bigint" ? String(value) : JSON.stringify(value) ?? String(value);
 }
