@@ -52,6 +52,20 @@ describe("timeouts and cancellation", () => {
     expect(reasons).toHaveLength(2);
   });
 
+  it("cancel detached from its handle fails with a clear error instead of cancelling nothing", async () => {
+    const handle = new JobDispatcher().submit(new ScriptedTool(() => forever()), null);
+    const detached = handle.cancel;
+    expect(() => detached()).toThrow(/handle\.cancel\(\)/);
+    handle.cancel("done");
+    await expect(handle).rejects.toThrow(/done/);
+  });
+
+  it("a refused job's handle rejects, and cancelling it does nothing", async () => {
+    const handle = new JobDispatcher().submit({} as never, null);
+    handle.cancel();
+    await expect(handle).rejects.toThrow(/must be an instance of a Nucleo job/);
+  });
+
   it("a tool's timeout reaches the descendants it submitted", async () => {
     const time = new ManualTimers();
     const reasons: unknown[] = [];

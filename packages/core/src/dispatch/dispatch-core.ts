@@ -7,7 +7,7 @@ import type { ThrottleSignal } from "../errors/retry-signals.js";
 import { AbstractJob } from "../jobs/abstract-job.js";
 import { AbstractOrchestrator } from "../jobs/abstract-orchestrator.js";
 import { META_ITERATION, type SubmitOptions } from "../jobs/job-context.js";
-import { createJobHandle, type JobHandle } from "../jobs/job-handle.js";
+import { createJobHandle, markRejectionHandled, type JobHandle } from "../jobs/job-handle.js";
 import { describeIssue } from "../schema/describe-issue.js";
 import { ScopeGuard } from "../scope/scope-guard.js";
 import { ScopeViolationError } from "../scope/scope-violation-error.js";
@@ -16,7 +16,8 @@ import type { EventSink } from "./event-sink.js";
 import { JobRun } from "./job-run.js";
 
 const EMPTY_METADATA: Readonly<Record<string, unknown>> = Object.freeze({});
-const NO_OP = (): void => {};
+/** A refused job never ran: cancelling its handle does nothing. */
+const NOTHING_TO_CANCEL = { cancel(): void {} };
 
 /**
  * The submission door every job goes through, top-level or child: it assigns the id and the
@@ -148,7 +149,9 @@ export class DispatchCore {
         durationMs: 0, error: { name: error.name, code: error.code, message: error.message },
       });
     }
-    return createJobHandle<TOutput>(Promise.reject(error), jobId, NO_OP);
+    const refused = Promise.reject(error) as Promise<TOutput>;
+    markRejectionHandled(refused);
+    return createJobHandle<TOutput>(refused, jobId, NOTHING_TO_CANCEL);
   }
 
   #emitSubmitted(

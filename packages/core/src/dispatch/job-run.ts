@@ -9,7 +9,7 @@ import type { JobReportedEvent, RunEvent } from "../events/run-event.js";
 import type { AbstractJob } from "../jobs/abstract-job.js";
 import { AbstractOrchestrator } from "../jobs/abstract-orchestrator.js";
 import type { AttemptInfo, ChildSubmitOptions, JobContext, JobResources } from "../jobs/job-context.js";
-import { createJobHandle, type JobHandle } from "../jobs/job-handle.js";
+import { createJobHandle, markRejectionHandled, type JobHandle } from "../jobs/job-handle.js";
 import { INVOKE, REQUIREMENTS, TIMEOUT } from "../jobs/job-symbols.js";
 import { describeIssue } from "../schema/describe-issue.js";
 import type { ScopeGuard } from "../scope/scope-guard.js";
@@ -99,7 +99,7 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
       this.#resolve = resolve;
       this.#reject = reject;
     });
-    this.handle = createJobHandle(promise, this.jobId, (reason) => this.#node.abort(cancelled(this.jobId, reason)));
+    this.handle = createJobHandle(promise, this.jobId, this);
   }
 
   get parentId(): string | null {
@@ -300,7 +300,13 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
       const code = (error as { code?: string }).code ?? "internal";
       this.emitLifecycle({ type: "job.failed", durationMs: this.#core.clock.now() - this.#submittedAt, error: { name: error.name, code, message: error.message } });
     }
+    markRejectionHandled(this.handle);
     this.#reject(error);
+  }
+
+  /** @internal Cancels this job and every descendant (what its handle's `cancel` does). */
+  cancel(reason?: string): void {
+    this.#node.abort(cancelled(this.jobId, reason));
   }
 
   #finish(): void {
