@@ -23,6 +23,7 @@ class ShoutAll extends AbstractDoer<{ lines: string[] }, string[]> {
   readonly name = "shout_all";
   readonly input = z.object({ lines: z.array(z.string()) });
   readonly output = z.array(z.string());
+  override readonly readOnly = true; // a doer is code: under a read-only binding it says it only reads
 
   async execute(input: { lines: string[] }, context: JobContext) {
     const first = await context.submitInStep(new Shout(), { text: "begin" }); // ordinal 1

@@ -45,7 +45,10 @@ const nothing = z.undefined();
 export class LLMCall<TAnswer = undefined> extends AbstractTool<undefined, LlmCallOutput<TAnswer>> {
   readonly name = "llm_call";
   override readonly description = "One exchange with a model.";
-  /** A model call only reads (its tools, if any, are jobs of their own): allowed under a read-only binding. */
+  /**
+   * A model call only reads (its tools, if any, are jobs of their own): allowed under a
+   * read-only binding. A subclass inherits this — one that adds an effect must say `false`.
+   */
   override readonly readOnly = true;
   readonly input = nothing;
   readonly output = anything as z.ZodType<LlmCallOutput<TAnswer>>;

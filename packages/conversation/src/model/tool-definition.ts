@@ -12,8 +12,10 @@ export interface ToolDefinition {
   readonly text: string;
 }
 
-// By schema object, then name and description: a provider built afresh for every thinker (its
-// schema shared) gets the same definition object, so its token count is cached once for all.
+// By schema object, then name: a provider built afresh for every thinker (its schema shared)
+// gets the same definition object, so its token count is cached once for all. One definition
+// per name is kept (the latest description), so a provider whose description keeps changing
+// does not grow the cache.
 const definitions = new WeakMap<JsonSchema, Map<string, ToolDefinition>>();
 
 /**
@@ -26,11 +28,10 @@ export function toolDefinition(name: string, description: string, inputSchema: J
     byName = new Map();
     definitions.set(inputSchema, byName);
   }
-  const key = `${name}\u0000${description}`;
-  let definition = byName.get(key);
-  if (!definition) {
+  let definition = byName.get(name);
+  if (definition?.description !== description) {
     definition = Object.freeze({ name, description, inputSchema, text: JSON.stringify({ name, description, input_schema: inputSchema }) });
-    byName.set(key, definition);
+    byName.set(name, definition);
   }
   return definition;
 }

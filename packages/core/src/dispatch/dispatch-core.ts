@@ -11,6 +11,7 @@ import { createJobHandle, markRejectionHandled, type JobHandle } from "../jobs/j
 import { describeIssue } from "../schema/describe-issue.js";
 import { ScopeGuard } from "../scope/scope-guard.js";
 import { ScopeViolationError } from "../scope/scope-violation-error.js";
+import { mayRunReadOnly } from "../jobs/read-only-binding.js";
 import type { Clock, ThrottlePolicy, Timers } from "./dispatcher-options.js";
 import type { EventSink } from "./event-sink.js";
 import { JobRun } from "./job-run.js";
@@ -62,10 +63,11 @@ export class DispatchCore {
     } catch (error) {
       refusal = unwrap(error) as LLMReadableError;
     }
-    // The read-only binding at the door: under it, a job that does work itself must say it only
-    // reads. Thinkers sweep and refuse such tools first; this holds for any other path (a doer,
-    // an overridden seam) so a bound workflow never reaches a writing tool.
-    if (!refusal && scope.readOnly && job.readOnly !== true && !AbstractOrchestrator.isOrchestrator(job)) {
+    // The read-only binding at the door: under it, every job must say it only reads — a tool, or
+    // a doer (code that could write) — unless it reaches the world only through children this
+    // door checks in turn (a thinker). Thinkers sweep and refuse writing tools first; this holds
+    // on every other path (a doer, an overridden seam), so a bound workflow never writes.
+    if (!refusal && scope.readOnly && !mayRunReadOnly(job)) {
       refusal = new ScopeViolationError({
         axis: "readOnly",
         message: `Job "${String(job.name)}" is not read-only, and this workflow is bound read-only.`,

@@ -4,6 +4,7 @@ export { AbstractOrchestrator } from "./abstract-orchestrator.js";
 export { AbstractDoer } from "./abstract-doer.js";
 export type { JobHandle } from "./job-handle.js";
 export { META_ITERATION } from "./job-context.js";
+export { markBindsReadOnly } from "./read-only-binding.js";
 export type {
   JobContext,
   JobResources,

@@ -3,10 +3,18 @@ import { JobDispatcher } from "../dispatch/job-dispatcher.js";
 import type { JobContext } from "../jobs/job-context.js";
 import { RecordingAdmission } from "../testing/recording-admission.js";
 import { EventLog, ScriptedDoer, ScriptedTool } from "../test-support/jobs.js";
+import { markBindsReadOnly } from "../jobs/read-only-binding.js";
 import { ScopeGuard } from "./scope-guard.js";
 import { ScopeViolationError } from "./scope-violation-error.js";
 
 const AXES = new Set(["tenant", "ticket"]);
+
+/** A doer that declares it only reads (what the door asks of a doer under a read-only scope). */
+function readingDoer(body: ConstructorParameters<typeof ScriptedDoer>[0]) {
+  const doer = new ScriptedDoer(body);
+  Object.defineProperty(doer, "readOnly", { value: true });
+  return doer;
+}
 
 /** A read-only tool that records the scope it ran under. */
 function scopeProbe(seen: ScopeGuard[]) {
@@ -68,8 +76,8 @@ describe("ScopeGuard", () => {
 describe("scope sealing by the dispatcher", () => {
   it("seals the parent's guard onto every descendant: same ticket and read-only, two levels down", async () => {
     const seen: ScopeGuard[] = [];
-    const grandchildDoer = new ScriptedDoer(async (context: JobContext) => context.submitInStep(scopeProbe(seen), null));
-    const root = new ScriptedDoer(async (context) => context.submitInStep(grandchildDoer, null));
+    const grandchildDoer = readingDoer(async (context: JobContext) => context.submitInStep(scopeProbe(seen), null));
+    const root = readingDoer(async (context) => context.submitInStep(grandchildDoer, null));
     await new JobDispatcher().submit(root, null, { scope: { axes: { ticket: "T-9" }, readOnly: true } });
     expect(seen).toHaveLength(1);
     expect(seen[0]!.axes).toEqual({ ticket: "T-9" });
@@ -79,18 +87,18 @@ describe("scope sealing by the dispatcher", () => {
   it("refuses a child that tries to widen, without running it or holding a seat", async () => {
     const admission = new RecordingAdmission();
     const child = new ScriptedTool(() => "ran", () => [{ grade: "SMALL", inputTokens: 1, maxOutputTokens: 1 }]);
-    const root = new ScriptedDoer(async (context) => context.submitInStep(child, null, { scope: { readOnly: false } }));
+    const root = readingDoer(async (context) => context.submitInStep(child, null, { scope: { readOnly: false } }));
     const result = new JobDispatcher({ admission }).submit(root, null, { scope: { readOnly: true } });
     await expect(result).rejects.toThrow(ScopeViolationError);
     expect(child.runs).toBe(0);
     expect(admission.requests).toHaveLength(0);
   });
 
-  it("under a read-only binding the door refuses a tool that is not read-only, without running it; orchestrators pass", async () => {
+  it("under a read-only binding the door refuses a tool that is not read-only, without running it", async () => {
     const admission = new RecordingAdmission();
     const writer = new ScriptedTool(() => "wrote", () => [{ grade: "SMALL", inputTokens: 1, maxOutputTokens: 1 }]);
     const seen: ScopeGuard[] = [];
-    const root = new ScriptedDoer(async (context) => {
+    const root = readingDoer(async (context) => {
       await context.submitInStep(scopeProbe(seen), null);
       return context.submitInStep(writer, null);
     });
@@ -100,6 +108,19 @@ describe("scope sealing by the dispatcher", () => {
     expect(writer.runs).toBe(0);
     expect(admission.requests).toHaveLength(0);
     await expect(new JobDispatcher().submit(new ScriptedTool(() => "wrote"), null)).resolves.toBe("wrote");
+  });
+
+  it("under a read-only binding a doer must say it only reads (it is code that could write); a job that binds itself passes", async () => {
+    const ran: string[] = [];
+    const silentDoer = new ScriptedDoer(async () => ran.push("doer"));
+    await expect(new JobDispatcher().submit(silentDoer, null, { scope: { readOnly: true } })).rejects.toThrow(/not read-only/);
+    const binder = new ScriptedDoer(async (context: JobContext) => {
+      ran.push("binder");
+      return context.submitInStep(scopeProbe([]), null);
+    });
+    markBindsReadOnly(binder);
+    await new JobDispatcher().submit(binder, null, { scope: { readOnly: true } });
+    expect(ran).toEqual(["binder"]);
   });
 
   it("refuses a malformed top-level scope with a clear error and an event", async () => {

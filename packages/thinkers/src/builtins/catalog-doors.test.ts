@@ -291,4 +291,19 @@ describe("the catalog doors", () => {
     expect(toolNamed(client.requests[2]!.request, "lookup_word")).toBeUndefined();
     expect(enumOf(client.requests[2]!.request, REQUEST_TOOLS, "tool_names")).toEqual(expect.arrayContaining([expect.objectContaining({ const: "lookup_word" })]));
   });
+
+  it("a tool granted in a turn cannot be called in that same turn: the model has not been offered it yet", async () => {
+    const client = new ScriptedLlmClient([
+      ScriptedLlmClient.toolCalls({ name: REQUEST_TOOLS, arguments: { tool_names: ["lookup_word"] } }, { name: "lookup_word", arguments: { word: "x" } }),
+      ScriptedLlmClient.toolCall("lookup_word", { word: "y" }),
+      ScriptedLlmClient.answer(envelope({ total: 0 })),
+    ]);
+    const { dispatcher, environment } = world(client);
+    await dispatcher.submit(new Summer({ environment, hub: hubWithEverything() }), { numbers: [] });
+    const [granted, early] = resultsIn(client.requests[1]!.request);
+    expect(granted).toMatchObject({ isError: false });
+    expect(early).toMatchObject({ name: "lookup_word", isError: true });
+    expect(early!.text).toMatch(/offered in this turn/);
+    expect(resultsIn(client.requests[2]!.request)[0]).toMatchObject({ isError: false, text: '{"meaning":"y: a glossary entry"}' });
+  });
 });

@@ -5,6 +5,7 @@ import {
   Grade,
   ExternalServiceError,
   InvalidInputError,
+  markBindsReadOnly,
   ScopeViolationError,
   SystemError,
   ThinkerDeclaration,
@@ -105,6 +106,9 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
   constructor(declaration: ThinkerDeclaration, options: ThinkerOptions) {
     super();
     markModelDependent(this);
+    // A thinker reaches the world only through the children it submits, each of which meets the
+    // dispatcher's read-only door: it may run under a read-only scope.
+    markBindsReadOnly(this);
     this.#declaration = ThinkerDeclaration.of(declaration);
     this.environment = options.environment;
     this.hub = options.hub;
@@ -270,7 +274,7 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
       const scope = narrowed ? context.scope.narrow({ readOnly: true }, NO_AXES) : context.scope;
       const run: ThinkerRun = {
         context, conversation, binding: new ReadOnlyBinding(bound, context), turns: this.#runTurns, scope,
-        childOptions: { metadata: { [META_PARENT_DEPTH]: this.#depth }, ...(narrowed ? { scope: { readOnly: true } } : {}) },
+        childOptions: childOptionsFor(this.#depth, narrowed),
         doorWiring: undefined,
         creation: { parentGrade: this.#declaration.grade, artifacts: this.artifacts, ...(this.#pin === undefined ? {} : { parentPin: this.#pin }) },
       };
@@ -444,6 +448,22 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
 }
 
 const EMPTY: ReadonlyMap<string, never> = new Map<string, never>();
+
+// What a run tells every child it submits depends only on its depth and whether it narrows to
+// read-only: eight shared, frozen objects rather than two fresh ones per run.
+const CHILD_OPTIONS = new Map<string, ChildSubmitOptions>();
+
+/** The options every child of a run is submitted with: the run's depth, and read-only if it narrows. */
+function childOptionsFor(depth: Depth, narrowed: boolean): ChildSubmitOptions {
+  const key = `${depth}|${narrowed}`;
+  let options = CHILD_OPTIONS.get(key);
+  if (!options) {
+    const metadata = Object.freeze({ [META_PARENT_DEPTH]: depth });
+    options = Object.freeze(narrowed ? { metadata, scope: Object.freeze({ readOnly: true }) } : { metadata });
+    CHILD_OPTIONS.set(key, options);
+  }
+  return options;
+}
 /** Narrowing to read-only binds no axis, so it needs no known axes. */
 const NO_AXES: ReadonlySet<string> = new Set<string>();
 

@@ -19,6 +19,7 @@ const NONE: ReadonlyMap<string, ToolProvider> = new Map<string, ToolProvider>();
 export class ReadOnlyBinding {
   #reported: Set<string> | undefined;
   #offered: ReadonlyMap<string, ToolProvider> = NONE;
+  #unboundVersion = -1;
 
   constructor(
     /** Whether the run is bound read-only (its sealed scope, or the thinker's own flag). */
@@ -31,8 +32,15 @@ export class ReadOnlyBinding {
    * afresh every turn — a provider's flag may change (a wrapper forwards a dynamic one).
    */
   sweep(registry: ToolRegistry): ReadonlyMap<string, ToolProvider> {
-    // Unbound, the palette is the registry itself: no copy is made.
-    if (!this.bound) return (this.#offered = registry.byName());
+    // Unbound, the palette is the registry as the sweep saw it: copied only when it changed, and
+    // a copy still, so a tool granted mid-turn is not callable until a turn has offered it.
+    if (!this.bound) {
+      if (registry.version !== this.#unboundVersion) {
+        this.#offered = new Map(registry.byName());
+        this.#unboundVersion = registry.version;
+      }
+      return this.#offered;
+    }
     const offered = new Map<string, ToolProvider>();
     for (const provider of registry.providers()) {
       if (!this.bound || provider.readOnly()) {
