@@ -55,9 +55,9 @@ const concurrent = workloadWorld(50, [], (firstCalls) => {
   gc();
   atPeak = { heapUsed, retained: process.memoryUsage().heapUsed };
 });
-// Three batches of 10,000: the first is cold (code not yet optimised) and timed; the second is
-// timed in steady state, as a worker runs after its first minutes; the third stops at the moment
-// all 10,000 wait on their first model call to weigh the heap (a full GC there would distort a
+// Batches of 10,000: the first is cold (code not yet optimised) and timed; three more are timed
+// in steady state, as a worker runs after its first minutes; the last stops at the moment all
+// 10,000 wait on their first model call to weigh the heap (a full GC there would distort a
 // timed batch).
 const timedBatch = async (): Promise<number> => {
   const started = performance.now();
@@ -70,7 +70,9 @@ let peakRss = process.memoryUsage().rss;
 const rssTimer = setInterval(() => {
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
 }, 5);
-const wallMs = await timedBatch();
+// The median of three steady batches: one batch on a busy 2-core machine swings by ±15%.
+const steady = [await timedBatch(), await timedBatch(), await timedBatch()];
+const wallMs = percentile(steady, 0.5);
 clearInterval(rssTimer);
 peakRss = Math.max(peakRss, process.memoryUsage().rss);
 gc();
@@ -88,7 +90,7 @@ console.log("|---|--:|--:|");
 console.log(`| Per-run overhead, median of 3 × 5,000 sequential runs (zero-latency model) | ${loopMedian.toFixed(1)} µs | < 25 µs |`);
 console.log(`| Per-run overhead, p99 | ${percentile(loopP99, 0.5).toFixed(1)} µs | |`);
 console.log(`| A bare hand-written loop with zod, same workload | ${bareMedian.toFixed(1)} µs (loop ×${(loopMedian / bareMedian).toFixed(1)}) | |`);
-console.log(`| 10,000 concurrent runs, 50 ms model: wall time (second batch) | ${(wallMs / 1_000).toFixed(2)} s | < 0.6 s |`);
+console.log(`| 10,000 concurrent runs, 50 ms model: wall time (median of 3 steady batches) | ${(wallMs / 1_000).toFixed(2)} s | < 0.6 s |`);
 console.log(`| … the first, cold batch | ${(coldWallMs / 1_000).toFixed(2)} s | |`);
 console.log(`| … peak RSS of the process | ${(peakRss / 2 ** 20).toFixed(0)} MB | |`);
 console.log(`| … heap per in-flight thinker, at peak | ${((atPeak.heapUsed - baseline) / CONCURRENT / 1024).toFixed(1)} KB | < 10 KB |`);

@@ -5,8 +5,11 @@ import { RollingWindow, type WindowBooking } from "./rolling-window.js";
 /** Which of an entry's limits a window enforces. */
 export type LimitName = keyof RateLimits;
 
-/** What one reservation holds in each of its entry's windows. @internal */
-export type EntryBooking = ReadonlyArray<readonly [RollingWindow, WindowBooking, LimitName]>;
+/**
+ * What one reservation holds in each of its entry's windows, in the order of
+ * `EntryBudget.windows` (one flat array per seat: seats in flight are many). @internal
+ */
+export type EntryBooking = readonly WindowBooking[];
 
 /** The amount a demand books against one limit. */
 function amountFor(limit: LimitName, inputTokens: number, outputTokens: number): number {
@@ -58,17 +61,18 @@ export class EntryBudget {
   }
 
   book(demand: SeatDemand, now: number): EntryBooking {
-    return this.windows.map(([name, window]) => [window, window.book(amountFor(name, demand.inputTokens, demand.outputTokens), now), name] as const);
+    return this.windows.map(([name, window]) => window.book(amountFor(name, demand.inputTokens, demand.outputTokens), now));
   }
 
   /** Replaces the booked amounts with what the call really used. */
   settle(booking: EntryBooking, inputTokens: number, outputTokens: number): void {
-    for (const [window, windowBooking, name] of booking) {
-      if (name !== "requestsPerMinute") window.adjust(windowBooking, amountFor(name, inputTokens, outputTokens));
+    for (let index = 0; index < booking.length; index++) {
+      const [name, window] = this.windows[index]!;
+      if (name !== "requestsPerMinute") window.adjust(booking[index]!, amountFor(name, inputTokens, outputTokens));
     }
   }
 
   cancel(booking: EntryBooking): void {
-    for (const [window, windowBooking] of booking) window.cancel(windowBooking);
+    for (let index = 0; index < booking.length; index++) this.windows[index]![1].cancel(booking[index]!);
   }
 }

@@ -262,7 +262,7 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
     try {
       const parentDepth = context.metadata[META_PARENT_DEPTH];
       this.#depth = this.runDepth(input, Depth.is(parentDepth) ? parentDepth : undefined);
-      const seat = { grade: this.#declaration.grade, depth: this.#depth, output: this.#declaration.output };
+      const seat = seatFor(this.#declaration.grade, this.#depth, this.#declaration.output);
       const conversation = await this.openConversation(input, seat, context);
       conversation.seat = seat;
       this.#conversation = conversation;
@@ -328,7 +328,7 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
   #beginTurn(run: ThinkerRun): void {
     const { conversation } = run;
     const depth = this.depth();
-    if (conversation.seat.depth !== depth) conversation.seat = { ...conversation.seat, depth };
+    if (conversation.seat.depth !== depth) conversation.seat = seatFor(conversation.seat.grade, depth, conversation.seat.output);
     this.#reconcile(run);
     conversation.setTools(this.#doors.definitions(run.binding.sweep(this.#tools)));
     run.context.nextStep();
@@ -448,6 +448,20 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
 }
 
 const EMPTY: ReadonlyMap<string, never> = new Map<string, never>();
+
+// The three seat words of a run: a few hundred combinations at most, shared and frozen.
+const SEATS = new Map<string, Conversation["seat"]>();
+
+/** The (shared, frozen) seat words for a grade, a depth and an output size. */
+function seatFor(grade: Grade, depth: Depth, output: ThinkerDeclaration["output"]): Conversation["seat"] {
+  const key = `${grade}|${depth}|${typeof output === "string" ? output : output.tokens}`;
+  let seat = SEATS.get(key);
+  if (!seat) {
+    seat = Object.freeze({ grade, depth, output });
+    SEATS.set(key, seat);
+  }
+  return seat;
+}
 
 // What a run tells every child it submits depends only on its depth and whether it narrows to
 // read-only: eight shared, frozen objects rather than two fresh ones per run.
