@@ -60,7 +60,11 @@ export abstract class AbstractToollessThinker<TInput extends ThinkerInput, TOutp
   }
 
   protected openConversation(input: TInput, seat: Conversation["seat"], context: JobContext): Conversation {
-    return GoalDirected.open(context.jobId, seat, this.declaration, this.task(input), this.prompt(input));
+    return GoalDirected.open(context.jobId, seat, this.declaration, this.task(input));
+  }
+
+  protected openingTurn(input: TInput): string | readonly Part[] {
+    return this.prompt(input);
   }
 
   /** One call, no loop: the answer is checked against the output schema and corrected up to the limit. */
@@ -80,7 +84,8 @@ export abstract class AbstractToollessThinker<TInput extends ThinkerInput, TOutp
     this.#depth = depth;
     const conversation = this.openConversation(input, { grade: this.grade(), depth, output: this.declaration.output }, context);
     this.#conversation = conversation;
-    this.#turns = new RunTurns(conversation);
+    this.#turns = new RunTurns(conversation.turns().length);
+    conversation.addUser(this.openingTurn(input));
     this.#answer = undefined;
     const pin = this.pinnedModel();
     const call = new LLMCall({ conversation, environment: this.environment, contract: this.#contract() as ResponseContract<TOutput>, ...(pin === undefined ? {} : { pin }) });

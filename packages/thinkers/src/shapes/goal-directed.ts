@@ -1,5 +1,5 @@
 import { DEFAULT_COMFORT_CONTEXT_TOKENS, DEFAULT_COMPACTION_TRIGGER, Depth, type ThinkerDeclaration } from "@nucleo/core";
-import { Conversation, type Part } from "@nucleo/conversation";
+import { Conversation } from "@nucleo/conversation";
 import { wireKeysToWire } from "@nucleo/tools";
 import type { z } from "zod";
 import type { ThinkerInput } from "../thinker/thinker-input.js";
@@ -27,11 +27,11 @@ export const GoalDirected = {
     return JSON.stringify(wireKeysToWire(schema, rest));
   },
 
-  /** A temporary conversation with the task as its objective and the prompt as its first turn. */
-  open(id: string, seat: Conversation["seat"], declaration: ThinkerDeclaration, task: string, prompt: string | readonly Part[]): Conversation {
+  /** A temporary conversation with the task as its objective (the loop appends the prompt). */
+  open(id: string, seat: Conversation["seat"], declaration: ThinkerDeclaration, task: string): Conversation {
     const { comfortContextTokens, compactionTrigger } = declaration;
     // The job id is unique in the dispatcher, so the conversation needs no id of its own.
     const conversation = new Conversation(id, seat, true, comfortContextTokens ?? DEFAULT_COMFORT_CONTEXT_TOKENS, compactionTrigger ?? DEFAULT_COMPACTION_TRIGGER);
-    return conversation.putMainObjective(task).addUser(prompt);
+    return conversation.putMainObjective(task);
   },
 } as const;

@@ -188,4 +188,16 @@ describe("ReactiveThinker", () => {
     expect(transcript.turns).toHaveLength(2);
     expect(transcript.answer).toBe("Two.");
   });
+
+  it("a run's transcript starts at its own message, even after an earlier run of the durable chat ended on a nudge", async () => {
+    const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope(null)), ScriptedLlmClient.answer(envelope("Hello again."))]);
+    const { dispatcher, environment } = world(client);
+    const conversations = new ConversationService();
+    const first = new Helper({ environment, conversations, conversationId: "nudged", maxTurns: 1 });
+    await expect(dispatcher.submit(first, { message: "hi" })).rejects.toThrow(/limit of 1 model turns/);
+    const second = new Helper({ environment, conversations, conversationId: "nudged" });
+    await expect(dispatcher.submit(second, { message: "hello?" })).resolves.toBe("Hello again.");
+    expect(second.transcript().prompt).toBe("hello?");
+    expect(second.transcript().turns).toHaveLength(1);
+  });
 });

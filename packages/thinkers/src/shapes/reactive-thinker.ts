@@ -62,7 +62,11 @@ export abstract class ReactiveThinker extends AbstractThinker<ChatTurnInput, str
       ...(comfortContextTokens === undefined ? {} : { comfortContextTokens }),
       ...(compactionTrigger === undefined ? {} : { compactionTrigger }),
     });
-    return conversation.putMainObjective(this.instructions()).addUser(input.message);
+    return conversation.putMainObjective(this.instructions());
+  }
+
+  protected openingTurn(input: ChatTurnInput): string {
+    return input.message;
   }
 
   protected override refusedAnswerPolicy(): "correct" | "end" {

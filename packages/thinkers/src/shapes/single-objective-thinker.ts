@@ -34,6 +34,10 @@ export abstract class SingleObjectiveThinker<TInput extends ThinkerInput, TOutpu
   }
 
   protected openConversation(input: TInput, seat: Conversation["seat"], context: JobContext): Conversation {
-    return GoalDirected.open(context.jobId, seat, this.declaration, this.task(input), this.prompt(input));
+    return GoalDirected.open(context.jobId, seat, this.declaration, this.task(input));
+  }
+
+  protected openingTurn(input: TInput): string | readonly Part[] {
+    return this.prompt(input);
   }
 }

@@ -15,7 +15,7 @@ import {
   type Thinker,
 } from "@nucleo/core";
 import { thinkingActive, type CatalogEntry } from "@nucleo/catalog";
-import { LLMCall, Parts, type Conversation, type ConversationService, type LlmCallOutput, type LlmEnvironment, type ToolCallPart, type ToolResultPart } from "@nucleo/conversation";
+import { LLMCall, Parts, type Conversation, type Part, type ConversationService, type LlmCallOutput, type LlmEnvironment, type ToolCallPart, type ToolResultPart } from "@nucleo/conversation";
 import { markModelDependent, ToolRegistry, type ModelDependent, type Skill, type ToolCreationContext, type ToolHub, type ToolProvider } from "@nucleo/tools";
 import { ThinkingResponseHandler, type ThinkingResponse } from "../answer/index.js";
 import { ReadOnlyBinding } from "./read-only-binding.js";
@@ -217,8 +217,11 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
   /** The depth of a run: a goal-directed thinker's input's, clamped; a reactive one's own. */
   protected abstract runDepth(input: TInput, parentDepth: Depth | undefined): Depth;
 
-  /** The conversation of a run, its objective and first user turn in place. */
+  /** The conversation of a run, its objective in place (a durable one with its earlier turns). */
   protected abstract openConversation(input: TInput, seat: Conversation["seat"], context: JobContext): Conversation | Promise<Conversation>;
+
+  /** The user turn that opens a run: the loop appends it, so it knows where the run begins. */
+  protected abstract openingTurn(input: TInput): string | readonly Part[];
 
   /** Whether a refused answer is put back to the model (`correct`) or ends the run (`end`). */
   protected refusedAnswerPolicy(): "correct" | "end" {
@@ -266,7 +269,8 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
       const conversation = await this.openConversation(input, seat, context);
       conversation.seat = seat;
       this.#conversation = conversation;
-      this.#runTurns = new RunTurns(conversation);
+      this.#runTurns = new RunTurns(conversation.turns().length);
+      conversation.addUser(this.openingTurn(input));
       const bound = context.scope.readOnly || this.readOnly;
       // A thinker marked read-only binds itself and every child (its model calls included),
       // whatever its own caller allowed.

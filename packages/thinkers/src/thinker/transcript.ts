@@ -43,19 +43,16 @@ export interface ThinkerTranscript<TAnswer = unknown> {
 }
 
 /**
- * Where one run's turns are. The run starts at the user turns that opened it (after a durable
- * conversation's earlier exchanges); when compaction replaces the oldest turns with a summary,
+ * Where one run's turns are. The run starts at the user turn that opened it (after a durable
+ * conversation's earlier exchanges, whatever they ended with); when compaction replaces the oldest turns with a summary,
  * the run's own turns among them are kept here, so the transcript stays the whole run.
  */
 export class RunTurns {
   #earlier: Turn[] | undefined;
   #start: number;
 
-  /** Call right after the shape opened the conversation (its prompt turns appended). */
-  constructor(conversation: Conversation) {
-    const turns = conversation.turns();
-    let start = turns.length;
-    while (start > 0 && turns[start - 1]!.role === "user" && !turns[start - 1]!.parts.some((part) => part.type === "tool_result")) start -= 1;
+  /** `start`: the conversation's turn count just before the run's opening turn was appended. */
+  constructor(start: number) {
     this.#start = start;
   }
 
