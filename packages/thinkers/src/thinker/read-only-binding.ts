@@ -28,8 +28,8 @@ export class ReadOnlyBinding {
   ) {}
 
   /**
-   * The sweep: the providers the model is offered this turn, reporting what it withholds. Run
-   * afresh every turn — a provider's flag may change (a wrapper forwards a dynamic one).
+   * The sweep: the providers the model is offered this turn, reporting what it withholds. Bound,
+   * it runs afresh every turn — a provider's flag may change (a wrapper forwards a dynamic one).
    */
   sweep(registry: ToolRegistry): ReadonlyMap<string, ToolProvider> {
     // Unbound, the palette is the registry as the sweep saw it: copied only when it changed, and
@@ -43,7 +43,7 @@ export class ReadOnlyBinding {
     }
     const offered = new Map<string, ToolProvider>();
     for (const provider of registry.providers()) {
-      if (!this.bound || provider.readOnly()) {
+      if (provider.readOnly()) {
         offered.set(provider.name, provider);
         continue;
       }
