@@ -66,9 +66,10 @@ export class ArtifactRegistry {
    */
   resolve<TValue>(ref: string, type?: ArtifactType<TValue>): TValue {
     const artifact = this.#artifacts.get(ref);
-    if (!artifact) throw new InvalidInputError({ parameter: "artifact_ref", value: ref, expected: `one of the known refs (${this.#known()})` });
+    // Refs come from models: a refusal names the known refs, never repeats the one sent.
+    if (!artifact) throw new InvalidInputError({ parameter: "artifact_ref", expected: `one of the known refs (${this.#known()})` });
     if (type && artifact.type.name !== type.name) {
-      throw new InvalidInputError({ parameter: "artifact_ref", value: ref, expected: `a ref to a ${type.name} artifact` });
+      throw new InvalidInputError({ parameter: "artifact_ref", expected: `a ref to a ${type.name} artifact` });
     }
     return artifact.value as TValue;
   }
@@ -89,14 +90,14 @@ export class ArtifactRegistry {
   }
 
   /**
-   * A new registry holding only `refs` (what a delegate is conveyed). Unknown refs are refused
-   * by name: a model-supplied list is untrusted input.
+   * A new registry holding only `refs` (what a delegate is conveyed). An unknown ref is refused
+   * by its position, never repeated: a model-supplied list is untrusted input.
    */
   filter(refs: readonly string[]): ArtifactRegistry {
     const derived = new ArtifactRegistry(this.#counter);
-    for (const ref of refs) {
+    for (const [index, ref] of refs.entries()) {
       const artifact = this.#artifacts.get(ref);
-      if (!artifact) throw new InvalidInputError({ parameter: "artifact_refs", value: ref, expected: `refs of registered artifacts (${this.#known()})` });
+      if (!artifact) throw new InvalidInputError({ parameter: `artifact_refs[${index}]`, expected: `refs of registered artifacts (${this.#known()})` });
       derived.#artifacts.set(ref, artifact);
     }
     return derived;

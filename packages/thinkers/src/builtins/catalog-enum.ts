@@ -36,10 +36,11 @@ export function catalogEnumSchema(field: string, what: string, choices: readonly
  */
 export function readCatalogNames(args: Readonly<Record<string, unknown>>, field: string, catalog: ReadonlyMap<string, unknown>): string[] {
   const names = args[field];
-  const expected = `a non-empty list of names from the catalog (${[...catalog.keys()].join(", ")})`;
-  if (!Array.isArray(names) || names.length === 0) throw new InvalidInputError({ parameter: field, expected });
+  // The catalog is listed only in a refusal: a valid call builds no text.
+  const known = (): string => [...catalog.keys()].join(", ");
+  if (!Array.isArray(names) || names.length === 0) throw new InvalidInputError({ parameter: field, expected: `a non-empty list of names from the catalog (${known()})` });
   names.forEach((name, index) => {
-    if (typeof name !== "string" || !catalog.has(name)) throw new InvalidInputError({ parameter: `${field}[${index}]`, expected: `one of the catalog's names (${[...catalog.keys()].join(", ")})` });
+    if (typeof name !== "string" || !catalog.has(name)) throw new InvalidInputError({ parameter: `${field}[${index}]`, expected: `one of the catalog's names (${known()})` });
   });
   for (const key of Object.keys(args)) {
     if (key !== field) throw new InvalidInputError({ parameter: "(arguments)", expected: `only the field ${field}` });

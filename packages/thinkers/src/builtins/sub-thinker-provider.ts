@@ -74,10 +74,6 @@ export class SubThinkerProvider implements ToolProvider {
       throw new InvalidInputError({ parameter, expected, cause: parsed.error });
     }
     const seed = this.#parent[DELEGATION]();
-    parsed.data.artifactRefs.forEach((ref, index) => {
-      // Checked here rather than by the registry's filter, whose refusal quotes the ref.
-      if (!seed.artifacts.has(ref)) throw new InvalidInputError({ parameter: `artifact_refs[${index}]`, expected: "the ref of an artifact of this task" });
-    });
     if (!launchDelegate) throw new SystemError({ code: "no_delegate", message: "sub_thinker: the SubThinker module was not loaded." });
     return { job: launchDelegate(seed, parsed.data) as AbstractJob<unknown, unknown>, input: parsed.data };
   }
