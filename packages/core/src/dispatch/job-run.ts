@@ -6,6 +6,7 @@ import { MAX_CORRECTIONS, RetrySignal, ThrottleSignal } from "../errors/retry-si
 import { SystemError } from "../errors/system-error.js";
 import { unwrap } from "../errors/unwrap.js";
 import type { JobReportedEvent, RunEvent } from "../events/run-event.js";
+import type { RunObserver } from "../events/run-observer.js";
 import type { AbstractJob } from "../jobs/abstract-job.js";
 import { AbstractOrchestrator } from "../jobs/abstract-orchestrator.js";
 import type { AttemptInfo, ChildSubmitOptions, JobContext, JobResources } from "../jobs/job-context.js";
@@ -16,6 +17,8 @@ import type { ScopeGuard } from "../scope/scope-guard.js";
 import { CancellationNode } from "./cancellation-node.js";
 import type { DispatchCore } from "./dispatch-core.js";
 import { HeldSeats, type SeatOwner } from "./held-seats.js";
+import { assertPlainJson } from "./plain-json.js";
+import { SubtreeObserver } from "./subtree-observer.js";
 
 const FIRST_ATTEMPT: AttemptInfo = Object.freeze({ number: 1, corrections: 0, throttles: 0, escalated: false });
 
@@ -137,6 +140,24 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
     } else {
       core.events.emit({ ...event, ...lineage });
     }
+  }
+
+  publish(key: string, value: unknown): void {
+    if (typeof key !== "string" || key.length === 0) {
+      throw new SystemError({ code: "invalid_metadata", message: `Job "${this.#job.name}": publish(key, value) needs a non-empty key.` });
+    }
+    assertPlainJson(value, `Job "${this.#job.name}": publish("${key}", value)`);
+    if (this.#core.events.active) this.emitLifecycle({ type: "job.published", key, value });
+  }
+
+  observe(observer: RunObserver): () => void {
+    if (typeof observer?.onEvent !== "function") {
+      throw new SystemError({ code: "invalid_observer", message: `Job "${this.#job.name}": observe(observer) needs an object with an onEvent(event) method.` });
+    }
+    // A finished job has no more events of its own: nothing to subscribe to.
+    if (this.#done) return () => {};
+    const filter = new SubtreeObserver(this.jobId, observer);
+    return filter.attach(this.#core.events.add(filter));
   }
 
   submit<I, O>(job: AbstractJob<I, O>, input: I, options?: ChildSubmitOptions): JobHandle<O> {

@@ -12,5 +12,6 @@ export type {
   LlmCallEvent,
   ToolWithheldEvent,
   SkillAdmittedEvent,
+  JobPublishedEvent,
 } from "./run-event.js";
 export type { RunObserver } from "./run-observer.js";

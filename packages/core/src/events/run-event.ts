@@ -113,6 +113,19 @@ export interface SkillAdmittedEvent extends EventLineage {
   readonly skill: string;
 }
 
+/**
+ * A job published a value on its metadata while it ran — a benchmark's report under
+ * `Benchmark.REPORT`, say. Recorders merge it into the job's metadata; the last value
+ * published under a key wins.
+ */
+export interface JobPublishedEvent extends EventLineage {
+  readonly type: "job.published";
+  /** The metadata key. */
+  readonly key: string;
+  /** Plain JSON data (objects, arrays, strings, finite numbers, booleans, null). */
+  readonly value: unknown;
+}
+
 /** Everything that happens in a run, as one typed union. Observers switch on `type`. */
 export type RunEvent =
   | JobSubmittedEvent
@@ -124,11 +137,12 @@ export type RunEvent =
   | SeatSettledEvent
   | LlmCallEvent
   | ToolWithheldEvent
-  | SkillAdmittedEvent;
+  | SkillAdmittedEvent
+  | JobPublishedEvent;
 
 type WithoutLineage<TEvent> = TEvent extends unknown ? Omit<TEvent, keyof EventLineage | "jobClass" | "ancestors"> : never;
 
 /**
  * The events a job reports itself through `context.emit`; the dispatcher adds the lineage.
  */
-export type JobReportedEvent = WithoutLineage<LlmCallEvent | ToolWithheldEvent | SkillAdmittedEvent>;
+export type JobReportedEvent = WithoutLineage<LlmCallEvent | ToolWithheldEvent | SkillAdmittedEvent | JobPublishedEvent>;

@@ -1,6 +1,7 @@
 import type { SeatReservation } from "../admission/admission.js";
 import type { TokenUsage } from "../admission/token-usage.js";
 import type { JobReportedEvent } from "../events/run-event.js";
+import type { RunObserver } from "../events/run-observer.js";
 import type { ScopeGuard, ScopeRequest } from "../scope/scope-guard.js";
 import type { AbstractJob } from "./abstract-job.js";
 import type { JobHandle } from "./job-handle.js";
@@ -58,6 +59,20 @@ export interface JobContext {
   readonly step: number;
   /** Reports an event; the dispatcher adds time and lineage. */
   emit(event: JobReportedEvent): void;
+  /**
+   * Publishes a value on this job's metadata (a `job.published` event), for whatever records
+   * the run: a benchmark's report, say. `value` must be plain JSON data; the last value
+   * published under a key wins.
+   *
+   * @throws {SystemError} when the key is empty or the value is not plain JSON data.
+   */
+  publish(key: string, value: unknown): void;
+  /**
+   * Subscribes `observer` to the events of this job and all its descendants — the dispatcher
+   * feeding a job's private ledger, say. The subscription ends by itself after this job's own
+   * last event (`job.finished` or `job.failed`), or earlier when the returned function is called.
+   */
+  observe(observer: RunObserver): () => void;
   /**
    * Submits a child with no step ordinal. Prefer {@link submitInStep} or
    * {@link submitInCurrentStep}: an unstamped child has no place in the trajectory.

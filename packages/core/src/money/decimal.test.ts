@@ -35,4 +35,19 @@ describe("Decimal", () => {
   it("serialises to exact text in JSON", () => {
     expect(JSON.stringify({ cost: Decimal.parse("0.000001") })).toBe('{"cost":"0.000001"}');
   });
+
+  it("divides by a positive integer, rounding half-even at the places asked", () => {
+    expect(Decimal.parse("1").dividedBy(3, 4).toString()).toBe("0.3333");
+    expect(Decimal.parse("0.000125").dividedBy(2, 6).toString()).toBe("0.000062");
+    expect(Decimal.parse("0.000375").dividedBy(2, 6).toString()).toBe("0.000188");
+    expect(Decimal.parse("0.3").dividedBy(3, 10).toString()).toBe("0.1");
+    expect(Decimal.parse("-2.5").dividedBy(2, 0).toString()).toBe("-1");
+    expect(Decimal.parse("7.77").dividedBy(7n, 2).toString()).toBe("1.11");
+  });
+
+  it("refuses a divisor that is not a positive integer", () => {
+    expect(() => Decimal.parse("1").dividedBy(0, 2)).toThrow(/positive integer divisor/);
+    expect(() => Decimal.parse("1").dividedBy(-2, 2)).toThrow(RangeError);
+    expect(() => Decimal.parse("1").dividedBy(1, -1)).toThrow(/places/);
+  });
 });

@@ -61,6 +61,25 @@ export class Decimal {
     return new Decimal(this.units, this.scale + places);
   }
 
+  /**
+   * The quotient by a positive integer, rounded half-even to `places` digits — for means and
+   * shares, where an exact quotient may not end (1/3).
+   */
+  dividedBy(divisor: number | bigint, places: number): Decimal {
+    const by = BigInt(divisor);
+    if (by <= 0n || (typeof divisor === "number" && !Number.isSafeInteger(divisor))) throw new RangeError(`Decimal.dividedBy: expected a positive integer divisor, got ${divisor}`);
+    if (!Number.isInteger(places) || places < 0) throw new RangeError("Decimal.dividedBy: places must be a non-negative integer");
+    const numerator = places >= this.scale ? this.units * powerOfTen(places - this.scale) : this.units;
+    // Dividing at a scale below this one would lose digits before rounding: keep them, then round.
+    const extra = places >= this.scale ? 0 : this.scale - places;
+    const divisorAtScale = by * powerOfTen(extra);
+    let quotient = numerator / divisorAtScale;
+    const remainder = numerator % divisorAtScale;
+    const twice = (remainder < 0n ? -remainder : remainder) * 2n;
+    if (twice > divisorAtScale || (twice === divisorAtScale && quotient % 2n !== 0n)) quotient += numerator < 0n ? -1n : 1n;
+    return new Decimal(quotient, places);
+  }
+
   /** Negative, zero or positive as this is less than, equal to or greater than `other`. */
   compare(other: Decimal): number {
     const scale = Math.max(this.scale, other.scale);

@@ -12,6 +12,8 @@ export interface RunLogJob extends TrajectoryJob {
   readonly finishedAt: number | null;
   readonly attempts: number;
   readonly error: { readonly code: string; readonly message: string } | null;
+  /** What the job published on its metadata (`context.publish`), by key. */
+  readonly published: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -26,7 +28,7 @@ export class RunLog implements RunObserver {
       case "job.submitted":
         this.#jobs.set(event.jobId, {
           jobId: event.jobId, parentId: event.parentId, rootId: event.rootId, jobClass: event.jobClass, jobName: event.jobName,
-          ordinal: event.ordinal, status: "submitted", submittedAt: event.at, startedAt: event.at, finishedAt: null, attempts: 0, error: null,
+          ordinal: event.ordinal, status: "submitted", submittedAt: event.at, startedAt: event.at, finishedAt: null, attempts: 0, error: null, published: {},
         });
         return;
       case "job.started":
@@ -35,6 +37,8 @@ export class RunLog implements RunObserver {
         return this.#update(event.jobId, (job) => ({ ...job, status: "finished", finishedAt: event.at }));
       case "job.failed":
         return this.#update(event.jobId, (job) => ({ ...job, status: "failed", finishedAt: event.at, error: { code: event.error.code, message: event.error.message } }));
+      case "job.published":
+        return this.#update(event.jobId, (job) => ({ ...job, published: { ...job.published, [event.key]: event.value } }));
       default:
         return;
     }

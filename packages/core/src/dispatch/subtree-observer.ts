@@ -1,0 +1,45 @@
+import type { RunEvent } from "../events/run-event.js";
+import type { RunObserver } from "../events/run-observer.js";
+
+/**
+ * Hands an observer the events of one job and its descendants only. Descendants are learnt
+ * from `job.submitted` (a child's first event, emitted before any other of its own), so the
+ * filter keeps one id per job of the subtree and nothing else. After the job's own
+ * `job.finished` or `job.failed` it unsubscribes itself.
+ *
+ * @internal
+ */
+export class SubtreeObserver implements RunObserver {
+  readonly #members: Set<string>;
+  #unsubscribe: (() => void) | undefined;
+  #ended = false;
+
+  constructor(
+    private readonly jobId: string,
+    private readonly observer: RunObserver,
+  ) {
+    this.#members = new Set([jobId]);
+  }
+
+  /** Gives the filter the function that removes it from the sink. */
+  attach(unsubscribe: () => void): () => void {
+    this.#unsubscribe = unsubscribe;
+    return () => this.end();
+  }
+
+  onEvent(event: RunEvent): void {
+    if (this.#ended) return;
+    if (event.type === "job.submitted" && event.parentId !== null && this.#members.has(event.parentId)) this.#members.add(event.jobId);
+    if (!this.#members.has(event.jobId)) return;
+    this.observer.onEvent(event);
+    if (event.jobId === this.jobId && (event.type === "job.finished" || event.type === "job.failed")) this.end();
+  }
+
+  /** Stops delivery and lets go of the subtree's ids. */
+  end(): void {
+    if (this.#ended) return;
+    this.#ended = true;
+    this.#members.clear();
+    this.#unsubscribe?.();
+  }
+}
