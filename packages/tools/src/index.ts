@@ -15,7 +15,7 @@ export { wireKeysFromWire, wireKeysToWire } from "./schema/wire-keys.js";
 export { describeWireIssue, type WireIssue, type DescribeWireIssueOptions } from "./schema/wire-issue.js";
 export { declaredType } from "./schema/declared-type.js";
 export { zodDef, unwrapZod, isZodWrapper, isJsonObject, type ZodDef } from "./schema/zod-def.js";
-export { isModelDependent, markModelDependent, type ModelDependent } from "./model/model-dependent.js";
+export { isModelDependent, markModelDependent, type ModelDependent, type ModelDependentTool } from "./model/model-dependent.js";
 export { AbstractModelDependentTool, type ModelDependentToolOptions, type WiredConversation } from "./model/abstract-model-dependent-tool.js";
 export { QuickLLMQuestionTool } from "./one-call/quick-llm-question-tool.js";
 export { SummarizationTool, type SubmitJob } from "./one-call/summarization-tool.js";

@@ -9,36 +9,46 @@ import { SystemError } from "../errors/system-error.js";
  * @internal
  */
 export function assertPlainJson(value: unknown, where: string): void {
-  const problem = findProblem(value, "$", new Set());
-  if (problem) throw new SystemError({ code: "invalid_metadata", message: `${where}: ${problem}` });
+  const problem = findProblem(value, new Set());
+  if (problem) throw new SystemError({ code: "invalid_metadata", message: `${where}: the ${problem.noun ?? "value"} at $${problem.path.reverse().join("")} ${problem.says}` });
 }
 
-function findProblem(value: unknown, path: string, open: Set<object>): string | undefined {
+/** What is wrong, and where: path segments from the value up (built only on failure). */
+interface Problem {
+  readonly noun?: string;
+  readonly says: string;
+  readonly path: string[];
+}
+
+function findProblem(value: unknown, open: Set<object>): Problem | undefined {
   if (value === null || typeof value === "string" || typeof value === "boolean") return undefined;
-  if (typeof value === "number") return Number.isFinite(value) ? undefined : `the number at ${path} is not finite.`;
-  if (typeof value !== "object") return `the value at ${path} is a ${typeof value}, not JSON data.`;
+  if (typeof value === "number") return Number.isFinite(value) ? undefined : { noun: "number", says: "is not finite.", path: [] };
+  if (typeof value !== "object") return { says: `is a ${typeof value}, not JSON data.`, path: [] };
   if (typeof (value as { toJSON?: unknown }).toJSON === "function") return undefined;
-  if (open.has(value)) return `the value at ${path} refers back to itself.`;
+  if (open.has(value)) return { says: "refers back to itself.", path: [] };
+  const isArray = Array.isArray(value);
   const prototype = Object.getPrototypeOf(value) as unknown;
-  if (!Array.isArray(value) && prototype !== Object.prototype && prototype !== null) {
-    return `the value at ${path} is a ${(value as object).constructor?.name ?? "class instance"}, not a plain object.`;
+  if (!isArray && prototype !== Object.prototype && prototype !== null) {
+    return { says: `is a ${(value as object).constructor?.name ?? "class instance"}, not a plain object.`, path: [] };
   }
   open.add(value);
-  try {
-    if (Array.isArray(value)) {
-      for (let index = 0; index < value.length; index++) {
-        const found = findProblem(value[index], `${path}[${index}]`, open);
-        if (found) return found;
-      }
-      return undefined;
+  let found: Problem | undefined;
+  if (isArray) {
+    for (let index = 0; index < value.length && !found; index++) {
+      found = findProblem(value[index], open);
+      found?.path.push(`[${index}]`);
     }
-    for (const [key, item] of Object.entries(value)) {
+  } else {
+    for (const key in value) {
+      const item = (value as Record<string, unknown>)[key];
       if (item === undefined) continue; // JSON drops it, as a recorder will
-      const found = findProblem(item, `${path}.${key}`, open);
-      if (found) return found;
+      found = findProblem(item, open);
+      if (found) {
+        found.path.push(`.${key}`);
+        break;
+      }
     }
-    return undefined;
-  } finally {
-    open.delete(value);
   }
+  open.delete(value);
+  return found;
 }

@@ -88,6 +88,15 @@ describe("ScriptedLlmClient", () => {
     await expect(client.send(testRequest(), testBinding(), signal())).rejects.toSatisfy(ThrottleSignal.isInstance);
   });
 
+  it("once the script runs out, every call takes the `otherwise` turn", async () => {
+    const client = new ScriptedLlmClient([ScriptedLlmClient.answer("scripted")], {
+      otherwise: (_request, binding, { call }) => ScriptedLlmClient.answer(`${binding.entry.id} answers call ${call}`),
+    });
+    expect((await client.send(testRequest(), testBinding(), signal())).content).toBe("scripted");
+    expect((await client.send(testRequest(), testBinding(), signal())).content).toBe(`${testBinding().entry.id} answers call 2`);
+    expect((await client.send(testRequest(), testBinding(), signal())).content).toBe(`${testBinding().entry.id} answers call 3`);
+  });
+
   it("a call past the end of the script fails with a SystemError naming the call", async () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.answer("only")]);
     await client.send(testRequest(), testBinding(), signal());

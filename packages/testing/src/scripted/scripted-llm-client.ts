@@ -14,6 +14,11 @@ export interface ScriptedCall {
 export interface ScriptedLlmClientOptions {
   /** Default `Math.ceil(characters / 4)`. */
   readonly countTokens?: (text: string) => number;
+  /**
+   * The turn every call takes once the script has run out — usually a function that answers
+   * from the request and the binding (a model per entry, say). Without it, such a call fails.
+   */
+  readonly otherwise?: ScriptedTurn;
 }
 
 /**
@@ -34,11 +39,13 @@ export class ScriptedLlmClient implements LlmClient {
   readonly #turns: ScriptedTurn[];
   readonly #calls: ScriptedCall[] = [];
   readonly #countTokens: (text: string) => number;
+  readonly #otherwise: ScriptedTurn | undefined;
   #mintedIds = 0;
 
   constructor(turns: readonly ScriptedTurn[] = [], options: ScriptedLlmClientOptions = {}) {
     this.#turns = [...turns];
     this.#countTokens = options.countTokens ?? ((text) => Math.ceil(text.length / 4));
+    this.#otherwise = options.otherwise;
   }
 
   /** An answer with text, plus any other fields. */
@@ -98,7 +105,7 @@ export class ScriptedLlmClient implements LlmClient {
     signal.throwIfAborted();
     this.#calls.push({ request, binding });
     const call = this.#calls.length;
-    let turn = this.#turns.shift();
+    let turn = this.#turns.shift() ?? this.#otherwise;
     if (turn === undefined) {
       throw new SystemError({ code: "script_exhausted", message: `ScriptedLlmClient: call ${call} has no scripted turn (the script held ${call - 1}).` });
     }

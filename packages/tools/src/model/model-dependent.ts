@@ -1,4 +1,4 @@
-import type { Grade } from "@nucleo/core";
+import type { AbstractJob, Grade } from "@nucleo/core";
 
 const MODEL_DEPENDENT = Symbol.for("nucleo.tool.model-dependent");
 
@@ -23,3 +23,9 @@ export function markModelDependent(target: object): void {
 export function isModelDependent(value: unknown): value is ModelDependent {
   return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[MODEL_DEPENDENT] === true;
 }
+
+/**
+ * A job that takes a seat at a model: a thinker or a one-call tool — what a benchmark races.
+ * Pin it to an entry and every model call it makes goes there.
+ */
+export type ModelDependentTool<TInput, TOutput> = AbstractJob<TInput, TOutput> & ModelDependent;

@@ -1,0 +1,86 @@
+import { readFile } from "node:fs/promises";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { BenchmarkReport } from "../report/benchmark-report.js";
+import { cliFolder } from "./test-support/cli-harness.js";
+
+let folder: Awaited<ReturnType<typeof cliFolder>>;
+beforeEach(async () => {
+  folder = await cliFolder();
+});
+afterEach(async () => {
+  await folder.remove();
+});
+
+// The setup module lives in the temporary folder, as a user's would; the tool, catalog and
+// client it builds come from this package's test support.
+const TINY_SETUP = new URL("./test-support/tiny-setup.ts", import.meta.url).pathname;
+const setupModule = (closedKey: string, options: { failReference?: boolean } = {}) => `import { tinySetup } from ${JSON.stringify(TINY_SETUP)};
+const closed = (globalThis[${JSON.stringify(closedKey)}] = { count: 0 });
+export default async () => tinySetup(closed, ${JSON.stringify(options)});
+`;
+const closedCount = (key: string) => (globalThis as unknown as Record<string, { count: number }>)[key]!.count;
+
+describe("nucleo-benchmark, end to end", () => {
+  it("races the job on every entry of its grade, prints the table, writes both reports and exits 0", async () => {
+    const closedKey = `__tiny_setup_closed_${Date.now()}`;
+    await folder.write("tiny.setup.ts", setupModule(closedKey));
+    await folder.write("bench.json", { setup: "./tiny.setup.ts", times: 2, markdown: "reports/tiny.md" });
+    const run = await folder.run("bench.json", "--out-dir", "out");
+
+    expect(run.stderr).not.toContain("nucleo-benchmark:");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("Benchmark of served_model at MEDIUM: 3 model(s), 2 run(s) each, and the reference");
+    for (const model of ["model-alpha", "model-beta", "model-gamma"]) expect(run.stdout).toMatch(new RegExp(`\\| cand +\\| ${model} +\\| +1 \\| ok `));
+    expect(run.stdout).toContain("Per model:");
+    expect(run.stdout).toContain("10/10");
+    expect(run.stdout).toContain("Wrote out/served_model-benchmark.json\nWrote out/reports/tiny.md\n");
+
+    const report = JSON.parse(await readFile(folder.path("out/served_model-benchmark.json"), "utf8")) as BenchmarkReport;
+    expect(report.rows).toHaveLength(7);
+    expect(report.models.map((model) => [model.model, model.runs, model.judged])).toEqual([["model-alpha", 2, 2], ["model-beta", 2, 2], ["model-gamma", 2, 2]]);
+    const markdown = await readFile(folder.path("out/reports/tiny.md"), "utf8");
+    expect(markdown).toContain("# Benchmark: served_model");
+    expect(markdown).toContain("## Per model");
+    // Not a terminal: one plain line per event, ending at the total (1 reference + 6 runs + 6 judges).
+    expect(run.stderr).toContain("[1/13] reference ok");
+    expect(run.stderr).toMatch(/\[13\/13\] judged run \d /);
+    expect(closedCount(closedKey)).toBe(1);
+  });
+
+  it("shows no progress with --quiet, and writes the reports beside the config by default", async () => {
+    await folder.write("tiny.setup.ts", setupModule(`__tiny_setup_closed_quiet_${Date.now()}`));
+    await folder.write("configs/bench.json", { setup: "../tiny.setup.ts", candidates: ["model-gamma"] });
+    const run = await folder.run("configs/bench.json", "--quiet");
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe("");
+    expect(run.stdout).toContain("Wrote configs/served_model-benchmark.json\nWrote configs/served_model-benchmark.md\n");
+    const report = JSON.parse(await readFile(folder.path("configs/served_model-benchmark.json"), "utf8")) as BenchmarkReport;
+    expect(report.models.map((model) => model.model)).toEqual(["model-gamma"]);
+  });
+
+  it("exits 1 when the reference fails, still printing and writing the report, and closes the setup", async () => {
+    const closedKey = `__tiny_setup_closed_failed_${Date.now()}`;
+    await folder.write("failing.setup.ts", setupModule(closedKey, { failReference: true }));
+    await folder.write("bench.json", { setup: "./failing.setup.ts", json: "failed.json" });
+    const run = await folder.run("bench.json", "--quiet");
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain("Reference failure: internal: the reference's model is down");
+    expect(run.stdout).toContain("Wrote failed.json\nWrote served_model-benchmark.md\n");
+    expect(run.stderr).toMatch(/^nucleo-benchmark: the benchmark failed: reference_failed: /);
+    const report = JSON.parse(await readFile(folder.path("failed.json"), "utf8")) as BenchmarkReport;
+    expect(report.referenceFailure).toContain("the reference's model is down");
+    expect(report.rows.filter((row) => row.judge !== null)).toEqual([]);
+    expect(closedCount(closedKey)).toBe(1);
+  });
+
+  it("runs the README's example config (examples/cli/bench.json) as documented", async () => {
+    const config = new URL("../../examples/cli/bench.json", import.meta.url).pathname;
+    const run = await folder.run(config, "--out-dir", "out", "--quiet");
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("Benchmark of classify_ticket at SMALL: 3 model(s), 3 run(s) each, and the reference");
+    const report = JSON.parse(await readFile(folder.path("out/reports/classify-ticket.json"), "utf8")) as BenchmarkReport;
+    expect(report.models.map((model) => [model.model, model.judgeScore?.mean, model.scorer?.mean])).toEqual([["nimble", 10, 10], ["hasty", 3, 0], ["careful", 10, 10]]);
+    expect(await readFile(folder.path("out/reports/classify-ticket.md"), "utf8")).toContain("# Benchmark: classify_ticket");
+  });
+});

@@ -1,0 +1,55 @@
+import cliProgress from "cli-progress";
+import type { BenchmarkProgress } from "../benchmark/benchmark-progress.js";
+import { ProgressTally } from "./progress-tally.js";
+
+/** How progress is shown: a live bar (a terminal), a line per event (a log), or not at all. */
+export type ProgressMode = "bar" | "lines" | "off";
+
+/** What the CLI hands the benchmark as `onProgress`, and stops before it prints the table. */
+export interface ProgressDisplay {
+  readonly onProgress: (progress: BenchmarkProgress) => void;
+  /** Ends the bar (leaving it drawn), so what follows starts on a fresh line. */
+  stop(): void;
+}
+
+/**
+ * A progress display on `stream`: one bar whose total is the reference, every run and every
+ * judge, captioned with the last event; or one plain line per event where a bar would only
+ * scribble control codes into a file or a CI log.
+ *
+ * @internal
+ */
+export function createProgressDisplay(stream: NodeJS.WritableStream, mode: ProgressMode): ProgressDisplay {
+  if (mode === "off") return { onProgress: () => {}, stop: () => {} };
+  const tally = new ProgressTally();
+  if (mode === "lines") {
+    return {
+      onProgress: (progress) => {
+        const text = tally.count(progress);
+        stream.write(`[${tally.done}/${tally.total}] ${text}\n`);
+      },
+      stop: () => {},
+    };
+  }
+  const bar = new cliProgress.SingleBar(
+    // The cursor stays visible: hidden, a Ctrl-C mid-race would leave the terminal without one.
+    { stream, format: "benchmark {bar} {value}/{total} | {event}", clearOnComplete: false, barsize: 24 },
+    cliProgress.Presets.shades_classic,
+  );
+  let started = false;
+  return {
+    onProgress: (progress) => {
+      const event = tally.count(progress);
+      if (!started) {
+        bar.start(tally.total, tally.done, { event });
+        started = true;
+        return;
+      }
+      bar.setTotal(tally.total);
+      bar.update(tally.done, { event });
+    },
+    stop: () => {
+      if (started) bar.stop();
+    },
+  };
+}

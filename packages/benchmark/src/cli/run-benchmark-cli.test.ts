@@ -1,0 +1,127 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { cliFolder } from "./test-support/cli-harness.js";
+
+let folder: Awaited<ReturnType<typeof cliFolder>>;
+beforeEach(async () => {
+  folder = await cliFolder();
+});
+afterEach(async () => {
+  await folder.remove();
+});
+
+// A setup with every field the right shape; the benchmark itself is never reached in these tests.
+const FAKE_ENVIRONMENT = "{ picker: { pinned(id) { throw new Error(`no catalog entry \"${id}\"`); } }, clientFor() {} }";
+const fakeSetup = (extra = "") => `export default () => ({ dispatcher: { submit() {} }, environment: ${FAKE_ENVIRONMENT}, factory: () => ({}), input: {}${extra} });\n`;
+
+describe("nucleo-benchmark usage", () => {
+  it("prints its usage on stdout for --help and exits 0", async () => {
+    const run = await folder.run("--help");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("Usage: nucleo-benchmark <config.json> [--out-dir DIR] [--quiet]");
+  });
+
+  it("refuses an unknown flag with the usage on stderr and exit 2", async () => {
+    const run = await folder.run("bench.json", "--verbose");
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("--verbose");
+    expect(run.stderr).toContain("Usage: nucleo-benchmark");
+    expect(run.stdout).toBe("");
+  });
+
+  it("refuses a missing config file argument, and a second one, with exit 2", async () => {
+    expect((await folder.run()).stderr).toContain("nucleo-benchmark: expected a config file");
+    const two = await folder.run("a.json", "b.json");
+    expect(two.code).toBe(2);
+    expect(two.stderr).toContain("expected one config file, got 2: a.json b.json");
+  });
+});
+
+describe("nucleo-benchmark config file", () => {
+  const refusal = async (config: unknown) => {
+    await folder.write("bench.json", typeof config === "string" ? config : JSON.stringify(config));
+    const run = await folder.run("bench.json");
+    expect(run.code).toBe(2);
+    return run.stderr.trim();
+  };
+
+  it("names the file and the field of a wrong value", async () => {
+    expect(await refusal({ setup: "./setup.mjs", times: 0 })).toBe('nucleo-benchmark: bench.json: "times": expected a positive integer');
+    expect(await refusal({ setup: "./setup.mjs", times: "3" })).toBe('nucleo-benchmark: bench.json: "times": expected a positive integer');
+    expect(await refusal({ setup: "./setup.mjs", runTimeoutMs: 1.5 })).toBe('nucleo-benchmark: bench.json: "runTimeoutMs": expected a positive integer');
+    expect(await refusal({ setup: "./setup.mjs", candidates: ["alpha", ""] })).toBe('nucleo-benchmark: bench.json: "candidates[1]": expected a catalog entry id');
+  });
+
+  it("names a missing setup field", async () => {
+    expect(await refusal({ times: 2 })).toBe('nucleo-benchmark: bench.json: "setup": expected the path of the setup module, relative to the config file');
+  });
+
+  it("names an unknown field and lists the ones it takes", async () => {
+    expect(await refusal({ setup: "./setup.mjs", tims: 2 })).toBe(
+      'nucleo-benchmark: bench.json: "tims": unknown field (the config takes setup, times, candidates, runTimeoutMs, judgeTimeoutMs, json, markdown)',
+    );
+  });
+
+  it("refuses a file that is not JSON, or not an object", async () => {
+    expect(await refusal("{ setup: ")).toMatch(/^nucleo-benchmark: bench\.json: not valid JSON \(/);
+    expect(await refusal([1, 2])).toBe('nucleo-benchmark: bench.json: expected a JSON object with at least a "setup" field');
+  });
+
+  it("refuses a config file that is not there", async () => {
+    const run = await folder.run("configs/missing.json");
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`configs/missing.json: no such file (looked for ${folder.path("configs/missing.json")})`);
+  });
+});
+
+describe("nucleo-benchmark setup module", () => {
+  // Modules are cached by path for the whole test file: each module gets a name of its own.
+  let modules = 0;
+  const refusal = async (module: string | undefined, name = `setup-${++modules}.mjs`) => {
+    if (module !== undefined) await folder.write(`setups/${name}`, module);
+    await folder.write("bench.json", { setup: `./setups/${name}` });
+    const run = await folder.run("bench.json");
+    expect(run.code).toBe(2);
+    return run.stderr.trim().replaceAll(`setups/${name}`, "setups/setup.mjs");
+  };
+
+  it("names the config's setup field and the path when there is no module there", async () => {
+    expect(await refusal(undefined, "setup.mjs")).toBe(`nucleo-benchmark: bench.json: "setup": no setup module at ${folder.path("setups/setup.mjs")}`);
+  });
+
+  it("names the module when it has no default export", async () => {
+    expect(await refusal("export const setup = () => ({});\n")).toBe(
+      "nucleo-benchmark: setups/setup.mjs: expected a default export: a function that returns { dispatcher, environment, factory, input }, found none",
+    );
+  });
+
+  it("names the module and what is missing from what it returned", async () => {
+    expect(await refusal(`export default async () => ({ environment: ${FAKE_ENVIRONMENT}, factory: () => ({}), input: {} });\n`)).toBe(
+      'nucleo-benchmark: setups/setup.mjs: "dispatcher": expected a JobDispatcher (an object with submit())',
+    );
+    expect(await refusal("export default () => ({ dispatcher: { submit() {} }, environment: {}, factory: () => ({}), input: {} });\n")).toContain('"environment": expected an LlmEnvironment');
+    expect(await refusal(`export default () => ({ dispatcher: { submit() {} }, environment: ${FAKE_ENVIRONMENT}, factory: () => ({}) });\n`)).toBe(
+      "nucleo-benchmark: setups/setup.mjs: \"input\": expected the job's input",
+    );
+    expect(await refusal(fakeSetup(", scorrer: {}"))).toContain('setups/setup.mjs: "scorrer": unknown field (the setup takes dispatcher, environment, factory, input, scorer, close)');
+    expect(await refusal("export default () => 42;\n")).toBe("nucleo-benchmark: setups/setup.mjs: the default export returned number, expected { dispatcher, environment, factory, input }");
+  });
+
+  it("names the module when it fails to load or its default export throws, without a stack trace", async () => {
+    expect(await refusal("export default () => { throw new Error('OPENAI_API_KEY is not set'); };\n")).toBe(
+      "nucleo-benchmark: setups/setup.mjs: the default export threw (OPENAI_API_KEY is not set)",
+    );
+    const broken = await refusal("import './missing-helper.mjs';\nexport default () => ({});\n");
+    expect(broken).toMatch(/^nucleo-benchmark: setups\/setup\.mjs: the module failed to load \(.*missing-helper/);
+    expect(broken).not.toContain("\n");
+  });
+
+  it("refuses an unknown candidate before anything runs, and still calls the setup's close()", async () => {
+    const counter = `__closed_${Date.now()}`;
+    await folder.write("setups/setup.mjs", fakeSetup(`, close: () => { globalThis.${counter} = (globalThis.${counter} ?? 0) + 1; }`));
+    await folder.write("bench.json", { setup: "./setups/setup.mjs", candidates: ["nope"] });
+    const run = await folder.run("bench.json");
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim()).toBe('nucleo-benchmark: bench.json: "candidates[0]": no catalog entry "nope"');
+    expect((globalThis as Record<string, unknown>)[counter]).toBe(1);
+  });
+});

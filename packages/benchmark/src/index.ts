@@ -1,0 +1,17 @@
+/**
+ * @nucleo/benchmark — race any model-dependent job across every model of its grade: a
+ * reference run first, then every candidate pinned to its entry, each judged blind against
+ * the reference as it lands, with exact costs per run from the dispatcher's own events.
+ *
+ * @packageDocumentation
+ */
+export { Benchmark } from "./benchmark/benchmark.js";
+export type { BenchmarkOptions } from "./benchmark/benchmark-options.js";
+export type { BenchmarkProgress } from "./benchmark/benchmark-progress.js";
+export type { Scorer } from "./benchmark/scorer.js";
+export {
+  Blindfold, BLIND_PLACEHOLDER, FAMILY_TERMS, JudgeTool, DEFAULT_JUDGE_TIMEOUT_MS, JUDGE_INSTRUCTIONS, JudgeInput, JudgeVerdict,
+  recordRun, RUBRIC, MAX_ACCURACY_WITH_MISUSE, RecordedRun, RecordedToolCall, RecordedTurn, RunRecord, scoreVerdict, type JudgeToolOptions,
+} from "./judge/index.js";
+export * from "./report/index.js";
+export { runBenchmarkCli, type BenchmarkSetup, type BenchmarkCliIo, type CliStream } from "./cli/index.js";

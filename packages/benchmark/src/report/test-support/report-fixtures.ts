@@ -1,0 +1,45 @@
+// Hand-made rows and reports for the report's tests.
+import type { BenchmarkReport, BenchmarkRow, JudgeScore } from "../benchmark-report.js";
+
+export function judgeScore(score: number, reason = "Agrees with the reference."): JudgeScore {
+  return { score, accuracy: Math.min(7, score), shownWork: Math.max(0, score - 7), misusedTools: [], reason };
+}
+
+export function row(overrides: Partial<BenchmarkRow> = {}): BenchmarkRow {
+  return {
+    run: 1,
+    role: "candidate",
+    model: "alpha",
+    providerModel: "alpha-1",
+    repeat: 1,
+    status: "ok",
+    error: null,
+    calls: 1,
+    iterations: 1,
+    tokens: { input: 1_200, cachedInput: 0, output: 300, reasoning: 0 },
+    latencyMs: 800,
+    wallMs: 900,
+    cost: { USD: "0.0024" },
+    judge: judgeScore(7),
+    judgeNote: null,
+    scorer: null,
+    scorerNote: null,
+    ...overrides,
+  };
+}
+
+export function report(overrides: Partial<BenchmarkReport> = {}): BenchmarkReport {
+  return {
+    job: "summarize",
+    grade: "MEDIUM",
+    times: 1,
+    startedAt: "2026-11-29T12:00:00.000Z",
+    finishedAt: "2026-11-29T12:01:05.000Z",
+    rows: [row({ run: 0, role: "reference", judge: null, judgeNote: "the reference is not judged" }), row({ run: 1 })],
+    models: [],
+    judging: { judges: 1, failed: 0, calls: 1, cost: { USD: "0.0105" } },
+    judgeFailure: null,
+    referenceFailure: null,
+    ...overrides,
+  };
+}

@@ -1,0 +1,184 @@
+// The spec's benchmark test world: jobs that answer with the model they were served, a client
+// whose calls the test can hold and release, and a catalog of three MEDIUM entries and an XL
+// judge (CEILING resolves to XL here).
+import { CatalogAdmission, parseCatalog, type CatalogEntryInput } from "@nucleo/catalog";
+import { LlmEnvironment, responseContract, type LlmBinding, type LlmClient, type LlmDelta, type LlmRequest, type LlmResponse } from "@nucleo/conversation";
+import { JobDispatcher, RunLog, ThinkerDeclaration, type AttemptInfo, type JobContext, type JobResources, type RunEvent } from "@nucleo/core";
+import { ManualTimers } from "@nucleo/core/testing";
+import { ScriptedLlmClient, type ScriptedAnswer } from "@nucleo/testing";
+import { SingleObjectiveThinker, thinkerInput, type ThinkerOptions } from "@nucleo/thinkers";
+import { AbstractModelDependentTool, ClassToolProvider, type ModelDependentToolOptions } from "@nucleo/tools";
+import { z } from "zod";
+
+function entry(id: string, model: string, grade: CatalogEntryInput["grade"], input: string, output: string, provider: CatalogEntryInput["provider"] = "openai"): CatalogEntryInput {
+  return {
+    id, provider, model, grade, contextWindow: 128_000, outputCeiling: 16_000,
+    prices: { currency: "USD", effectiveFrom: "2025-01-01", source: "test fixture", input, output }, limits: { tokensPerMinute: 100_000_000 },
+  };
+}
+
+export const ENTRIES: CatalogEntryInput[] = [
+  entry("model-alpha", "alpha-chat-2", "MEDIUM", "1", "4"),
+  entry("model-beta", "beta-pro-1", "MEDIUM", "2", "8", "anthropic"),
+  entry("model-gamma", "gamma-mini-3", "MEDIUM", "0.5", "2"),
+  entry("judge-xl", "judge-ultra-9", "XL", "10", "40"),
+];
+
+/** Every name a judge must never see. */
+export const MODEL_NAMES = ENTRIES.flatMap((item) => [item.id, item.model]);
+
+export const Question = z.object({ question: z.string() });
+export const ServedAnswer = z.object({ model: z.string().describe("The model that answered.") });
+export type ServedAnswer = z.infer<typeof ServedAnswer>;
+const SERVED = responseContract("served_model", ServedAnswer);
+
+/** A one-call tool whose model answers with its own entry id. */
+export class ServedModelTool extends AbstractModelDependentTool<z.infer<typeof Question>, ServedAnswer> {
+  readonly name = "served_model";
+  override readonly description = "Say which model answers.";
+  readonly input = Question;
+  readonly output = ServedAnswer;
+  override readonly readOnly = true;
+  constructor(options: ModelDependentToolOptions) {
+    super({ grade: "MEDIUM", ...options });
+  }
+  override requirements(input: z.infer<typeof Question>, attempt: AttemptInfo) {
+    return this.wireConversation(input, attempt, { depth: "QUICK", output: "VERDICT", contract: SERVED }, "Say which model you are.");
+  }
+  async execute(_input: z.infer<typeof Question>, resources: JobResources, context: JobContext) {
+    return this.converse(resources, context);
+  }
+}
+
+const ThinkerQuestion = thinkerInput({ question: z.string() });
+
+/** A thinker that asks `served_model` (a child that takes its own seat) and answers with what it was told. */
+export class ServedModelThinker extends SingleObjectiveThinker<z.infer<typeof ThinkerQuestion>, ServedAnswer> {
+  readonly name = "served_model_thinker";
+  override readonly description = "Finds out which model answers.";
+  readonly input = ThinkerQuestion;
+  readonly output = ServedAnswer;
+  constructor(options: ThinkerOptions) {
+    super(ThinkerDeclaration.of({ grade: "MEDIUM", output: "COMPACT" }), options);
+    this.addTools(new ClassToolProvider(() => new ServedModelTool({ environment: options.environment })));
+  }
+  protected task(): string {
+    return "Ask the served_model tool which model answers, then answer with it.";
+  }
+}
+
+/** What kind of call the client received. */
+export type CallKind = "tool" | "thinker" | "judge";
+
+/** One call the client received. */
+export interface ReceivedCall {
+  readonly kind: CallKind;
+  readonly entryId: string;
+  readonly request: LlmRequest;
+  /** Everything the model was shown, as one text (system, every turn). */
+  readonly text: string;
+  /** Whether the call has been answered (or failed). */
+  done: boolean;
+}
+
+/** How the client answers one call: an answer, a fault, or (with `undefined`) its default. */
+export type Answerer = (call: ReceivedCall) => ScriptedAnswer | Error | undefined;
+
+/**
+ * Answers every call with the model it was served: the one-call tool and the thinker with the
+ * entry id of their binding, the judge with a full-marks verdict. Entries put on hold wait
+ * until released (or until their call is aborted), so a test can see which calls are in flight
+ * at once.
+ */
+export class ServedModelClient implements LlmClient {
+  readonly calls: ReceivedCall[] = [];
+  #holds: Array<(call: ReceivedCall) => boolean> = [];
+  #waiting: Array<{ call: ReceivedCall; release: () => void }> = [];
+  answer: Answerer = () => undefined;
+
+  /** Makes calls on these entries (or the calls a predicate picks) wait until released. */
+  hold(...which: Array<string | ((call: ReceivedCall) => boolean)>): void {
+    for (const item of which) this.#holds.push(typeof item === "string" ? (call) => call.entryId === item : item);
+  }
+
+  /** Lifts every hold and lets the waiting calls go. */
+  releaseAll(): void {
+    this.#holds = [];
+    const waiting = this.#waiting;
+    this.#waiting = [];
+    for (const waiter of waiting) waiter.release();
+  }
+
+  /** Calls received and not yet answered. */
+  inFlight(kind?: CallKind): ReceivedCall[] {
+    return this.calls.filter((call) => !call.done && (kind === undefined || call.kind === kind));
+  }
+
+  async send(request: LlmRequest, binding: LlmBinding, signal: AbortSignal): Promise<LlmResponse> {
+    const call: ReceivedCall = { kind: kindOf(request, binding), entryId: binding.entry.id, request, text: textOf(request), done: false };
+    this.calls.push(call);
+    try {
+      if (this.#holds.some((held) => held(call))) await this.#wait(call, signal);
+      const answer = this.answer(call) ?? defaultAnswer(call, binding);
+      return await new ScriptedLlmClient([answer]).send(request, binding, signal);
+    } finally {
+      call.done = true;
+    }
+  }
+
+  async *stream(request: LlmRequest, binding: LlmBinding, signal: AbortSignal): AsyncGenerator<LlmDelta, LlmResponse, void> {
+    return await this.send(request, binding, signal);
+  }
+
+  #wait(call: ReceivedCall, signal: AbortSignal): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const onAbort = () => reject(signal.reason);
+      signal.addEventListener("abort", onAbort, { once: true });
+      this.#waiting.push({ call, release: () => (signal.removeEventListener("abort", onAbort), resolve()) });
+    });
+  }
+}
+
+/** A full-marks verdict, as a judge would send it. */
+export const FULL_MARKS = { misusedTools: [], accuracy: 7, shownWork: 3, reason: "Agrees with the reference; every step shown." };
+
+function kindOf(request: LlmRequest, binding: LlmBinding): CallKind {
+  if (binding.entry.grade === "XL") return "judge";
+  return request.responseFormat?.name === "served_model" ? "tool" : "thinker";
+}
+
+function defaultAnswer(call: ReceivedCall, binding: LlmBinding): ScriptedAnswer {
+  if (call.kind === "judge") return ScriptedLlmClient.json(FULL_MARKS);
+  if (call.kind === "tool") return ScriptedLlmClient.json({ model: binding.entry.id });
+  const asked = call.request.messages.some((turn) => turn.parts.some((part) => part.type === "tool_result"));
+  if (!asked) return ScriptedLlmClient.toolCall("served_model", { question: "Which model are you?" });
+  const told = /"model":\s*"([^"]+)"/.exec(call.request.messages.flatMap((turn) => turn.parts.filter((part) => part.type === "tool_result").map((part) => part.text)).join(""));
+  return ScriptedLlmClient.json({ reasoning: "The served_model tool said which model answered.", answer: { model: told?.[1] ?? "unknown" } });
+}
+
+function textOf(request: LlmRequest): string {
+  return [request.system.text, ...request.messages.flatMap((turn) => turn.parts.map((part) => part.text))].join("\n");
+}
+
+/** A dispatcher, admission and environment over the test catalog, with manual time. */
+export function servedModelWorld(entries: CatalogEntryInput[] = ENTRIES) {
+  const time = new ManualTimers(Date.parse("2026-11-30T09:00:00Z"));
+  const client = new ServedModelClient();
+  const catalog = parseCatalog(entries, "benchmark-test");
+  const admission = new CatalogAdmission({ catalog, clock: time, timers: time });
+  const events: RunEvent[] = [];
+  const runLog = new RunLog();
+  const dispatcher = new JobDispatcher({ admission, clock: time, timers: time, observers: [{ onEvent: (event) => events.push(event) }, runLog] });
+  const environment = LlmEnvironment.from(admission, { openai: client, anthropic: client }, time);
+  const logged: string[] = [];
+  return { time, client, catalog, admission, dispatcher, environment, events, runLog, logged, log: (table: string) => logged.push(table) };
+}
+
+/** Lets the event loop turn until `condition` holds (no timers: calls and promises move on their own). */
+export async function until(condition: () => boolean, what: string): Promise<void> {
+  for (let turn = 0; turn < 2_000; turn++) {
+    if (condition()) return;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  throw new Error(`Gave up waiting until ${what}.`);
+}
