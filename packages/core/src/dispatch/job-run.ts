@@ -146,6 +146,8 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
     if (typeof key !== "string" || key.length === 0) {
       throw new SystemError({ code: "invalid_metadata", message: `Job "${this.#job.name}": publish(key, value) needs a non-empty key.` });
     }
+    // Published after its end, a value would land on a job already recorded as finished or failed.
+    if (this.#done) throw new SystemError({ code: "job_ended", message: `Job "${this.#job.name}" (${this.jobId}) has already ended: publish("${key}", value) comes too late.` });
     assertPlainJson(value, `Job "${this.#job.name}": publish("${key}", value)`);
     if (this.#core.events.active) this.emitLifecycle({ type: "job.published", key, value });
   }

@@ -97,6 +97,22 @@ describe("context.publish: values published on a job's metadata", () => {
     await expect(publish(cyclic)).rejects.toThrow(/\$\.self refers back to itself/);
   });
 
+  it("refuses a value published after the job ended, which would land on a finished job", async () => {
+    let late: unknown;
+    let publishLater!: () => void;
+    await new JobDispatcher({ observers: [new EventLog()] }).submit(new ScriptedDoer((context) => {
+      publishLater = () => {
+        try {
+          context.publish("report", {});
+        } catch (error) {
+          late = error;
+        }
+      };
+    }), null);
+    publishLater();
+    expect((late as Error).message).toMatch(/has already ended: publish\("report", value\) comes too late/);
+  });
+
   it("refuses an empty key", async () => {
     const handle = new JobDispatcher().submit(new ScriptedDoer((context) => context.publish("", 1)), null);
     await expect(handle).rejects.toThrow(/needs a non-empty key/);

@@ -144,5 +144,6 @@ type WithoutLineage<TEvent> = TEvent extends unknown ? Omit<TEvent, keyof EventL
 
 /**
  * The events a job reports itself through `context.emit`; the dispatcher adds the lineage.
+ * (`job.published` goes through `context.publish`, which checks the value first.)
  */
-export type JobReportedEvent = WithoutLineage<LlmCallEvent | ToolWithheldEvent | SkillAdmittedEvent | JobPublishedEvent>;
+export type JobReportedEvent = WithoutLineage<LlmCallEvent | ToolWithheldEvent | SkillAdmittedEvent>;

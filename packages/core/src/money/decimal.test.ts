@@ -48,6 +48,7 @@ describe("Decimal", () => {
   it("refuses a divisor that is not a positive integer", () => {
     expect(() => Decimal.parse("1").dividedBy(0, 2)).toThrow(/positive integer divisor/);
     expect(() => Decimal.parse("1").dividedBy(-2, 2)).toThrow(RangeError);
+    expect(() => Decimal.parse("1").dividedBy(1.5, 2)).toThrow(/positive integer divisor, got 1.5/);
     expect(() => Decimal.parse("1").dividedBy(1, -1)).toThrow(/places/);
   });
 });

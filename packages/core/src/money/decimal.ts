@@ -66,8 +66,9 @@ export class Decimal {
    * shares, where an exact quotient may not end (1/3).
    */
   dividedBy(divisor: number | bigint, places: number): Decimal {
+    if (typeof divisor === "number" && !Number.isSafeInteger(divisor)) throw new RangeError(`Decimal.dividedBy: expected a positive integer divisor, got ${divisor}`);
     const by = BigInt(divisor);
-    if (by <= 0n || (typeof divisor === "number" && !Number.isSafeInteger(divisor))) throw new RangeError(`Decimal.dividedBy: expected a positive integer divisor, got ${divisor}`);
+    if (by <= 0n) throw new RangeError(`Decimal.dividedBy: expected a positive integer divisor, got ${divisor}`);
     if (!Number.isInteger(places) || places < 0) throw new RangeError("Decimal.dividedBy: places must be a non-negative integer");
     const numerator = places >= this.scale ? this.units * powerOfTen(places - this.scale) : this.units;
     // Dividing at a scale below this one would lose digits before rounding: keep them, then round.

@@ -91,6 +91,20 @@ export abstract class AbstractModelDependentTool<TInput, TOutput> extends Abstra
   }
 
   /**
+   * What the model was asked in this instance's last run: the instructions (the objective)
+   * and the prompt (the first user turn). `undefined` before the conversation is wired. A
+   * benchmark's judge reads it, as it reads a thinker's transcript.
+   */
+  askedWith(): { readonly objective: string; readonly prompt: string } | undefined {
+    const conversation = this.#exchange?.options.conversation;
+    if (!conversation) return undefined;
+    const objective = conversation.objective().map(([slot, text]) => (slot === "task" ? text : `## ${slot}\n${text}`)).join("\n\n");
+    const first = conversation.turns().find((turn) => turn.role === "user");
+    const prompt = first?.parts.filter((part) => part.type === "text").map((part) => part.text).join("\n") ?? "";
+    return { objective, prompt };
+  }
+
+  /**
    * Builds the conversation once — `instructions` as the objective, the input (in the wire's
    * spelling) as the prompt — and prices this attempt's seat from it.
    */

@@ -67,6 +67,17 @@ describe("wiring a one-call tool's conversation", () => {
     expect(client.requests).toHaveLength(2);
   });
 
+  it("askedWith reads back the instructions and the prompt the model was given, once wired", async () => {
+    const client = new ScriptedLlmClient([ScriptedLlmClient.json({ caption: "x" })]);
+    const { dispatcher, environment } = world(client);
+    const tool = new TagText({ environment });
+    expect(tool.askedWith()).toBeUndefined();
+    await dispatcher.submit(tool, { sourceText: "t", userLabels: {} });
+    const asked = tool.askedWith()!;
+    expect(asked.objective).toBe("Tag the text.");
+    expect(JSON.parse(asked.prompt)).toEqual({ source_text: "t", user_labels: {} });
+  });
+
   it("a pinned instance resolves to its entry, whatever its grade would pick", async () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.json({ caption: "x" })]);
     const { dispatcher, environment } = world(client);
