@@ -41,24 +41,24 @@ const entry = (id: string, model: string, grade: "MEDIUM" | "XL", input: string,
   prices: { currency: "USD", effectiveFrom: "2026-01-01", source: "example", input, output }, limits: { tokensPerMinute: 1_000_000 },
 });
 const catalog = parseCatalog([
-  entry("swift", "swift-2", "MEDIUM", "0.4", "1.6"),
-  entry("frugal", "frugal-1", "MEDIUM", "0.1", "0.4"),
-  entry("steady", "steady-3", "MEDIUM", "1", "4"),
-  entry("judge", "arbiter-5", "XL", "3", "15"),
+  entry("aster-1", "aster-1-2026", "MEDIUM", "0.4", "1.6"),
+  entry("brio-2", "brio-2-2026", "MEDIUM", "0.1", "0.4"),
+  entry("corvo-3", "corvo-3-2026", "MEDIUM", "1", "4"),
+  entry("arbiter-9", "arbiter-9-2026", "XL", "3", "15"),
 ], "example");
 
-// Pretend models (swap in OpenAiClient or AnthropicClient for real ones): swift and steady add
-// with the tool; frugal guesses without it. The pretend judge compares the two runs it is shown.
+// Pretend models (swap in OpenAiClient or AnthropicClient for real ones): aster and corvo add
+// with the tool; brio guesses without it. The pretend judge compares the two runs it is shown.
 const pretend = (request: LlmRequest, model: string): ScriptedAnswer => {
   const said = request.messages.flatMap((turn) => turn.parts.map((part) => part.text)).join("\n");
-  if (model === "arbiter-5") {
+  if (model === "arbiter-9-2026") {
     const { reference, candidate } = JSON.parse(request.messages[0]!.parts[0]!.text) as { reference: { answer: unknown }; candidate: { answer: unknown; turns: Array<{ tool_calls: unknown[] }> } };
     const right = JSON.stringify(candidate.answer) === JSON.stringify(reference.answer);
     const usedTool = candidate.turns.some((turn) => turn.tool_calls.length > 0);
     return ScriptedLlmClient.json({ misusedTools: [], accuracy: right ? 7 : 1, shownWork: usedTool ? 3 : 0, reason: right ? "Same total as the reference, added with the tool." : "Wrong total, and no work shown." });
   }
   const sum = /"sum":(\d+)/.exec(said)?.[1];
-  if (model === "frugal-1") return ScriptedLlmClient.json({ reasoning: "About 100.", answer: { total: 100 } });
+  if (model === "brio-2-2026") return ScriptedLlmClient.json({ reasoning: "About 100.", answer: { total: 100 } });
   if (sum === undefined) return ScriptedLlmClient.toolCall("add", { a: 40, b: 70 });
   return ScriptedLlmClient.json({ reasoning: `The add tool gave ${sum}.`, answer: { total: Number(sum) } });
 };
@@ -77,4 +77,4 @@ console.log(await dispatcher.submit(benchmark, { costs: [40, 70] })); // { total
 // The report, also published on the job's metadata under Benchmark.REPORT: rows, and a summary per model.
 const report = benchmark.report()!;
 const summary = report.models.map((model) => `${model.model} ${model.judgeScore?.mean}/10 ${model.cost.USD?.mean} USD`);
-console.log(summary.join("; ")); // swift 10/10 0.000442 USD; frugal 1/10 0.0000561 USD; steady 10/10 0.001105 USD
+console.log(summary.join("; ")); // aster-1 10/10 0.000442 USD; brio-2 1/10 0.0000561 USD; corvo-3 10/10 0.001105 USD

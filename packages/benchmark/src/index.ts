@@ -10,8 +10,8 @@ export type { BenchmarkOptions } from "./benchmark/benchmark-options.js";
 export type { BenchmarkProgress } from "./benchmark/benchmark-progress.js";
 export type { Scorer } from "./benchmark/scorer.js";
 export {
-  Blindfold, BLIND_PLACEHOLDER, FAMILY_TERMS, JudgeTool, DEFAULT_JUDGE_TIMEOUT_MS, JUDGE_INSTRUCTIONS, JudgeInput, JudgeVerdict,
-  recordRun, RUBRIC, MAX_ACCURACY_WITH_MISUSE, RecordedRun, RecordedToolCall, RecordedTurn, RunRecord, scoreVerdict, type JudgeToolOptions,
+  Blindfold, BLIND_PLACEHOLDER, FAMILY_TERMS, VERSIONED_TERMS, JudgeTool, DEFAULT_JUDGE_TIMEOUT_MS, JUDGE_INSTRUCTIONS, JudgeInput, JudgeVerdict,
+  recordRun, RUBRIC, accuracyCap, RecordedRun, RecordedToolCall, RecordedTurn, RunRecord, scoreVerdict, type BlindfoldOptions, type JudgeToolOptions,
 } from "./judge/index.js";
 export * from "./report/index.js";
 export { runBenchmarkCli, type BenchmarkSetup, type BenchmarkCliIo, type CliStream } from "./cli/index.js";

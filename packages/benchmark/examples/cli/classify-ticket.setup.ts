@@ -34,7 +34,7 @@ const entry = (id: string, grade: "SMALL" | "XL", input: string, output: string)
 });
 
 // Pretend models (a real setup builds OpenAiClient or AnthropicClient from the environment):
-// "hasty" mislabels; the judge gives full marks to a run whose label matches the reference's.
+// "vexa-2" mislabels; the judge gives full marks to a run whose label matches the reference's.
 const client = new ScriptedLlmClient([], {
   otherwise: (request, binding) => {
     if (binding.entry.grade === "XL") {
@@ -42,14 +42,14 @@ const client = new ScriptedLlmClient([], {
       const same = candidate.answer.label === reference.answer.label;
       return ScriptedLlmClient.json({ misusedTools: [], accuracy: same ? 7 : 0, shownWork: 3, reason: same ? "Same label, same evidence." : "A different label than the reference's." });
     }
-    const label = binding.entry.id === "hasty" ? "question" : "bug";
+    const label = binding.entry.id === "vexa-2" ? "question" : "bug";
     return ScriptedLlmClient.json({ label, why: "It says the app crashes on save." });
   },
 });
 
 /** The setup the config names: a dispatcher, the environment, the job's factory and its input. */
 export default function setup(): BenchmarkSetup<z.infer<typeof Ticket>, Label> {
-  const catalog = parseCatalog([entry("nimble", "SMALL", "0.1", "0.4"), entry("hasty", "SMALL", "0.05", "0.2"), entry("careful", "SMALL", "0.2", "0.8"), entry("judge", "XL", "3", "15")], "classify-ticket.setup.ts");
+  const catalog = parseCatalog([entry("lumo-1", "SMALL", "0.1", "0.4"), entry("vexa-2", "SMALL", "0.05", "0.2"), entry("solen-3", "SMALL", "0.2", "0.8"), entry("arbiter-9", "XL", "3", "15")], "classify-ticket.setup.ts");
   const admission = new CatalogAdmission({ catalog });
   const environment = LlmEnvironment.from(admission, { openai: client });
   return {

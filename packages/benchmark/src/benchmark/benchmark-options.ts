@@ -1,4 +1,4 @@
-import type { AbstractJob, Timers } from "@nucleo/core";
+import type { AbstractJob, Grade, Timers } from "@nucleo/core";
 import type { LlmEnvironment } from "@nucleo/conversation";
 import type { ModelDependentTool } from "@nucleo/tools";
 import type { JudgeInput, JudgeVerdict } from "../judge/judge-verdict.js";
@@ -16,22 +16,34 @@ export interface BenchmarkOptions<TInput, TOutput> {
   readonly factory: () => ModelDependentTool<TInput, TOutput>;
   /** The deployment: its picker names the grade's candidates; the judge's model calls go through it. */
   readonly environment: LlmEnvironment;
-  /** Runs per candidate entry (default 1). With more than one, the report gives each model's spread. */
+  /**
+   * The grade to race, for a job that declares none (a one-call tool that takes its parent's
+   * grade): its candidates are listed from it, and every instance that has no grade gets it.
+   * Default: the job's own grade.
+   */
+  readonly grade?: Grade;
+  /** Runs per candidate entry (default 1, at most 1,000). With more than one, the report gives each model's spread. */
   readonly times?: number;
   /** Entry ids to race instead of every open, callable entry of the grade. */
   readonly candidates?: readonly string[];
   readonly scorer?: Scorer<TOutput>;
   /** Makes the judge for one run (default: a `JudgeTool` on `environment`). */
   readonly judge?: () => AbstractJob<JudgeInput, JudgeVerdict>;
-  /** A run still going after this long is cancelled and becomes a failed row (default 10 minutes). */
+  /**
+   * A run still going this long after it started (waiting for a seat does not count) is
+   * cancelled with everything below it, and becomes a failed row (default 10 minutes).
+   */
   readonly runTimeoutMs?: number;
-  /** A judge still going after this long fails, costing its run's score (default 5 minutes). */
+  /**
+   * A judge (all its attempts) or a scorer still going this long after it started fails,
+   * costing its run's score (default 5 minutes).
+   */
   readonly judgeTimeoutMs?: number;
   /** Extra words to cover before a judge reads a run (entry ids and provider model names always are). */
   readonly blindTerms?: readonly string[];
-  /** Where the table goes once the benchmark ends (default: standard output). */
+  /** Where the table goes once the benchmark ends (default: standard output). A `log` that throws is skipped. */
   readonly log?: (table: string) => void;
-  /** Told as runs and judges land, for a progress display. */
+  /** Told as runs and judges land, for a progress display. One that throws is not told again; the benchmark carries on. */
   readonly onProgress?: (progress: BenchmarkProgress) => void;
   /** Timers for the run timeout (default the global ones; inject a test's). */
   readonly timers?: Timers;

@@ -3,8 +3,9 @@ import { ScriptedLlmClient } from "@nucleo/testing";
 import { describe, expect, it } from "vitest";
 import type { BenchmarkReport } from "../report/benchmark-report.js";
 import {
-  ENTRIES, FULL_MARKS, MODEL_NAMES, ServedModelThinker, ServedModelTool, servedModelWorld, until, type ServedAnswer,
+  ENTRIES, FULL_MARKS, MODEL_NAMES, namesIn, ServedModelThinker, ServedModelTool, servedModelWorld, until, type ServedAnswer,
 } from "../test-support/served-model-world.js";
+import { JudgeTool } from "../judge/index.js";
 import { Benchmark } from "./benchmark.js";
 import type { BenchmarkOptions } from "./benchmark-options.js";
 import type { Scorer } from "./scorer.js";
@@ -85,9 +86,12 @@ describe("Benchmark (BenchmarkTest): a job that answers with the model it was se
     await world.dispatcher.submit(new Benchmark({ factory: () => new ServedModelThinker({ environment: world.environment }), environment: world.environment, log: world.log, timers: world.time }), { question: "Which model are you?" });
     const judged = world.client.calls.filter((call) => call.kind === "judge");
     expect(judged).toHaveLength(3);
+    // Every run named its entry id (answer, tool result) and its provider model (tool arguments,
+    // reasoning, thinking) — on both sides, for every candidate entry.
+    const runs = world.client.calls.filter((call) => call.kind !== "judge").map((call) => call.text).join("\n");
+    for (const name of ["alpha-chat-2", "beta-pro-1", "gamma-mini-3"]) expect(runs).toContain(`Are you ${name}?`);
     for (const call of judged) {
-      // The runs' answers and tool results named their models; the judge saw none of it.
-      for (const name of MODEL_NAMES) expect(call.text.toLowerCase()).not.toContain(name.toLowerCase());
+      expect(namesIn(call.text, MODEL_NAMES)).toEqual([]);
       expect(call.text).toContain("[model]");
     }
   });
@@ -108,14 +112,40 @@ describe("Benchmark (BenchmarkTest): a job that answers with the model it was se
       const total = mine.reduce((sum, call) => sum.plus(Decimal.parse(call.cost)), Decimal.ZERO);
       expect(row.cost).toEqual({ USD: total.toString() });
       expect(row.tokens.input).toBe(mine.reduce((sum, call) => sum + call.usage.inputTokens, 0));
-      expect(row.latencyMs).toBe(mine.reduce((sum, call) => sum + call.latencyMs, 0));
+      // A pinned thinker pins the child that takes its grade: every call of the row went to its entry.
+      expect(new Set(mine.map((call) => call.entryId))).toEqual(new Set([row.model]));
+      expect(row.servedBy).toEqual([row.model]);
     });
-    // Pinned thinkers pin their children: each candidate's calls all went to its entry.
-    expect(report.rows.slice(1).map((row) => row.model)).toEqual(["model-alpha", "model-beta", "model-gamma"]);
     // Judging is costed apart, on no row.
-    expect(report.judging).toMatchObject({ judges: 3, failed: 0, calls: 3 });
+    expect(report.judging).toMatchObject({ judges: 3, calls: 3 });
     const judgeCost = calls.filter((call) => call.entryId === "judge-xl").reduce((sum, call) => sum.plus(Decimal.parse(call.cost)), Decimal.ZERO);
     expect(report.judging.cost).toEqual({ USD: judgeCost.toString() });
+  });
+
+  it("keeps a child's calls on its thinker's row when the picker served them elsewhere, and says which entries served", async () => {
+    const world = servedModelWorld();
+    const benchmark = new Benchmark({ factory: () => new ServedModelThinker({ environment: world.environment }, "MEDIUM"), environment: world.environment, log: world.log, timers: world.time });
+    await world.dispatcher.submit(benchmark, { question: "Which model are you?" });
+    const beta = benchmark.report()!.rows.find((row) => row.model === "model-beta")!;
+    // The child declares its own grade, so the picker (not the pin) chose its entry.
+    expect(beta.servedBy).toEqual(["model-beta", "model-alpha"]);
+    expect(beta.calls).toBe(3);
+    const alphaPart = Decimal.parse(beta.cost.USD!).compare(Decimal.ZERO);
+    expect(alphaPart).toBeGreaterThan(0);
+  });
+
+  it("attributes model latency through lineage: a child's wait lands on its thinker's row", async () => {
+    const world = servedModelWorld();
+    world.client.hold((call) => call.kind === "tool" && call.entryId === "model-gamma");
+    const benchmark = new Benchmark({ factory: () => new ServedModelThinker({ environment: world.environment }), environment: world.environment, log: world.log, timers: world.time });
+    const handle = world.dispatcher.submit(benchmark, { question: "Which model are you?" });
+    await until(() => world.client.inFlight("tool").length === 1 && world.client.inFlight().length === 1, "only gamma's child call is in flight");
+    world.time.advance(700);
+    world.client.releaseAll();
+    await handle;
+    const rows = benchmark.report()!.rows;
+    expect(rows.find((row) => row.model === "model-gamma")).toMatchObject({ latencyMs: 700, wallMs: 700 });
+    expect(rows.find((row) => row.model === "model-beta")).toMatchObject({ latencyMs: 0 });
   });
 
   it("measures each run's wall time and model latency on the dispatcher's clock", async () => {
@@ -204,7 +234,7 @@ describe("Benchmark failure semantics", () => {
     expect(unjudged[0]!.judgeNote).toMatch(/^the judge failed: .*judge down/);
     expect(report.rows.filter((row) => row.judge?.score === 10)).toHaveLength(2);
     expect(report.judgeFailure).toBeNull();
-    expect(report.judging).toMatchObject({ judges: 3, failed: 1 });
+    expect(report.judging).toMatchObject({ judges: 3 });
   });
 
   it("names a judge failure in the report only when every judge failed", async () => {
@@ -224,7 +254,7 @@ describe("Benchmark failure semantics", () => {
     await world.dispatcher.submit(benchmark, { question: "Which model are you?" });
     const report = benchmark.report()!;
     expect(report.rows.slice(1).every((row) => row.judge?.score === 10)).toBe(true);
-    expect(report.judging).toMatchObject({ judges: 3, failed: 0, calls: 4 });
+    expect(report.judging).toMatchObject({ judges: 3, calls: 4 });
   });
 
   it("a run that hangs is cancelled at the run timeout and becomes a failed row; the benchmark still ends", async () => {
@@ -251,13 +281,14 @@ describe("Benchmark failure semantics", () => {
   it("an explicit candidate outside the catalog is refused by name", async () => {
     const world = servedModelWorld();
     const handle = world.dispatcher.submit(toolBenchmark(world, { candidates: ["model-alpha", "model-omega"] }), { question: "Which model are you?" });
-    await expect(handle).rejects.toThrow(/model-omega/);
+    await expect(handle).rejects.toThrow(/Invalid value for "candidates\[1\]" \(got "model-omega"\)/);
     expect(world.client.calls).toHaveLength(0);
   });
 
   it("a factory that throws at construction is a clear error; one that throws later is a failed row", async () => {
     const world = servedModelWorld();
-    expect(() => new Benchmark({ factory: () => { throw new Error("no config"); }, environment: world.environment })).toThrow(/the factory threw while making the job to race: no config/);
+    const construct = () => new Benchmark({ factory: () => { throw new SystemError({ code: "no_config", message: "no config" }); }, environment: world.environment });
+    expect(construct).toThrow(/the factory threw while making the job to race \(no_config: no config\)/);
     let made = 0;
     const benchmark = toolBenchmark(world, {
       factory: () => {
@@ -288,9 +319,128 @@ describe("Benchmark failure semantics", () => {
   it("refuses bad options by name", () => {
     const world = servedModelWorld();
     const factory = () => new ServedModelTool({ environment: world.environment });
-    expect(() => new Benchmark({ factory, environment: world.environment, times: 0 })).toThrow(/"times" \(got "0"\): expected a whole number of runs per entry/);
+    expect(() => new Benchmark({ factory, environment: world.environment, times: 0 })).toThrow(/"times" \(got "0"\): expected a whole number of runs per entry, from 1 to 1000/);
+    expect(() => new Benchmark({ factory, environment: world.environment, times: 5_000 })).toThrow(/"times"/);
+    expect(() => new Benchmark({ factory, environment: world.environment, grade: "HUGE" as never })).toThrow(/"grade" \(got "HUGE"\)/);
+    expect(() => new Benchmark({ factory, environment: world.environment, scorer: { name: "x" } as never })).toThrow(/"scorer": expected an object with a name and a score/);
+    expect(() => new Benchmark({ factory, environment: world.environment, onProgress: "loud" as never })).toThrow(/"onProgress": expected a function/);
     expect(() => new Benchmark({ factory, environment: world.environment, runTimeoutMs: -5 })).toThrow(/"runTimeoutMs"/);
     expect(() => new Benchmark({ factory, environment: world.environment, candidates: [] })).toThrow(/"candidates": expected a non-empty list/);
     expect(() => new Benchmark({ factory: (() => ({ name: "plain" })) as never, environment: world.environment })).toThrow(/must make a model-dependent job/);
+  });
+});
+
+describe("Benchmark edges", () => {
+  it("runs the reference unpinned even when the factory pins its instances", async () => {
+    const world = servedModelWorld();
+    const benchmark = toolBenchmark(world, { factory: () => new ServedModelTool({ environment: world.environment, pin: "model-gamma" }) });
+    await expect(world.dispatcher.submit(benchmark, { question: "Which model are you?" })).resolves.toEqual({ model: "model-alpha" });
+    expect(benchmark.report()!.rows.map((row) => row.servedBy[0])).toEqual(["model-alpha", "model-alpha", "model-beta", "model-gamma"]);
+  });
+
+  it("races a job that declares no grade at the grade it is given", async () => {
+    const world = servedModelWorld();
+    const gradeless = () => new ServedModelTool({ environment: world.environment, grade: undefined });
+    expect(() => toolBenchmark(world, { factory: gradeless })).toThrow(/"grade": expected the grade to race: job "served_model" declares none of its own/);
+    const benchmark = toolBenchmark(world, { factory: gradeless, grade: "MEDIUM" });
+    await expect(world.dispatcher.submit(benchmark, { question: "Which model are you?" })).resolves.toEqual({ model: "model-alpha" });
+    expect(benchmark.report()!.rows.map((row) => row.status)).toEqual(["ok", "ok", "ok", "ok"]);
+  });
+
+  it("stops when cancelled during the reference: no race is submitted, nothing is published or logged", async () => {
+    const world = servedModelWorld();
+    world.client.hold("model-alpha");
+    const benchmark = toolBenchmark(world);
+    const handle = world.dispatcher.submit(benchmark, { question: "Which model are you?" });
+    await until(() => world.client.inFlight().length === 1, "the reference calls its model");
+    handle.cancel("the operator stopped it");
+    await expect(handle).rejects.toThrow(/the operator stopped it/);
+    await until(() => world.client.inFlight().length === 0, "the reference's call is aborted");
+    for (let turn = 0; turn < 20; turn++) await new Promise<void>((resolve) => setImmediate(resolve));
+    expect(submitted(world.events, handle.id)).toHaveLength(1);
+    expect(world.events.some((event) => event.type === "job.published")).toBe(false);
+    expect(world.logged).toHaveLength(0);
+  });
+
+  it("a progress display or log that throws cannot lose the report", async () => {
+    const world = servedModelWorld();
+    let told = 0;
+    const benchmark = toolBenchmark(world, {
+      onProgress: () => {
+        told += 1;
+        throw new Error("display broke");
+      },
+      log: () => {
+        throw new Error("terminal gone");
+      },
+    });
+    await expect(world.dispatcher.submit(benchmark, { question: "Which model are you?" })).resolves.toEqual({ model: "model-alpha" });
+    expect(told).toBe(1); // not told again after it threw
+    expect(benchmark.report()!.rows.filter((row) => row.judge?.score === 10)).toHaveLength(3);
+  });
+
+  it("a judge that hangs across its attempts fails at the judge timeout, costing only its run's score", async () => {
+    const world = servedModelWorld();
+    let judges = 0;
+    world.client.hold((call) => call.kind === "judge" && judges++ === 0);
+    const benchmark = toolBenchmark(world, { judgeTimeoutMs: 30_000 });
+    const handle = world.dispatcher.submit(benchmark, { question: "Which model are you?" });
+    await until(() => world.client.calls.filter((call) => call.kind === "judge" && call.done).length === 2, "two judges answer");
+    world.time.advance(30_000);
+    await handle;
+    const unjudged = benchmark.report()!.rows.filter((row) => row.role === "candidate" && row.judge === null);
+    expect(unjudged).toHaveLength(1);
+    expect(unjudged[0]!.judgeNote).toMatch(/^the judge failed: .*timeout of 30000 ms|^the judge failed: .*timed out after 30000 ms/);
+  });
+
+  it("a scorer that throws, answers out of range or never answers leaves its row unscored, with the reason", async () => {
+    const world = servedModelWorld();
+    let call = 0;
+    const scorer: Scorer<ServedAnswer> = {
+      name: "moody",
+      score: () => {
+        call += 1;
+        if (call === 1) throw new SystemError({ code: "scorer_down", message: "no comparison today" });
+        if (call === 2) return 11;
+        return new Promise<number>(() => {});
+      },
+    };
+    const benchmark = toolBenchmark(world, { scorer, judgeTimeoutMs: 5_000 });
+    const handle = world.dispatcher.submit(benchmark, { question: "Which model are you?" });
+    await until(() => world.client.calls.filter((seen) => seen.kind === "judge" && seen.done).length === 3, "every judge answers");
+    world.time.advance(5_000);
+    await handle;
+    const notes = benchmark.report()!.rows.slice(1).map((row) => [row.scorer, row.scorerNote]);
+    expect(notes).toEqual([
+      [null, 'scorer "moody" failed: scorer_down: no comparison today'],
+      [null, 'scorer "moody" answered 11, not a score from 0 to 10'],
+      [null, 'scorer "moody" gave no score within 5000 ms'],
+    ]);
+    expect(benchmark.report()!.rows.slice(1).every((row) => row.judge?.score === 10)).toBe(true);
+  });
+
+  it("uses the judge it is given, and a judge that cannot be made costs its run's score", async () => {
+    const world = servedModelWorld();
+    let made = 0;
+    const benchmark = toolBenchmark(world, {
+      judge: () => {
+        made += 1;
+        if (made === 2) throw new SystemError({ code: "no_judge", message: "the bench is empty" });
+        return new JudgeTool({ environment: world.environment });
+      },
+    });
+    await world.dispatcher.submit(benchmark, { question: "Which model are you?" });
+    const rows = benchmark.report()!.rows.slice(1);
+    expect(rows.map((row) => row.judge?.score ?? row.judgeNote)).toEqual([10, "the judge failed: no_judge: the bench is empty", 10]);
+    expect(benchmark.report()!.judgeFailure).toBeNull();
+  });
+
+  it("covers the extra blind terms it is given", async () => {
+    const world = servedModelWorld();
+    world.client.answer = (call) => (call.kind === "tool" ? ScriptedLlmClient.json({ model: "Made by Acme Labs" }) : undefined);
+    await world.dispatcher.submit(toolBenchmark(world, { blindTerms: ["Acme Labs"] }), { question: "Which model are you?" });
+    const judged = world.client.calls.filter((call) => call.kind === "judge");
+    expect(judged).toHaveLength(3);
+    for (const call of judged) expect(call.text).not.toContain("Acme");
   });
 });

@@ -1,21 +1,19 @@
-import type { CatalogEntry, ModelPicker } from "@nucleo/catalog";
-import { AbstractDoer, InvalidInputError, SystemError, type AbstractJob, type Decimal, type GradeRung, type JobContext, type Timers } from "@nucleo/core";
+import type { CatalogEntry } from "@nucleo/catalog";
+import type { LlmEnvironment } from "@nucleo/conversation";
+import { AbstractDoer, InvalidInputError, SystemError, type AbstractJob, type Grade, type GradeRung, type JobContext, type Timers } from "@nucleo/core";
 import { isModelDependent, type ModelDependentTool } from "@nucleo/tools";
 import type { ZodType } from "zod";
-import { Blindfold, DEFAULT_JUDGE_TIMEOUT_MS, JudgeTool, recordRun, scoreVerdict, type JudgeInput, type JudgeVerdict, type RunRecord } from "../judge/index.js";
+import { Blindfold, DEFAULT_JUDGE_TIMEOUT_MS, JudgeTool, recordRun, type JudgeInput, type JudgeVerdict } from "../judge/index.js";
 import type { BenchmarkReport } from "../report/benchmark-report.js";
-import { formatReportTable, summarizeModels } from "../report/index.js";
+import { formatReportTable } from "../report/index.js";
 import type { BenchmarkOptions } from "./benchmark-options.js";
-import { describe, launchRun, type SubmitDoor } from "./launched-run.js";
+import type { BenchmarkProgress } from "./benchmark-progress.js";
+import { checkBenchmarkOptions } from "./check-options.js";
+import { buildReport } from "./build-report.js";
+import { judgeRun, scoreRun, type JudgeRecord } from "./judge-and-score.js";
+import { describeRunError, launchRun, type RunDeadline, type SubmitDoor } from "./launched-run.js";
 import { RunMeter } from "./run-meter.js";
 import { rowOf, type RunState } from "./run-rows.js";
-
-/** One judge submitted (or that could not be made), for the report's judging line. */
-interface JudgeRecord {
-  readonly jobId: string | undefined;
-  failed: boolean;
-  note: string | null;
-}
 
 const DEFAULT_RUN_TIMEOUT_MS = 10 * 60_000;
 const globalTimers: Timers = {
@@ -37,7 +35,8 @@ const globalTimers: Timers = {
  * Every figure comes from a private ledger the dispatcher feeds with this job's own subtree,
  * attributed by lineage: a thinker's calls and its children's calls land on its row.
  *
- * The raced job runs `1 + candidates × times` times: race jobs whose effects may repeat.
+ * The raced job runs `1 + candidates × times` times: race jobs whose effects may repeat. One
+ * instance runs one benchmark at a time (`report()` holds the last one's report).
  *
  * @example
  * const benchmark = new Benchmark({ factory: () => new Summariser({ environment }), environment, times: 3 });
@@ -55,7 +54,7 @@ export class Benchmark<TInput, TOutput> extends AbstractDoer<TInput, TOutput> {
   override readonly readOnly: boolean;
   readonly #options: BenchmarkOptions<TInput, TOutput>;
   readonly #jobName: string;
-  readonly #grade: string | undefined;
+  readonly #grade: Grade | undefined;
   readonly #times: number;
   #report: BenchmarkReport | undefined;
   /** Every instance the factory has made: a factory that hands one out twice would share it between runs. */
@@ -67,21 +66,26 @@ export class Benchmark<TInput, TOutput> extends AbstractDoer<TInput, TOutput> {
    */
   constructor(options: BenchmarkOptions<TInput, TOutput>) {
     super();
-    checkOptions(options);
+    checkBenchmarkOptions(options);
     const probe = makeProbe(options.factory);
     this.#made.add(probe);
     this.#options = options;
     this.#jobName = String(probe.name);
-    this.#grade = probe.grade();
+    this.#grade = options.grade ?? probe.grade();
     this.#times = options.times ?? 1;
-    if (this.#grade === undefined && options.candidates === undefined) {
-      throw new InvalidInputError({ parameter: "candidates", expected: `a list of entry ids: job "${this.#jobName}" declares no grade, so its candidates cannot be listed` });
+    if (this.#grade === undefined) {
+      throw new InvalidInputError({ parameter: "grade", expected: `the grade to race: job "${this.#jobName}" declares none of its own` });
     }
     this.name = `benchmark_${this.#jobName}`;
     this.description = `Races "${this.#jobName}" across the models of its grade and judges each run against a reference.`;
     this.input = probe.input;
     this.output = probe.output;
     this.readOnly = probe.readOnly === true;
+  }
+
+  /** The entries a benchmark of `grade` races in this deployment: its open, callable entries inside the envelope. */
+  static candidates(environment: LlmEnvironment, grade: Grade): readonly CatalogEntry[] {
+    return environment.picker.candidates(grade);
   }
 
   /** The report of the last run, once it has ended (also when the reference failed). */
@@ -91,35 +95,37 @@ export class Benchmark<TInput, TOutput> extends AbstractDoer<TInput, TOutput> {
 
   async execute(input: TInput, context: JobContext): Promise<TOutput> {
     const options = this.#options;
-    const picker = options.environment.picker;
-    const candidates = this.#candidates(picker);
+    const candidates = this.#candidates();
     const timers = options.timers ?? globalTimers;
-    const runTimeoutMs = options.runTimeoutMs ?? DEFAULT_RUN_TIMEOUT_MS;
     const meter = new RunMeter(context.jobId);
     context.observe(meter);
-    const blindfold = Blindfold.forCatalog(picker.catalog, options.blindTerms);
-    const progress = options.onProgress ?? (() => {});
+    const blindfold = Blindfold.forCatalog(options.environment.picker.catalog, options.blindTerms);
+    const progress = guardedProgress(options.onProgress);
+    const runTimeoutMs = options.runTimeoutMs ?? DEFAULT_RUN_TIMEOUT_MS;
+    const judgeTimeoutMs = options.judgeTimeoutMs ?? DEFAULT_JUDGE_TIMEOUT_MS;
+    const deadline = (timeoutMs: number, what: string): RunDeadline => ({
+      timeoutMs, timers, whenStarted: (jobId, start) => meter.whenStarted(jobId, start), reason: `it ran past the benchmark's ${what} timeout of ${timeoutMs} ms`,
+    });
     const states: RunState<TInput, TOutput>[] = [];
     const launch = (run: number, entry: CatalogEntry | undefined, repeat: number, door: SubmitDoor): RunState<TInput, TOutput> => {
-      const launched = launchRun({
-        factory: this.#fresh, input, pin: entry?.id, context, door, timeoutMs: runTimeoutMs, timers, onSubmitted: (jobId) => meter.track(jobId),
-      });
+      const launched = launchRun({ factory: this.#fresh, input, pin: entry?.id, context, door, deadline: deadline(runTimeoutMs, "run"), onSubmitted: (jobId) => meter.track(jobId) });
       const state: RunState<TInput, TOutput> = {
         run, role: entry ? "candidate" : "reference", entry, repeat, launched, outcome: undefined, judge: null, judgeNote: null, scorer: null, scorerNote: null,
       };
       states.push(state);
       return state;
     };
-    const row = (state: RunState<TInput, TOutput>) => rowOf(state as RunState<unknown, unknown>, state.launched.jobId === undefined ? undefined : meter.measure(state.launched.jobId));
-    progress({ kind: "started", candidates: candidates.map((entry) => entry.id), times: this.#times, runs: candidates.length * this.#times });
+    const row = (state: RunState<TInput, TOutput>) => rowOf(state, state.launched.jobId === undefined ? undefined : meter.measure(state.launched.jobId));
+    progress(() => ({ kind: "started", candidates: candidates.map((entry) => entry.id), times: this.#times, runs: candidates.length * this.#times }));
 
     // The reference: first and alone, unpinned.
     const reference = launch(0, undefined, 1, "next-step");
     reference.outcome = await reference.launched.settled;
+    reference.judgeNote = "the reference: the ground truth, not judged";
+    stopIfCancelled(context);
     const referenceOutput = reference.outcome.ok ? reference.outcome.output : undefined;
     const referenceRecord = reference.outcome.ok ? recordRun(reference.launched.job, input, referenceOutput) : undefined;
-    reference.judgeNote = "the reference: the ground truth, not judged";
-    progress({ kind: "reference", row: row(reference) });
+    progress(() => ({ kind: "reference", row: row(reference) }));
 
     // The race: every run submitted before any is awaited, all under one step ordinal.
     context.nextStep();
@@ -128,35 +134,38 @@ export class Benchmark<TInput, TOutput> extends AbstractDoer<TInput, TOutput> {
     // Judges share the next ordinal, claimed now that every run is in.
     context.nextStep();
     const judges: JudgeRecord[] = [];
-    const landed = race.map(async (state) => {
+    const makeJudge = options.judge ?? ((): AbstractJob<JudgeInput, JudgeVerdict> => new JudgeTool({ environment: options.environment, timeoutMs: judgeTimeoutMs }));
+    await Promise.all(race.map(async (state) => {
       state.outcome = await state.launched.settled;
-      if (!state.outcome.ok) {
-        state.judgeNote = "the run failed";
-      } else if (!reference.outcome!.ok) {
-        state.judgeNote = "the reference failed";
-      }
-      progress({ kind: "run", row: row(state) });
-      if (!state.outcome.ok || referenceOutput === undefined || referenceRecord === undefined) return;
+      if (!state.outcome.ok) state.judgeNote = "the run failed";
+      else if (referenceRecord === undefined) state.judgeNote = "the reference failed";
+      progress(() => ({ kind: "run", row: row(state) }));
+      if (!state.outcome.ok || referenceRecord === undefined || context.signal.aborted) return;
       const output = state.outcome.output;
-      await Promise.all([
-        this.#score(state, output, referenceOutput),
-        this.#judge(state, recordRun(state.launched.job, input, output), referenceRecord, blindfold, context, meter, judges),
+      const [judged] = await Promise.all([
+        judgeRun({
+          state, candidate: recordRun(state.launched.job, input, output), reference: referenceRecord, blindfold, makeJudge, context,
+          deadline: deadline(judgeTimeoutMs, "judge"), onSubmitted: (jobId) => meter.track(jobId),
+        }),
+        options.scorer ? scoreRun(state, options.scorer, output, referenceOutput as TOutput, { timeoutMs: judgeTimeoutMs, timers }) : undefined,
       ]);
-      progress({ kind: "judged", row: row(state) });
-    });
-    await Promise.all(landed);
+      judges.push(judged);
+      progress(() => ({ kind: "judged", row: row(state) }));
+    }));
+    // A cancelled benchmark has already failed: nothing to publish on a job that has ended.
+    stopIfCancelled(context);
 
-    const report = this.#buildReport(states, candidates, meter, judges, reference);
+    const report = buildReport({ job: this.#jobName, grade: this.#rung(candidates), times: this.#times, states, candidates, meter, judges });
     this.#report = report;
     context.publish(Benchmark.REPORT, report);
-    (options.log ?? printToStdout)(formatReportTable(report));
+    logTable(options.log, formatReportTable(report));
     if (!reference.outcome.ok) {
       throw new SystemError({ code: "reference_failed", message: `Benchmark of "${this.#jobName}": the reference run failed (${reference.outcome.error}); every run is left unjudged.` });
     }
     return referenceOutput as TOutput;
   }
 
-  /** The factory, checked to make a fresh instance per run. */
+  /** The factory, checked to make a fresh model-dependent instance per run, given the grade when it has none. */
   readonly #fresh = (): ModelDependentTool<TInput, TOutput> => {
     const job = this.#options.factory();
     if (typeof job !== "object" || job === null || !isModelDependent(job)) {
@@ -166,123 +175,40 @@ export class Benchmark<TInput, TOutput> extends AbstractDoer<TInput, TOutput> {
       throw new SystemError({ code: "invalid_job", message: "the factory returned an instance it had made before; runs must not share one (make a new instance per call)" });
     }
     this.#made.add(job);
+    if (job.grade() === undefined) job.setGrade(this.#grade!);
     return job;
   };
 
-  /** The entries to race: the explicit list (each checked), else the grade's open, callable entries. */
-  #candidates(picker: ModelPicker): readonly CatalogEntry[] {
+  /** The entries to race: the explicit list (each checked, by position), else the grade's open, callable entries. */
+  #candidates(): readonly CatalogEntry[] {
+    const picker = this.#options.environment.picker;
     const explicit = this.#options.candidates;
     if (explicit !== undefined) {
       return explicit.map((entryId, index) => {
-        const entry = picker.pinned(entryId);
+        let entry: CatalogEntry;
+        try {
+          entry = picker.pinned(entryId);
+        } catch (error) {
+          throw new InvalidInputError({ parameter: `candidates[${index}]`, value: entryId, expected: `an entry of the catalog inside the deployment's envelope (${describeRunError(error)})`, cause: error });
+        }
         if (!entry.callable) throw new InvalidInputError({ parameter: `candidates[${index}]`, value: entryId, expected: "an entry this deployment may call (it is marked not callable)" });
         return entry;
       });
     }
-    const found = picker.candidates(this.#grade!);
+    const found = Benchmark.candidates(this.#options.environment, this.#grade!);
     if (found.length === 0) {
       throw new InvalidInputError({ parameter: "grade", value: this.#grade!, expected: `a grade with at least one open, callable entry to race, but the catalog has none for job "${this.#jobName}"` });
     }
     return found;
   }
 
-  async #score(state: RunState<TInput, TOutput>, output: TOutput, reference: TOutput): Promise<void> {
-    const scorer = this.#options.scorer;
-    if (!scorer) return;
+  /** The report's grade: the declared one resolved (`CEILING` to its rung); with explicit candidates of another grade, still the declared one. */
+  #rung(candidates: readonly CatalogEntry[]): GradeRung {
     try {
-      const score = await scorer.score(output, reference);
-      if (typeof score !== "number" || !Number.isFinite(score) || score < 0 || score > 10) {
-        state.scorerNote = `scorer "${scorer.name}" answered ${typeof score === "number" ? score : typeof score}, not a score from 0 to 10`;
-      } else {
-        state.scorer = score;
-      }
-    } catch (error) {
-      state.scorerNote = `scorer "${scorer.name}" failed: ${describe(error)}`;
+      return this.#options.environment.picker.resolve(this.#grade!);
+    } catch {
+      return candidates[0]!.grade;
     }
-  }
-
-  async #judge(
-    state: RunState<TInput, TOutput>,
-    candidate: RunRecord,
-    reference: RunRecord,
-    blindfold: Blindfold,
-    context: JobContext,
-    meter: RunMeter,
-    judges: JudgeRecord[],
-  ): Promise<void> {
-    const judgeInput: JudgeInput = blindfold.cover({
-      task: reference.task,
-      reference: { turns: reference.turns, answer: reference.answer },
-      candidate: { turns: candidate.turns, answer: candidate.answer },
-    });
-    let judge: AbstractJob<JudgeInput, JudgeVerdict>;
-    try {
-      judge = this.#options.judge?.() ?? new JudgeTool({ environment: this.#options.environment, timeoutMs: this.#options.judgeTimeoutMs ?? DEFAULT_JUDGE_TIMEOUT_MS });
-    } catch (error) {
-      state.judgeNote = `the judge failed: ${describe(error)}`;
-      judges.push({ jobId: undefined, failed: true, note: state.judgeNote });
-      return;
-    }
-    const handle = context.submitInCurrentStep(judge, judgeInput);
-    meter.track(handle.id);
-    const record: JudgeRecord = { jobId: handle.id, failed: false, note: null };
-    judges.push(record);
-    try {
-      state.judge = scoreVerdict(await handle);
-    } catch (error) {
-      record.failed = true;
-      record.note = state.judgeNote = `the judge failed: ${describe(error)}`;
-    }
-  }
-
-  #buildReport(
-    states: readonly RunState<TInput, TOutput>[],
-    candidates: readonly CatalogEntry[],
-    meter: RunMeter,
-    judges: readonly JudgeRecord[],
-    reference: RunState<TInput, TOutput>,
-  ): BenchmarkReport {
-    const rows = [...states].sort((a, b) => a.run - b.run).map((state) => rowOf(state as RunState<unknown, unknown>, state.launched.jobId === undefined ? undefined : meter.measure(state.launched.jobId)));
-    const judgingCost = new Map<string, Decimal>();
-    let judgingCalls = 0;
-    for (const judge of judges) {
-      if (judge.jobId === undefined) continue;
-      const totals = meter.measure(judge.jobId).totals;
-      judgingCalls += totals.calls;
-      for (const [currency, amount] of totals.cost) judgingCost.set(currency, judgingCost.get(currency)?.plus(amount) ?? amount);
-    }
-    const failedJudges = judges.filter((judge) => judge.failed);
-    const span = meter.span();
-    const grade = this.#grade === undefined ? (candidates[0]?.grade ?? "MEDIUM") : this.#options.environment.picker.resolve(this.#grade);
-    return {
-      job: this.#jobName,
-      grade: grade as GradeRung,
-      times: this.#times,
-      startedAt: new Date(span.firstAt ?? 0).toISOString(),
-      finishedAt: new Date(span.lastAt ?? 0).toISOString(),
-      rows,
-      models: summarizeModels(rows, candidates.map((entry) => ({ id: entry.id, providerModel: entry.model }))),
-      judging: { judges: judges.length, failed: failedJudges.length, calls: judgingCalls, cost: Object.fromEntries([...judgingCost].map(([currency, amount]) => [currency, amount.toString()])) },
-      judgeFailure: judges.length > 0 && failedJudges.length === judges.length ? `every judge failed; the first: ${failedJudges[0]!.note}` : null,
-      referenceFailure: reference.outcome?.ok === false ? reference.outcome.error : null,
-    };
-  }
-}
-
-function checkOptions(options: BenchmarkOptions<unknown, unknown>): void {
-  if (typeof options?.factory !== "function") throw new InvalidInputError({ parameter: "factory", expected: "a function that makes the raced job" });
-  if (typeof options.environment?.picker?.candidates !== "function") throw new InvalidInputError({ parameter: "environment", expected: "an LlmEnvironment (its picker lists the grade's candidates)" });
-  if (options.times !== undefined && !(Number.isSafeInteger(options.times) && options.times >= 1)) {
-    throw new InvalidInputError({ parameter: "times", value: String(options.times), expected: "a whole number of runs per entry, at least 1" });
-  }
-  for (const key of ["runTimeoutMs", "judgeTimeoutMs"] as const) {
-    const value = options[key];
-    if (value !== undefined && !(typeof value === "number" && Number.isFinite(value) && value > 0)) {
-      throw new InvalidInputError({ parameter: key, value: String(value), expected: "a positive number of milliseconds" });
-    }
-  }
-  if (options.candidates !== undefined && (!Array.isArray(options.candidates) || options.candidates.length === 0)) {
-    throw new InvalidInputError({ parameter: "candidates", expected: "a non-empty list of entry ids (leave it out to race the whole grade)" });
   }
 }
 
@@ -291,9 +217,8 @@ function makeProbe<TInput, TOutput>(factory: () => ModelDependentTool<TInput, TO
   try {
     probe = factory();
   } catch (error) {
-    // Thrown to the caller constructing the benchmark (never recorded), so its own words help most.
-    const said = error instanceof Error ? error.message : String(error);
-    throw new SystemError({ code: "factory_failed", message: `Benchmark: the factory threw while making the job to race: ${said}`, cause: error });
+    // Named like a run's failure (a library's raw text may carry a secret); the original is on `cause`.
+    throw new SystemError({ code: "factory_failed", message: `Benchmark: the factory threw while making the job to race (${describeRunError(error)}).`, cause: error });
   }
   if (!isModelDependent(probe) || typeof (probe as { name?: unknown }).name !== "string") {
     throw new SystemError({ code: "invalid_job", message: "Benchmark: the factory must make a model-dependent job (a thinker or a one-call tool), a fresh one per call." });
@@ -301,6 +226,32 @@ function makeProbe<TInput, TOutput>(factory: () => ModelDependentTool<TInput, TO
   return probe as ModelDependentTool<TInput, TOutput>;
 }
 
-function printToStdout(table: string): void {
-  process.stdout.write(`${table}\n`);
+/** Stops a benchmark whose job was cancelled (by its caller or a failed ancestor): its runs are being cancelled too. */
+function stopIfCancelled(context: JobContext): void {
+  if (context.signal.aborted) throw context.signal.reason;
+}
+
+/**
+ * A progress callback that cannot break the benchmark: after it throws once it is not told
+ * again. Events are built only while someone listens (a row reads the ledger).
+ */
+function guardedProgress(onProgress: ((progress: BenchmarkProgress) => void) | undefined): (progress: () => BenchmarkProgress) => void {
+  let listening = onProgress !== undefined;
+  return (progress) => {
+    if (!listening) return;
+    try {
+      onProgress!(progress());
+    } catch {
+      listening = false;
+    }
+  };
+}
+
+/** Logs the table; a `log` that throws loses only the table's printing, never the report. */
+function logTable(log: ((table: string) => void) | undefined, table: string): void {
+  try {
+    (log ?? ((text: string) => process.stdout.write(`${text}\n`)))(table);
+  } catch {
+    // The report is published and kept for `report()`; the table can be formatted again from it.
+  }
 }

@@ -18,10 +18,44 @@ export interface LaunchedRun<TInput, TOutput> {
 /** How {@link launchRun} submits: in a new step (the reference) or in the step already claimed (the race). */
 export type SubmitDoor = "next-step" | "current-step";
 
+/** A deadline that starts when the job starts (after admission), not when it is submitted. */
+export interface RunDeadline {
+  readonly timeoutMs: number;
+  readonly timers: Timers;
+  /** Calls `start` when the job has started (at once if it already has). */
+  readonly whenStarted: (jobId: string, start: () => void) => void;
+  /** What the cancellation says, e.g. "it ran past the benchmark's run timeout of 600000 ms". */
+  readonly reason: string;
+}
+
 /**
- * Makes a fresh instance, pins it when asked, and submits it — synchronously, so a race's runs
- * are all submitted before the caller moves on — under a timeout that cancels the run (and
- * its descendants) when it hangs. A factory that throws becomes a failed outcome, not a throw.
+ * Submits a job under a {@link RunDeadline}: once started, a job still going at the deadline is
+ * cancelled with everything below it. Waiting for a seat does not count: all runs are submitted
+ * at once and admission paces them, so a deadline from submission would fail runs that never
+ * started.
+ *
+ * @internal
+ */
+export function submitWithDeadline<TOutput>(handle: JobHandle<TOutput>, deadline: RunDeadline): Promise<RunOutcome<TOutput>> {
+  let timer: unknown;
+  let settled = false;
+  deadline.whenStarted(handle.id, () => {
+    if (!settled) timer = deadline.timers.setTimeout(() => handle.cancel(deadline.reason), deadline.timeoutMs);
+  });
+  return handle.then(
+    (output): RunOutcome<TOutput> => ({ ok: true, output }),
+    (error: unknown): RunOutcome<TOutput> => ({ ok: false, error: describeRunError(error) }),
+  ).finally(() => {
+    settled = true;
+    if (timer !== undefined) deadline.timers.clearTimeout(timer);
+  });
+}
+
+/**
+ * Makes a fresh instance, pins it (the reference explicitly unpinned: whatever its factory
+ * set, it must be what the picker serves), and submits it — synchronously, so a race's runs are
+ * all submitted before the caller moves on — under its deadline. A factory that throws becomes
+ * a failed outcome, not a throw.
  *
  * @internal
  */
@@ -31,26 +65,20 @@ export function launchRun<TInput, TOutput>(options: {
   readonly pin: string | undefined;
   readonly context: JobContext;
   readonly door: SubmitDoor;
-  readonly timeoutMs: number;
-  readonly timers: Timers;
+  readonly deadline: RunDeadline;
   readonly onSubmitted: (jobId: string) => void;
 }): LaunchedRun<TInput, TOutput> {
   let job: ModelDependentTool<TInput, TOutput>;
   try {
     job = options.factory();
-    if (options.pin !== undefined) job.pinModel(options.pin);
+    job.pinModel(options.pin);
   } catch (error) {
-    return { job: undefined, jobId: undefined, settled: Promise.resolve({ ok: false, error: `factory_failed: the factory threw: ${describe(error)}` }) };
+    return { job: undefined, jobId: undefined, settled: Promise.resolve({ ok: false, error: `factory_failed: the factory threw: ${describeRunError(error)}` }) };
   }
   const { context, input } = options;
   const handle: JobHandle<TOutput> = options.door === "next-step" ? context.submitInStep(job, input) : context.submitInCurrentStep(job, input);
   options.onSubmitted(handle.id);
-  const timer = options.timers.setTimeout(() => handle.cancel(`it ran past the benchmark's run timeout of ${options.timeoutMs} ms`), options.timeoutMs);
-  const settled = handle.then(
-    (output): RunOutcome<TOutput> => ({ ok: true, output }),
-    (error: unknown): RunOutcome<TOutput> => ({ ok: false, error: describe(error) }),
-  ).finally(() => options.timers.clearTimeout(timer));
-  return { job, jobId: handle.id, settled };
+  return { job, jobId: handle.id, settled: submitWithDeadline(handle, options.deadline) };
 }
 
 /**
@@ -58,7 +86,7 @@ export function launchRun<TInput, TOutput>(options: {
  * by its type only, as the dispatcher does: rows are published and recorded, and a library's
  * raw text may carry a secret. Throw a Nucleo error (a `SystemError`, say) to say more.
  */
-export function describe(error: unknown): string {
+export function describeRunError(error: unknown): string {
   const ours = LLMReadableError.isInstance(error) ? error : unwrap(error);
   // A retry signal escaping the dispatcher is a bug upstream; name it, still without raw text.
   return LLMReadableError.isInstance(ours) ? `${ours.code}: ${ours.message}` : `${ours.name}: ${ours.message}`;

@@ -32,6 +32,8 @@ export class RunMeter implements RunObserver {
   readonly #tracked = new Map<string, Tracked>();
   /** Start and end times of the owner's direct children: a run may start before its id is known to {@link track}. */
   readonly #times = new Map<string, { startedAt: number; endedAt: number | undefined }>();
+  /** Callbacks waiting for a child of the owner to start. */
+  readonly #onStart = new Map<string, () => void>();
   #firstAt: number | undefined;
   #lastAt: number | undefined;
 
@@ -48,10 +50,15 @@ export class RunMeter implements RunObserver {
     this.#lastAt = event.at;
     this.#ledger.onEvent(event);
     switch (event.type) {
-      case "job.started":
+      case "job.started": {
         // An orchestrator starts inside its own submission, before the caller learns its id.
-        if (event.parentId === this.ownerId && !this.#times.has(event.jobId)) this.#times.set(event.jobId, { startedAt: event.at, endedAt: undefined });
+        if (event.parentId !== this.ownerId || this.#times.has(event.jobId)) return;
+        this.#times.set(event.jobId, { startedAt: event.at, endedAt: undefined });
+        const start = this.#onStart.get(event.jobId);
+        this.#onStart.delete(event.jobId);
+        start?.();
         return;
+      }
       case "job.finished":
       case "job.failed": {
         const times = event.parentId === this.ownerId ? this.#times.get(event.jobId) : undefined;
@@ -70,6 +77,12 @@ export class RunMeter implements RunObserver {
       default:
         return;
     }
+  }
+
+  /** Calls `start` once a child of the owner has started (at once when it already has). */
+  whenStarted(jobId: string, start: () => void): void {
+    if (this.#times.has(jobId)) start();
+    else this.#onStart.set(jobId, start);
   }
 
   /** What a tracked job's subtree did so far. */

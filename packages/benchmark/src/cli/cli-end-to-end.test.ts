@@ -80,7 +80,7 @@ describe("nucleo-benchmark, end to end", () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain("Benchmark of classify_ticket at SMALL: 3 model(s), 3 run(s) each, and the reference");
     const report = JSON.parse(await readFile(folder.path("out/reports/classify-ticket.json"), "utf8")) as BenchmarkReport;
-    expect(report.models.map((model) => [model.model, model.judgeScore?.mean, model.scorer?.mean])).toEqual([["nimble", 10, 10], ["hasty", 3, 0], ["careful", 10, 10]]);
+    expect(report.models.map((model) => [model.model, model.judgeScore?.mean, model.scorer?.mean])).toEqual([["lumo-1", 10, 10], ["vexa-2", 3, 0], ["solen-3", 10, 10]]);
     expect(await readFile(folder.path("out/reports/classify-ticket.md"), "utf8")).toContain("# Benchmark: classify_ticket");
   });
 });

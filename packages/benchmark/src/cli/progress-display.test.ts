@@ -54,6 +54,35 @@ describe("the progress display", () => {
     expect(text).toContain("[3/3] run 2 alpha #1 failed: internal: down");
   });
 
+  it("ends at the total when a run's judge could not be made and no judged event comes for it", () => {
+    const text = show("lines", [
+      started,
+      reference("ok"),
+      // The run landed already saying it has no verdict: its judge leaves the total.
+      { kind: "run", row: row({ run: 1, model: "alpha", judge: null, judgeNote: "the judge failed: internal: no judge entry" }) },
+      { kind: "run", row: row({ run: 2, model: "beta", judge: null }) },
+      { kind: "judged", row: row({ run: 2, model: "beta", judge: judgeScore(6) }) },
+    ]);
+    expect(text).toContain("[2/4] run 1 alpha #1 ok");
+    expect(text.trimEnd().split("\n").at(-1)).toBe("[4/4] judged run 2 beta #1: 6/10");
+  });
+
+  it("counts a judge it had taken out back in, once, should its judged event come after all", () => {
+    const lines = show("lines", [
+      started,
+      reference("ok"),
+      { kind: "run", row: row({ run: 1, judge: null, judgeNote: "the judge failed: internal: no judge entry" }) },
+      { kind: "run", row: row({ run: 2, model: "beta", judge: null }) },
+      { kind: "judged", row: row({ run: 1, judge: null, judgeNote: "the judge failed: internal: no judge entry" }) },
+      { kind: "judged", row: row({ run: 2, model: "beta", judge: judgeScore(6) }) },
+    ])
+      .trimEnd()
+      .split("\n");
+    const counts = lines.map((line) => /^\[(\d+)\/(\d+)\]/.exec(line)!.slice(1).map(Number) as [number, number]);
+    for (const [done, total] of counts) expect(done).toBeLessThanOrEqual(total);
+    expect(counts.at(-1)).toEqual([5, 5]);
+  });
+
   it("draws one bar on a terminal, captioned with the last event", () => {
     const text = show("bar", [started, reference("ok"), { kind: "run", row: row({ run: 1, model: "alpha" }) }]);
     expect(text).toContain("benchmark ");

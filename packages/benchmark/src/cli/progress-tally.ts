@@ -1,10 +1,15 @@
 import type { BenchmarkProgress } from "../benchmark/benchmark-progress.js";
+import type { BenchmarkRow } from "../report/benchmark-report.js";
 import { formatCosts, formatDuration, formatNote, formatScore } from "../report/format-figures.js";
 
 /**
- * Counts a benchmark's steps as they land: the reference, every run and every judge. A run
- * that fails will have no judge, and a reference that fails leaves every run unjudged, so
- * each takes its judges out of the total (once) — the count still ends at the total.
+ * Counts a benchmark's steps as they land: the reference, every run and every judge. The
+ * benchmark sends a `judged` event for each run that went to a judge, and none for a run that
+ * will have no judge: one that failed, one whose reference failed (then no run has one), one
+ * whose judge could not be made. Such a run's judge leaves the total when the run lands — a
+ * run that lands with a `judgeNote` already has no verdict coming — so the count ends at the
+ * total. Should a judge be counted all the same, it goes back in, and the count never passes
+ * the total.
  *
  * @internal
  */
@@ -12,8 +17,10 @@ export class ProgressTally {
   total = 0;
   done = 0;
   #runs = 0;
-  /** Once the reference failed no run is judged, and its judges are already out of the total. */
-  #judging = true;
+  /** Once the reference failed no run is judged, and every judge is already out of the total. */
+  #referenceFailed = false;
+  /** Runs whose judge was taken out of the total, one by one. */
+  readonly #unjudged = new Set<number>();
 
   /** Counts one event and returns a line about it. */
   count(progress: BenchmarkProgress): string {
@@ -28,24 +35,34 @@ export class ProgressTally {
         const { row } = progress;
         if (row.status === "failed") {
           this.total -= this.#runs;
-          this.#judging = false;
+          this.#referenceFailed = true;
         }
         return row.status === "ok" ? `reference ok (${row.model}, ${formatDuration(row.wallMs)})` : `reference failed: ${formatNote(row.error ?? "no reason given")}`;
       }
       case "run": {
         this.done += 1;
         const { row } = progress;
-        if (row.status === "failed" && this.#judging) this.total -= 1;
+        if (!this.#referenceFailed && willHaveNoJudge(row)) {
+          this.total -= 1;
+          this.#unjudged.add(row.run);
+        }
         const name = `run ${row.run} ${row.model} #${row.repeat}`;
         return row.status === "ok" ? `${name} ok (${formatDuration(row.wallMs)}, ${formatCosts(row.cost)})` : `${name} failed: ${formatNote(row.error ?? "no reason given")}`;
       }
       case "judged": {
         this.done += 1;
         const { row } = progress;
+        // A judge the tally had taken out: back in, and only once.
+        if (this.#referenceFailed || this.#unjudged.delete(row.run)) this.total += 1;
         const verdict = row.judge === null ? formatNote(row.judgeNote ?? "no verdict") : `${formatScore(row.judge.score)}/10`;
         const scorer = row.scorer === null ? "" : `, scorer ${formatScore(row.scorer)}`;
         return `judged run ${row.run} ${row.model} #${row.repeat}: ${verdict}${scorer}`;
       }
     }
   }
+}
+
+/** A run that failed, or landed already saying why it has no verdict, sends no `judged` event. */
+function willHaveNoJudge(row: BenchmarkRow): boolean {
+  return row.status === "failed" || (row.judge === null && row.judgeNote !== null);
 }

@@ -1,7 +1,8 @@
 import { parseCatalog } from "@nucleo/catalog";
 import { describe, expect, it } from "vitest";
-import { JUDGE_ENTRIES, namesIn } from "../test-support/judge-world.js";
+import { JUDGE_ENTRIES, namesIn } from "../test-support/served-model-world.js";
 import { Blindfold } from "./blindfold.js";
+import { FAMILY_TERMS, VERSIONED_TERMS } from "./model-name-patterns.js";
 import type { RunRecord } from "./run-record.js";
 
 /** A small deterministic generator, so the fuzz test is the same on every run. */
@@ -53,7 +54,6 @@ describe("Blindfold", () => {
       turns: [
         {
           said: "Asking acme-xl-4.",
-          thinking: "I am small.",
           toolCalls: [{ tool: "lookup", arguments: { model: "ACME-XL-4", names: ["small", "other"], nested: { "acme-xl-4": { by: "small" } } }, result: '{"served":"acme-xl-4"}', failed: false }],
           correction: null,
         },
@@ -66,7 +66,6 @@ describe("Blindfold", () => {
       turns: [
         {
           said: "Asking [model].",
-          thinking: "I am [model].",
           toolCalls: [{ tool: "lookup", arguments: { model: "[model]", names: ["[model]", "other"], nested: { "[model]": { by: "[model]" } } }, result: '{"served":"[model]"}', failed: false }],
           correction: null,
         },
@@ -113,13 +112,58 @@ describe("Blindfold", () => {
 
   it("forCatalog covers every entry's id and provider model name (and the part after a slash), plus extra terms", () => {
     const blindfold = Blindfold.forCatalog(parseCatalog(JUDGE_ENTRIES, "judge-test"), ["Acme Labs"]);
-    expect(blindfold.cover("small acme-small-1 medium acme-medium-2 large acme/acme-large-3 acme-large-3 xl acme-xl-4 Acme Labs")).toBe(Array(10).fill("[model]").join(" "));
+    const names = "model-alpha alpha-chat-2 model-beta beta-pro-1 model-gamma gamma-mini-3 judge-xl judge-ultra-9 model-delta delta/delta-large-3 delta-large-3 Acme Labs";
+    expect(blindfold.cover(names)).toBe(Array(12).fill("[model]").join(" "));
   });
 
   it("forCatalog also covers well-known vendor and family names a run may use of itself", () => {
     const blindfold = Blindfold.forCatalog(parseCatalog(JUDGE_ENTRIES, "judge-test"));
     expect(blindfold.cover("As Claude (by Anthropic), unlike GPT or Gemini, I think")).toBe("As [model] (by [model]), unlike [model] or [model], I think");
     expect(blindfold.cover("Graphite and Philosophy stay")).toBe("Graphite and Philosophy stay");
+  });
+
+  it("a family name is covered whole with a version run into it or after -, ., _ or a space", () => {
+    const blindfold = new Blindfold([], { wellKnown: true });
+    const named = [
+      "gpt4o", "GPT4", "Claude3", "Llama3", "GPT-4o-mini", "gpt-4.1-nano", "Claude 3.5", "Llama3.1-70b", "qwen2.5-coder-32b", "Gemini.2", "chat-gpt", "Chat GPT-4", "ChatGPT4o",
+      "claude_3_opus", "gpt_4o_mini", "deepseek-r1", "DeepSeek-V3", "Claude v2",
+    ];
+    for (const name of named) expect(blindfold.cover(`said ${name} here`), name).toBe("said [model] here");
+  });
+
+  it("a version keeps the sentence's punctuation: a trailing . or - is not part of it", () => {
+    const blindfold = new Blindfold([], { wellKnown: true });
+    expect(blindfold.cover("I am GPT-4. Then Claude-3-, then (Llama3.1).")).toBe("I am [model]. Then [model]-, then ([model]).");
+  });
+
+  it("a line name right after a family name is covered with it: Claude 3.5 Sonnet, Claude Opus 4.1, Gemini 1.5 Pro, GPT-4 Turbo", () => {
+    const blindfold = new Blindfold([], { wellKnown: true });
+    expect(blindfold.cover("Claude 3.5 Sonnet, Claude Opus 4.1, claude-haiku, Gemini 1.5 Pro, Gemini 2.0 Flash Lite, GPT-4 Turbo.")).toBe("[model], [model], [model], [model], [model], [model].");
+    expect(blindfold.cover("Claude sonnets")).toBe("[model] sonnets");
+  });
+
+  it("a name that is an ordinary word is covered only with a version: Phi-3, Grok 2, Opus 4.1, Sonnet 4, never alone", () => {
+    const blindfold = new Blindfold([], { wellKnown: true });
+    expect(blindfold.cover("Phi-3 mini, phi3.5, Grok 2, grok-1.5, Opus 4.1, Sonnet 4, Haiku 3.5 Instruct")).toBe("[model], [model], [model], [model], [model], [model], [model]");
+    const ordinary = "phi = 1.618; grok it; a sonnet, an opus and a haiku; Phi, Grok, Sonnet, Opus, Haiku; phi-x, phi_xy, opus-ab1";
+    expect(blindfold.cover(ordinary)).toBe(ordinary);
+  });
+
+  it("the o-series is covered as whole words with its suffixes, never inside another word or number", () => {
+    const blindfold = new Blindfold([], { wellKnown: true });
+    expect(blindfold.cover("o1, O3-mini, o4-mini-high, o1-preview, o1-2024-12-17, (o3)")).toBe("[model], [model], [model], [model], [model], ([model])");
+    const ordinary = "foo1 o10 o2 co3 o3x o5 no1";
+    expect(blindfold.cover(ordinary)).toBe(ordinary);
+  });
+
+  it("where a catalog name and a well-known name start together, the longer covers: gpt-4o in the catalog does not cut GPT-4o-mini", () => {
+    expect(new Blindfold(["gpt-4o"], { wellKnown: true }).cover("GPT-4o-mini and gpt-4o.")).toBe("[model] and [model].");
+    // And the other way round: a catalog name reaching past what a version can hold.
+    expect(new Blindfold(["llama-3.1-70b:free"], { wellKnown: true }).cover("llama-3.1-70b:free!")).toBe("[model]!");
+  });
+
+  it("without wellKnown a blindfold covers its names only", () => {
+    expect(new Blindfold(["acme"]).cover("acme, Claude 3.5, GPT-4o, o1, Phi-3")).toBe("[model], Claude 3.5, GPT-4o, o1, Phi-3");
   });
 
   it("no name survives covering: fuzzed texts of overlapping names, symbols and word fragments", () => {
@@ -138,4 +182,28 @@ describe("Blindfold", () => {
       expect(namesIn(`${key}\u0000${covered[key!]![0]}`, names)).toEqual([]);
     }
   });
+
+  it("no well-known name survives covering, and covering twice changes nothing: fuzzed family, versioned and o-series names", () => {
+    const names = ["gpt-4o", "mini", "xl", "c++", "model"];
+    const versions = ["4", "4o", "-4o-mini", "3.5", " 2", ".1", "3.1-70b", "-r1", "_3", " v", "-", ".", "_"];
+    const pieces = [...names, ...FAMILY_TERMS, ...VERSIONED_TERMS, ...versions, "o1", "o3", "o4", "-mini", "-pro", " ", "(", ")", "_", "x", "Sonnet", "Pro", "[model]", "é"];
+    const blindfold = new Blindfold(names, { wellKnown: true });
+    const next = random(20_260_514);
+    for (let sample = 0; sample < 3_000; sample++) {
+      const text = Array.from({ length: 1 + next(10) }, () => {
+        const piece = pieces[next(pieces.length)]!;
+        return next(2) === 0 ? piece.toUpperCase() : piece;
+      }).join("");
+      const covered = blindfold.cover(text);
+      expect(namesIn(covered, [...names, ...FAMILY_TERMS, "o1", "o3", "o4"]), text).toEqual([]);
+      expect(versionedIn(covered), text).toEqual([]);
+      expect(blindfold.cover(covered), text).toBe(covered);
+    }
+  });
 });
+
+/** Every ordinary-word name still followed by the start of a version in `text` (at a word's start). */
+function versionedIn(text: string): string[] {
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:${VERSIONED_TERMS.join("|")})(?:[-._ ]?[0-9]|[-._ ]\\p{L}[0-9])`, "giu");
+  return [...text.matchAll(pattern)].map((found) => `${found[0]} at ${found.index} in ${JSON.stringify(text)}`);
+}

@@ -1,49 +1,58 @@
 import type { Catalog } from "@nucleo/catalog";
+import { escapeRegExp, literalNamesPattern, wellKnownNamePatterns } from "./model-name-patterns.js";
 
 /** What every covered name becomes. */
 export const BLIND_PLACEHOLDER = "[model]";
 
-/**
- * Vendor and family names a model may use of itself ("as Claude, I..."): covered by
- * {@link Blindfold.forCatalog} beside the catalog's own names, so a judge cannot favour its
- * family even when a run names it in passing.
- */
-export const FAMILY_TERMS: readonly string[] = Object.freeze([
-  "OpenAI", "ChatGPT", "GPT", "Anthropic", "Claude", "Gemini", "Gemma", "Llama", "Mistral", "Mixtral",
-  "Qwen", "DeepSeek", "Grok", "Cohere", "Phi",
-]);
+/** How a {@link Blindfold} is built beside its names. */
+export interface BlindfoldOptions {
+  /**
+   * Also cover the well-known names a model may use of itself: every `FAMILY_TERMS` name (with
+   * any version and line name run into it), every `VERSIONED_TERMS` name with a version, and the
+   * o-series (`o1`, `o3-mini`). Off by default; `Blindfold.forCatalog` turns it on.
+   */
+  readonly wellKnown?: boolean;
+}
 
 /**
  * Covers model names before a judge reads a run, so it cannot tell which model produced it
  * (nor favour its own family). Every occurrence of a name — in any string, at any depth, object
  * keys included — becomes {@link BLIND_PLACEHOLDER}, case-insensitively. A name only matches
  * between non-alphanumeric boundaries, so `xl` covers `xl-2` but not `xlsx` (a side where the
- * name ends in a symbol, as `c++` does, needs no boundary); the longest name
- * wins where names overlap (`gpt-4o-mini` over `gpt-4o`). Covering is idempotent. Blank names
- * are ignored; names are matched literally (`.` is a dot).
+ * name ends in a symbol, as `c++` does, needs no boundary); where names overlap, the longest
+ * match at the leftmost position wins (`gpt-4o-mini` over `gpt-4o`, and a family name's whole
+ * version over a shorter catalog name). Covering is idempotent. Blank names are ignored; names
+ * are matched literally (`.` is a dot).
  *
  * @example
  * const blindfold = new Blindfold(["gpt-4o", "gpt-4o-mini"]);
  * blindfold.cover({ note: "GPT-4o-mini said so" }); // { note: "[model] said so" }
  */
 export class Blindfold {
-  /** The names covered, trimmed and de-duplicated, longest first. */
+  /** The literal names covered, trimmed and de-duplicated, longest first. */
   readonly names: readonly string[];
-  readonly #pattern: RegExp | undefined;
+  // Finds the leftmost position any name starts at; the sticky matchers then say how far the
+  // longest one there reaches. One alternation cannot: it takes the first alternative that fits.
+  readonly #finder: RegExp | undefined;
+  readonly #matchers: readonly RegExp[];
+  readonly #placeholder = new RegExp(escapeRegExp(BLIND_PLACEHOLDER), "iuy");
 
-  constructor(names: Iterable<string>) {
+  constructor(names: Iterable<string>, options: BlindfoldOptions = {}) {
     this.names = distinctLongestFirst(names);
-    // The placeholder is matched first and kept as it is, so a name inside it (`model`) never
-    // hits again and covering twice changes nothing. Alternatives are tried in order, so the
-    // longest name that fits at a position wins.
-    const alternatives = this.names.map(namePattern).join("|");
-    this.#pattern = this.names.length === 0 ? undefined : new RegExp(`${escapeRegExp(BLIND_PLACEHOLDER)}|${alternatives}`, "giu");
+    const literal = literalNamesPattern(this.names);
+    const sources = [...(literal === undefined ? [] : [literal]), ...(options.wellKnown === true ? wellKnownNamePatterns() : [])];
+    this.#matchers = sources.map((source) => new RegExp(source, "iuy"));
+    // The placeholder is found too and kept as it is, so a name inside it (`model`) never hits
+    // again and covering twice changes nothing.
+    this.#finder = sources.length === 0 ? undefined : new RegExp([escapeRegExp(BLIND_PLACEHOLDER), ...sources].join("|"), "giu");
   }
 
   /**
    * A blindfold for every entry of `catalog`: its id and its provider model name (and, for a
    * name with a path such as `org/model`, the part after the last `/`, which a model is more
-   * likely to write), the well-known {@link FAMILY_TERMS}, plus `extraTerms`.
+   * likely to write), the well-known names (see {@link BlindfoldOptions.wellKnown}:
+   * `FAMILY_TERMS`, `VERSIONED_TERMS` with a version, the o-series), plus `extraTerms`, which
+   * are covered literally.
    */
   static forCatalog(catalog: Catalog, extraTerms: readonly string[] = []): Blindfold {
     const names: string[] = [];
@@ -52,7 +61,7 @@ export class Blindfold {
       const slash = entry.model.lastIndexOf("/");
       if (slash >= 0) names.push(entry.model.slice(slash + 1));
     }
-    return new Blindfold([...names, ...FAMILY_TERMS, ...extraTerms]);
+    return new Blindfold([...names, ...extraTerms], { wellKnown: true });
   }
 
   /**
@@ -111,8 +120,33 @@ export class Blindfold {
   }
 
   #coverText(text: string): string {
-    if (this.#pattern === undefined) return text;
-    return text.replace(this.#pattern, () => BLIND_PLACEHOLDER);
+    const finder = this.#finder;
+    if (finder === undefined) return text;
+    let covered = "";
+    let from = 0;
+    finder.lastIndex = 0;
+    for (let found = finder.exec(text); found !== null; found = finder.exec(text)) {
+      const length = this.#longestAt(text, found.index, found[0].length);
+      covered += `${text.slice(from, found.index)}${BLIND_PLACEHOLDER}`;
+      from = found.index + length;
+      finder.lastIndex = from;
+    }
+    return covered + text.slice(from);
+  }
+
+  /**
+   * How far the longest name at `at` reaches, `found` being the length the finder matched there;
+   * the placeholder, kept as it is, comes first.
+   */
+  #longestAt(text: string, at: number, found: number): number {
+    this.#placeholder.lastIndex = at;
+    if (this.#placeholder.test(text)) return BLIND_PLACEHOLDER.length;
+    let longest = found;
+    for (const matcher of this.#matchers) {
+      matcher.lastIndex = at;
+      longest = Math.max(longest, matcher.exec(text)?.[0].length ?? 0);
+    }
+    return longest;
   }
 }
 
@@ -123,22 +157,4 @@ function distinctLongestFirst(names: Iterable<string>): string[] {
     if (trimmed.length > 0 && !byFolded.has(trimmed.toLowerCase())) byFolded.set(trimmed.toLowerCase(), trimmed);
   }
   return [...byFolded.values()].sort((a, b) => b.length - a.length);
-}
-
-const ALPHANUMERIC = /^[\p{L}\p{N}]$/u;
-
-/**
- * One name, matched only where it is not part of a longer word. The boundary is asked only
- * on a side where the name ends in a letter or digit (as `\b` would): `c++` in `c++x` is still
- * covered, and a name can never survive by leaning on the text its neighbour's cover replaced.
- */
-function namePattern(name: string): string {
-  const characters = Array.from(name);
-  const before = ALPHANUMERIC.test(characters[0]!) ? "(?<![\\p{L}\\p{N}])" : "";
-  const after = ALPHANUMERIC.test(characters.at(-1)!) ? "(?![\\p{L}\\p{N}])" : "";
-  return `${before}${escapeRegExp(name)}${after}`;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
 }

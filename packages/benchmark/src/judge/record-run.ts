@@ -1,12 +1,20 @@
 import type { ThinkerTranscript, TranscriptTurn } from "@nucleo/thinkers";
 import type { RecordedTurn, RunRecord } from "./run-record.js";
 
+/** What a one-call tool was asked: its instructions and its prompt (`askedWith()`'s answer). */
+interface AskedWith {
+  readonly objective: string;
+  readonly prompt: string;
+}
+
 /**
  * What a judge reads of one run. A thinker (a job with a `transcript()`) is read from its
  * transcript: the task is its objective and the prompt that opened the run, and every turn is
- * kept with its tool calls and their results. Any other job — a one-call tool — is its input as
- * the task, no turns, and its output. `output` is `undefined` for a run that failed; the
- * record's answer is then `null`.
+ * kept with what it said, its tool calls and their results, and any correction — but not the
+ * model's native thinking, which only some providers return and would give the family away.
+ * A one-call tool that says what it was asked (`askedWith()`) has its instructions and prompt
+ * as the task, no turns, and its output. Any other job is its input (pretty JSON) as the task.
+ * `output` is `undefined` for a run that failed; the record's answer is then `null`.
  *
  * @example
  * const handle = dispatcher.submit(thinker, input);
@@ -16,19 +24,35 @@ import type { RecordedTurn, RunRecord } from "./run-record.js";
 export function recordRun(job: unknown, input: unknown, output: unknown | undefined): RunRecord {
   const answer = output ?? null;
   const transcript = transcriptOf(job);
-  if (transcript === undefined) return { task: inputAsTask(input), turns: [], answer };
-  return { task: `${transcript.objective}\n\n${transcript.prompt}`, turns: transcript.turns.map(recordTurn), answer };
+  if (transcript !== undefined) return { task: `${transcript.objective}\n\n${transcript.prompt}`, turns: transcript.turns.map(recordTurn), answer };
+  const asked = askedWithOf(job);
+  if (asked !== undefined) return { task: `${asked.objective}\n\n${asked.prompt}`, turns: [], answer };
+  return { task: inputAsTask(input), turns: [], answer };
 }
 
 /** The job's transcript, if it is a thinker that has one; duck-typed so any thinker copy works. */
 function transcriptOf(job: unknown): ThinkerTranscript | undefined {
-  const transcript = (job as { transcript?: unknown } | null | undefined)?.transcript;
-  if (typeof transcript !== "function") return undefined;
+  const read = callOptional(job, "transcript") as ThinkerTranscript | undefined;
+  return Array.isArray(read?.turns) ? read : undefined;
+}
+
+/**
+ * What a one-call tool was asked, if it says: without it the judge would compare two answers
+ * to a task it was never shown (the tool's instructions live in its code, not its input).
+ */
+function askedWithOf(job: unknown): AskedWith | undefined {
+  const read = callOptional(job, "askedWith") as Partial<AskedWith> | undefined;
+  return typeof read?.objective === "string" && typeof read.prompt === "string" ? { objective: read.objective, prompt: read.prompt } : undefined;
+}
+
+/** Calls `job[method]()` when it is a function; `undefined` when it is not, or throws. */
+function callOptional(job: unknown, method: string): unknown {
+  const member = (job as Record<string, unknown> | null | undefined)?.[method];
+  if (typeof member !== "function") return undefined;
   try {
-    const read = transcript.call(job) as ThinkerTranscript | undefined;
-    return Array.isArray(read?.turns) ? read : undefined;
+    return member.call(job);
   } catch {
-    // A thinker that never ran has no transcript: it is read like a tool, from its input.
+    // A job that never ran has nothing to read yet: the next source (in the end, its input) is used.
     return undefined;
   }
 }
@@ -36,7 +60,6 @@ function transcriptOf(job: unknown): ThinkerTranscript | undefined {
 function recordTurn(turn: TranscriptTurn): RecordedTurn {
   return {
     said: turn.text,
-    thinking: turn.thinking,
     toolCalls: turn.toolCalls.map((call) => ({ tool: call.name, arguments: call.arguments, result: call.result ?? null, failed: call.isError })),
     correction: turn.correction ?? null,
   };

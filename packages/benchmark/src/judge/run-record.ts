@@ -11,11 +11,15 @@ export const RecordedToolCall = z
   .readonly();
 export type RecordedToolCall = z.infer<typeof RecordedToolCall>;
 
-/** One model turn of a run, as the judge reads it. */
+/**
+ * One model turn of a run, as the judge reads it: what the run wrote, the tools it called, what
+ * it was told. A model's native thinking is left out: only some providers return it, so its
+ * presence and its style would name the family, and the rubric's shown work would reward it.
+ * A key the schema does not know (a `thinking` a caller kept) is dropped when it is checked.
+ */
 export const RecordedTurn = z
   .object({
     said: z.string().describe("What the run wrote in this turn."),
-    thinking: z.string().describe("The model's native reasoning, when it returned any; else empty."),
     toolCalls: z.array(RecordedToolCall).readonly().describe("The tools called in this turn, in order, each with its result."),
     correction: z.string().nullable().describe("What the run was told after this turn (an answer refused), or null."),
   })

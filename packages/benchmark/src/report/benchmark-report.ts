@@ -6,6 +6,8 @@ export interface RunTokens {
   readonly cachedInput: number;
   readonly output: number;
   readonly reasoning: number;
+  /** Input tokens written to a provider's prompt cache (priced apart by some). */
+  readonly cacheWrite: number;
 }
 
 /** A tool the judge found mis-used, and how. */
@@ -18,7 +20,7 @@ export interface MisusedTool {
 export interface JudgeScore {
   /** Accuracy plus shown work, 0–10. */
   readonly score: number;
-  /** 0–7, at most 4 when a tool was mis-used. */
+  /** 0–7, capped at 7 − 3 per tool the run called and mis-used. */
   readonly accuracy: number;
   /** 0–3. */
   readonly shownWork: number;
@@ -39,6 +41,12 @@ export interface BenchmarkRow {
   readonly model: string;
   /** The provider's model name(s) behind `model`, the same way. */
   readonly providerModel: string;
+  /**
+   * Every entry that served one of the run's calls, in first-use order. A pinned thinker's own
+   * turns go to its pin; a child tool that declares a grade of its own is served by the picker
+   * at that grade, and its calls (and cost) are on this row too.
+   */
+  readonly servedBy: readonly string[];
   /** Which of the `times` runs on this entry (1-based; the reference is 1). */
   readonly repeat: number;
   readonly status: "ok" | "failed";
@@ -78,7 +86,10 @@ export interface Spread {
 
 /** A cost's mean and spread in one currency. */
 export interface CostSpread {
-  /** Exact mean, as decimal text rounded half-even to 10 places. */
+  /**
+   * Exact mean, as decimal text rounded half-even to 12 places (further for a mean so small
+   * that 12 places would round it to zero: it is never `"0"` unless every cost was zero).
+   */
   readonly mean: string;
   readonly stdDev: number | null;
 }
@@ -117,7 +128,7 @@ export interface BenchmarkReport {
   /** One per candidate entry, in candidate order. */
   readonly models: readonly ModelSummary[];
   /** What judging itself cost (not on any row). */
-  readonly judging: { readonly judges: number; readonly failed: number; readonly calls: number; readonly cost: Readonly<Record<string, string>> };
+  readonly judging: { readonly judges: number; readonly calls: number; readonly cost: Readonly<Record<string, string>> };
   /** Set only when every judge failed: the first judge's reason. */
   readonly judgeFailure: string | null;
   /** Set when the reference failed (and so the benchmark did). */

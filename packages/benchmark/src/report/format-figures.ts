@@ -82,13 +82,15 @@ export function formatScore(value: number): string {
 }
 
 /**
- * A note fit for one table cell: its first line only (never a stack trace), pipes escaped so
- * the table keeps its columns, cut at `limit` characters.
+ * A note fit for one line or table cell: its first line only (never a stack trace), cut at
+ * `limit` characters with `…`. Raw text: a table escapes it for where it goes, after the cut,
+ * so an escape is never cut in half.
  *
  * @internal
  */
 export function formatNote(text: string, limit = 80): string {
   const line = text.split(/\r?\n/, 1)[0]!.trim();
-  const cut = line.length > limit ? `${line.slice(0, limit - 1)}…` : line;
-  return cut.replaceAll("|", "\\|");
+  // By code points, so the cut never splits an emoji's surrogate pair.
+  const characters = [...line];
+  return characters.length > limit ? `${characters.slice(0, limit - 1).join("")}…` : line;
 }

@@ -1,18 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { BenchmarkReport } from "./benchmark-report.js";
 import { formatDuration } from "./format-figures.js";
 import { formatReportTable } from "./format-report-table.js";
-import { reportToJson } from "./report-to-json.js";
-import { reportToMarkdown } from "./report-to-markdown.js";
-import { summarizeModels } from "./summarize-models.js";
-import { judgeScore, report, row } from "./test-support/report-fixtures.js";
+import { judgeScore, lineWith, report, row, withSummaries } from "./test-support/report-fixtures.js";
 
-function withSummaries(base: BenchmarkReport): BenchmarkReport {
-  const candidates = [...new Map(base.rows.filter((item) => item.role === "candidate").map((item) => [item.model, { id: item.model, providerModel: item.providerModel }])).values()];
-  return { ...base, models: summarizeModels(base.rows, candidates) };
-}
-
-const lineWith = (text: string, needle: string) => text.split("\n").find((line) => line.includes(needle)) ?? "";
 
 describe("formatReportTable", () => {
   it("has a line per run with its model, status, figures, cost, judge score and note", () => {
@@ -21,7 +11,7 @@ describe("formatReportTable", () => {
         report({
           rows: [
             row({ run: 0, role: "reference", model: "alpha", judge: null, judgeNote: null }),
-            row({ run: 1, model: "alpha", tokens: { input: 12_345, cachedInput: 0, output: 678, reasoning: 0 }, latencyMs: 1_234, wallMs: 850 }),
+            row({ run: 1, model: "alpha", tokens: { input: 12_345, cachedInput: 0, output: 678, reasoning: 0, cacheWrite: 0 }, latencyMs: 1_234, wallMs: 850 }),
             row({ run: 2, model: "beta", status: "failed", error: "timeout: the run took longer than 600000 ms", judge: null, judgeNote: "the run failed" }),
           ],
         }),
@@ -62,9 +52,9 @@ describe("formatReportTable", () => {
     expect(lineWith(once.split("Per model:")[1]!, "| alpha")).not.toContain("±");
   });
 
-  it("names a judge failure only when the report has one, and the reference's failure when set", () => {
+  it("names a judge failure only when every judge failed (no count of failed judges), and the reference's failure when set", () => {
     const plain = formatReportTable(withSummaries(report()));
-    expect(plain).toContain("Judging: 1 judge(s), 0 failed, 1 call(s), 0.0105 USD");
+    expect(lineWith(plain, "Judging:")).toBe("Judging: 1 judge(s), 1 call(s), 0.0105 USD");
     expect(plain).not.toContain("Judge failure");
     expect(plain).not.toContain("Reference failure");
     const failed = formatReportTable(withSummaries(report({ judgeFailure: "external_service: the judge's provider answered HTTP 500", referenceFailure: "timeout: the reference took too long" })));
@@ -85,23 +75,80 @@ describe("formatReportTable", () => {
     expect(lineWith(scored, "| run")).toContain("scorer");
     expect(lineWith(scored, "| cand")).toContain("8.5");
   });
-});
 
-describe("reportToMarkdown and reportToJson", () => {
-  it("writes a titled document with both tables, the notes and the judges' reasons", () => {
-    const markdown = reportToMarkdown(withSummaries(report({ rows: [row({ run: 0, role: "reference", judge: null }), row({ run: 1, judge: judgeScore(7, "Same total;\nfewer steps shown.") })] })));
-    expect(markdown.startsWith("# Benchmark: summarize\n")).toBe(true);
-    expect(markdown).toContain("Grade MEDIUM, 1 run(s) per model, from 2026-11-29T12:00:00.000Z to 2026-11-29T12:01:05.000Z (1 m 05 s).");
-    expect(markdown).toMatch(/## Runs\n\n\| run +\| role/);
-    expect(markdown).toMatch(/## Per model\n\n\| model +\| provider model/);
-    expect(markdown).toContain("- Judging: 1 judge(s)");
-    expect(markdown).toContain("- Run 1 (alpha #1), 7/10: Same total; fewer steps shown.");
+  it("shows each judged run's reason in its note: the first line, cut at about 100 characters", () => {
+    const long = `${"Same total as the reference; ".repeat(5)}end.`;
+    const text = formatReportTable(
+      withSummaries(
+        report({
+          rows: [
+            row({ run: 0, role: "reference", judge: null, judgeNote: "the reference: the ground truth, not judged" }),
+            row({ run: 1, judge: judgeScore(9, "Added with the tool.\nThe reference did the same.") }),
+            row({ run: 2, repeat: 2, judge: judgeScore(8, long) }),
+          ],
+        }),
+      ),
+    );
+    const first = lineWith(text, "|   1 | cand");
+    expect(first).toContain("| Added with the tool. ");
+    expect(first).not.toContain("The reference did the same");
+    const cut = lineWith(text, "|   2 | cand");
+    expect(cut).toContain(`${long.slice(0, 99)}…`);
+    expect(cut).not.toContain("end.");
+    // Without a verdict the note says why, as before.
+    expect(lineWith(text, "| ref")).toContain("the reference: the ground truth, not judged");
   });
 
-  it("writes the report as pretty JSON that reads back equal", () => {
-    const data = withSummaries(report());
-    const json = reportToJson(data);
-    expect(json).toContain('\n  "job": "summarize",');
-    expect(JSON.parse(json)).toEqual(data);
+  it("shows why a run has no verdict, or why it has no scorer figure, when it has no reason", () => {
+    const text = formatReportTable(
+      withSummaries(
+        report({
+          rows: [
+            row({ run: 0, role: "reference", judge: null }),
+            row({ run: 1, judge: null, judgeNote: "the judge failed: timeout: no verdict within 300000 ms" }),
+            row({ run: 2, repeat: 2, judge: null, scorer: null, scorerNote: 'scorer "same" failed: boom' }),
+          ],
+        }),
+      ),
+    );
+    expect(lineWith(text, "|   1 | cand")).toContain("the judge failed: timeout: no verdict within 300000 ms");
+    expect(lineWith(text, "|   2 | cand")).toContain('scorer "same" failed: boom');
+  });
+
+  it("marks a run that other entries also served, so its cost is not read as all its pin's", () => {
+    const text = formatReportTable(
+      withSummaries(
+        report({
+          rows: [
+            row({ run: 0, role: "reference", model: "alpha+beta", servedBy: ["alpha", "beta"], judge: null, judgeNote: null }),
+            row({ run: 1, model: "beta", servedBy: ["beta", "alpha"], judge: judgeScore(7, "Fine.") }),
+            row({ run: 2, model: "gamma", servedBy: ["gamma"], judge: null, status: "failed", error: "internal: down" }),
+            row({ run: 3, model: "gamma", repeat: 2, servedBy: ["alpha", "delta"], judge: null, judgeNote: null }),
+          ],
+        }),
+      ),
+    );
+    expect(lineWith(text, "|   1 | cand")).toContain("| Fine.; also served by alpha ");
+    expect(lineWith(text, "|   3 | cand")).toMatch(/\| also served by alpha, delta +\|$/);
+    // Served by its own pin only, or (the reference) by the entries its model names: no mark.
+    expect(lineWith(text, "|   2 | cand")).not.toContain("also served");
+    expect(lineWith(text, "| ref")).not.toContain("also served");
+  });
+
+  it("gives calls and wall time a ± std dev too when each model ran more than once", () => {
+    const rows = [
+      row({ run: 0, role: "reference", judge: null }),
+      row({ run: 1, calls: 1, wallMs: 100 }),
+      row({ run: 2, repeat: 2, calls: 3, wallMs: 300 }),
+    ];
+    const summary = lineWith(formatReportTable(withSummaries(report({ times: 2, rows }))).split("Per model:")[1]!, "| alpha");
+    expect(summary).toContain("| 2 ± 1.4 |");
+    expect(summary).toContain("| 200 ms ± 141 ms |");
+  });
+
+  it("never shows a nonzero mean cost as zero, however small", () => {
+    const rows = [row({ run: 0, role: "reference", judge: null }), row({ run: 1, cost: { USD: "0.0000000000001" } }), row({ run: 2, repeat: 2, cost: { USD: "0" } })];
+    const summary = lineWith(formatReportTable(withSummaries(report({ times: 2, rows }))).split("Per model:")[1]!, "| alpha");
+    expect(summary).toMatch(/\| 0\.000000000000050 ± \S+ USD \|/);
   });
 });

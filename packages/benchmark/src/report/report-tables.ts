@@ -1,8 +1,10 @@
 import { markdownTable } from "markdown-table";
 import type { BenchmarkReport, BenchmarkRow } from "./benchmark-report.js";
 import { formatCostSpreads, formatCosts, formatCount, formatDuration, formatNote, formatScore, formatSpread, NO_FIGURE } from "./format-figures.js";
+import { rowNote } from "./row-note.js";
+import type { TableStyle } from "./table-style.js";
 
-/** A column: its header, how it lines up, and its cell for each item. */
+/** A column: its header, how it lines up, and its cell for each item (raw text). */
 interface Column<TItem> {
   readonly header: string;
   readonly align: "l" | "r";
@@ -13,17 +15,20 @@ interface Column<TItem> {
 const FAILURE_LIMIT = 300;
 
 /**
- * The runs table: one line per row, the reference first. The scorer column appears only when
- * some run has a scorer figure, so a benchmark without a scorer shows no empty column.
+ * The runs table: one line per row, the reference first, each with its note (see
+ * {@link rowNote}). The scorer column appears only when some run has a scorer figure, so a
+ * benchmark without a scorer shows no empty column; the "served by" column only where the
+ * style asks for it.
  *
  * @internal
  */
-export function runsTable(report: BenchmarkReport): string {
+export function runsTable(report: BenchmarkReport, style: TableStyle): string {
   const scored = report.rows.some((row) => row.scorer !== null || row.scorerNote !== null);
   const columns: Column<BenchmarkRow>[] = [
     { header: "run", align: "r", cell: (row) => String(row.run) },
     { header: "role", align: "l", cell: (row) => (row.role === "reference" ? "ref" : "cand") },
     { header: "model", align: "l", cell: (row) => row.model },
+    ...(style.servedByColumn ? [{ header: "served by", align: "l", cell: (row: BenchmarkRow) => (row.servedBy.length === 0 ? NO_FIGURE : row.servedBy.join(", ")) } as const] : []),
     { header: "#", align: "r", cell: (row) => String(row.repeat) },
     { header: "status", align: "l", cell: (row) => row.status },
     { header: "calls", align: "r", cell: (row) => formatCount(row.calls) },
@@ -34,9 +39,9 @@ export function runsTable(report: BenchmarkReport): string {
     { header: "cost", align: "r", cell: (row) => formatCosts(row.cost) },
     { header: "judge", align: "r", cell: (row) => (row.judge === null ? NO_FIGURE : `${formatScore(row.judge.score)}/10`) },
     ...(scored ? [{ header: "scorer", align: "r", cell: (row: BenchmarkRow) => (row.scorer === null ? NO_FIGURE : formatScore(row.scorer)) } as const] : []),
-    { header: "note", align: "l", cell: (row) => formatNote(row.error ?? row.judgeNote ?? row.scorerNote ?? "") },
+    { header: "note", align: "l", cell: rowNote },
   ];
-  return render(columns, report.rows);
+  return render(columns, report.rows, style);
 }
 
 /**
@@ -45,7 +50,7 @@ export function runsTable(report: BenchmarkReport): string {
  *
  * @internal
  */
-export function modelsTable(report: BenchmarkReport): string {
+export function modelsTable(report: BenchmarkReport, style: TableStyle): string {
   const spread = report.times > 1;
   type Summary = BenchmarkReport["models"][number];
   const scored = report.models.some((model) => model.scorer !== null);
@@ -57,31 +62,34 @@ export function modelsTable(report: BenchmarkReport): string {
     { header: "judged", align: "r", cell: (model) => String(model.judged) },
     { header: "judge /10", align: "r", cell: (model) => formatSpread(model.judgeScore, spread, formatScore) },
     ...(scored ? [{ header: "scorer", align: "r", cell: (model: Summary) => formatSpread(model.scorer, spread, formatScore) } as const] : []),
-    { header: "calls", align: "r", cell: (model) => formatSpread(model.calls, false, formatScore) },
+    { header: "calls", align: "r", cell: (model) => formatSpread(model.calls, spread, formatScore) },
     { header: "cost", align: "r", cell: (model) => formatCostSpreads(model.cost, spread) },
     { header: "latency", align: "r", cell: (model) => formatSpread(model.latencyMs, spread, formatDuration) },
-    { header: "wall", align: "r", cell: (model) => formatSpread(model.wallMs, false, formatDuration) },
+    { header: "wall", align: "r", cell: (model) => formatSpread(model.wallMs, spread, formatDuration) },
   ];
-  return render(columns, report.models);
+  return render(columns, report.models, style);
 }
 
 /**
  * The lines under the tables: what judging cost, and the failures that shaped the report — a
- * judge failure only when every judge failed, the reference's when it failed.
+ * judge failure only when every judge failed (a single judge's failure is on its run's row,
+ * so no count of them here), the reference's when it failed.
  *
  * @internal
  */
-export function reportNotes(report: BenchmarkReport): string[] {
-  const { judges, failed, calls, cost } = report.judging;
-  const notes = [`Judging: ${judges} judge(s), ${failed} failed, ${formatCount(calls)} call(s), ${formatCosts(cost)}`];
-  if (report.judgeFailure !== null) notes.push(`Judge failure: ${formatNote(report.judgeFailure, FAILURE_LIMIT)}`);
-  if (report.referenceFailure !== null) notes.push(`Reference failure: ${formatNote(report.referenceFailure, FAILURE_LIMIT)}`);
+export function reportNotes(report: BenchmarkReport, style: TableStyle): string[] {
+  const { judges, calls, cost } = report.judging;
+  const notes = [`Judging: ${judges} judge(s), ${formatCount(calls)} call(s), ${formatCosts(cost)}`];
+  if (report.judgeFailure !== null) notes.push(`Judge failure: ${style.text(formatNote(report.judgeFailure, FAILURE_LIMIT))}`);
+  if (report.referenceFailure !== null) notes.push(`Reference failure: ${style.text(formatNote(report.referenceFailure, FAILURE_LIMIT))}`);
   return notes;
 }
 
-function render<TItem>(columns: readonly Column<TItem>[], items: readonly TItem[]): string {
+function render<TItem>(columns: readonly Column<TItem>[], items: readonly TItem[], style: TableStyle): string {
   const header = columns.map((column) => column.header);
-  const body = items.map((item) => columns.map((column) => column.cell(item)));
+  // Every body cell goes through the style, not only the notes: an entry id or a provider
+  // model name with a pipe would split its cell just the same.
+  const body = items.map((item) => columns.map((column) => style.cell(column.cell(item))));
   // Width by code points, so `±` and `…` count as one column in a terminal.
   return markdownTable([header, ...body], { align: columns.map((column) => column.align), stringLength: (text) => [...text].length });
 }

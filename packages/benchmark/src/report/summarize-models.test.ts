@@ -21,14 +21,24 @@ describe("summarizeModels", () => {
     expect(alpha).toMatchObject({ model: "alpha", providerModel: "alpha-1", runs: 3, failed: 0, judged: 3 });
   });
 
-  it("gives cost means as exact decimal text, rounded half-even to 10 places", () => {
+  it("gives cost means as exact decimal text, rounded half-even to 12 places", () => {
     const rows = [row({ cost: { USD: "0.1" } }), row({ cost: { USD: "0.2" } }), row({ cost: { USD: "0.4" } })];
     const [alpha] = summarizeModels(rows, [ALPHA]);
     // A float mean would read 0.23333333333333334.
-    expect(alpha!.cost.USD!.mean).toBe("0.2333333333");
+    expect(alpha!.cost.USD!.mean).toBe("0.233333333333");
+    // At 10 places this mean would round to "0".
+    const [small] = summarizeModels([row({ cost: { USD: "0.00000000003" } }), row({ cost: { USD: "0" } })], [ALPHA]);
+    expect(small!.cost.USD!.mean).toBe("0.000000000015");
     expect(alpha!.cost.USD!.stdDev).toBeCloseTo(Math.sqrt(0.14 / 6), 15);
     const [tiny] = summarizeModels([row({ cost: { USD: "0.000001" } }), row({ cost: { USD: "0.000002" } })], [ALPHA]);
     expect(tiny!.cost.USD).toEqual({ mean: "0.0000015", stdDev: expect.closeTo(Math.SQRT1_2 * 0.000001, 18) });
+  });
+
+  it("never rounds a nonzero cost mean to zero: one below 12 places keeps its leading digits", () => {
+    const [alpha] = summarizeModels([row({ cost: { USD: "0.0000000000001" } }), row({ cost: { USD: "0" } }), row({ cost: { USD: "0" } })], [ALPHA]);
+    expect(alpha!.cost.USD!.mean).toBe("0.000000000000033");
+    const [free] = summarizeModels([row({ cost: { USD: "0" } }), row({ cost: { USD: "0" } })], [ALPHA]);
+    expect(free!.cost.USD!.mean).toBe("0");
   });
 
   it("counts a failed run but leaves it out of calls, latency, wall time and cost", () => {

@@ -1,6 +1,7 @@
-// The spec's benchmark test world: jobs that answer with the model they were served, a client
-// whose calls the test can hold and release, and a catalog of three MEDIUM entries and an XL
-// judge (CEILING resolves to XL here).
+// The package's test world: jobs that answer with the model they were served, a client whose
+// calls the test can hold and release, and a catalog of three MEDIUM entries and an XL judge
+// (CEILING resolves to XL here). The judge's tests add a LARGE entry with a vendor prefix, and
+// check blindness with `namesIn`. Every entry's provider model name differs from its id.
 import { CatalogAdmission, parseCatalog, type CatalogEntryInput } from "@nucleo/catalog";
 import { LlmEnvironment, responseContract, type LlmBinding, type LlmClient, type LlmDelta, type LlmRequest, type LlmResponse } from "@nucleo/conversation";
 import { JobDispatcher, RunLog, ThinkerDeclaration, type AttemptInfo, type JobContext, type JobResources, type RunEvent } from "@nucleo/core";
@@ -10,7 +11,8 @@ import { SingleObjectiveThinker, thinkerInput, type ThinkerOptions } from "@nucl
 import { AbstractModelDependentTool, ClassToolProvider, type ModelDependentToolOptions } from "@nucleo/tools";
 import { z } from "zod";
 
-function entry(id: string, model: string, grade: CatalogEntryInput["grade"], input: string, output: string, provider: CatalogEntryInput["provider"] = "openai"): CatalogEntryInput {
+/** A catalog entry at these input and output prices, with generous limits. */
+export function entry(id: string, model: string, grade: CatalogEntryInput["grade"], input = "1", output = "4", provider: CatalogEntryInput["provider"] = "openai"): CatalogEntryInput {
   return {
     id, provider, model, grade, contextWindow: 128_000, outputCeiling: 16_000,
     prices: { currency: "USD", effectiveFrom: "2025-01-01", source: "test fixture", input, output }, limits: { tokensPerMinute: 100_000_000 },
@@ -24,8 +26,16 @@ export const ENTRIES: CatalogEntryInput[] = [
   entry("judge-xl", "judge-ultra-9", "XL", "10", "40"),
 ];
 
-/** Every name a judge must never see. */
-export const MODEL_NAMES = ENTRIES.flatMap((item) => [item.id, item.model]);
+/** {@link ENTRIES} and a LARGE entry whose provider model name has a vendor prefix (`delta/`). */
+export const JUDGE_ENTRIES: CatalogEntryInput[] = [...ENTRIES, entry("model-delta", "delta/delta-large-3", "LARGE")];
+
+/** Every entry id and provider model name of `entries`: what a judge must never see. */
+export function modelNames(entries: readonly CatalogEntryInput[]): string[] {
+  return entries.flatMap((item) => [item.id, item.model]);
+}
+
+/** Every name of {@link ENTRIES} a judge must never see. */
+export const MODEL_NAMES = modelNames(ENTRIES);
 
 export const Question = z.object({ question: z.string() });
 export const ServedAnswer = z.object({ model: z.string().describe("The model that answered.") });
@@ -39,8 +49,9 @@ export class ServedModelTool extends AbstractModelDependentTool<z.infer<typeof Q
   readonly input = Question;
   readonly output = ServedAnswer;
   override readonly readOnly = true;
+  /** Declares MEDIUM unless `options` says otherwise (`grade: undefined`: the parent's grade and pin). */
   constructor(options: ModelDependentToolOptions) {
-    super({ grade: "MEDIUM", ...options });
+    super("grade" in options ? options : { ...options, grade: "MEDIUM" });
   }
   override requirements(input: z.infer<typeof Question>, attempt: AttemptInfo) {
     return this.wireConversation(input, attempt, { depth: "QUICK", output: "VERDICT", contract: SERVED }, "Say which model you are.");
@@ -52,18 +63,25 @@ export class ServedModelTool extends AbstractModelDependentTool<z.infer<typeof Q
 
 const ThinkerQuestion = thinkerInput({ question: z.string() });
 
-/** A thinker that asks `served_model` (a child that takes its own seat) and answers with what it was told. */
+/** The task a {@link ServedModelThinker} works under: its whole objective. */
+export const SERVED_MODEL_TASK = "Ask the served_model tool which model answers, then answer with it.";
+
+/**
+ * A thinker that asks `served_model` (a child that takes its own seat) and answers with what it
+ * was told. By default the child declares no grade of its own, so it takes the thinker's grade
+ * and pin; with `childGrade` it declares one, and the picker serves it whatever the pin.
+ */
 export class ServedModelThinker extends SingleObjectiveThinker<z.infer<typeof ThinkerQuestion>, ServedAnswer> {
   readonly name = "served_model_thinker";
   override readonly description = "Finds out which model answers.";
   readonly input = ThinkerQuestion;
   readonly output = ServedAnswer;
-  constructor(options: ThinkerOptions) {
+  constructor(options: ThinkerOptions, childGrade?: "MEDIUM") {
     super(ThinkerDeclaration.of({ grade: "MEDIUM", output: "COMPACT" }), options);
-    this.addTools(new ClassToolProvider(() => new ServedModelTool({ environment: options.environment })));
+    this.addTools(new ClassToolProvider(() => new ServedModelTool({ environment: options.environment, grade: childGrade })));
   }
   protected task(): string {
-    return "Ask the served_model tool which model answers, then answer with it.";
+    return SERVED_MODEL_TASK;
   }
 }
 
@@ -86,7 +104,8 @@ export type Answerer = (call: ReceivedCall) => ScriptedAnswer | Error | undefine
 
 /**
  * Answers every call with the model it was served: the one-call tool and the thinker with the
- * entry id of their binding, the judge with a full-marks verdict. Entries put on hold wait
+ * entry id of their binding (the thinker also names its provider model in its tool arguments,
+ * its reasoning and its thinking), the judge with a full-marks verdict. Entries put on hold wait
  * until released (or until their call is aborted), so a test can see which calls are in flight
  * at once.
  */
@@ -150,10 +169,14 @@ function kindOf(request: LlmRequest, binding: LlmBinding): CallKind {
 function defaultAnswer(call: ReceivedCall, binding: LlmBinding): ScriptedAnswer {
   if (call.kind === "judge") return ScriptedLlmClient.json(FULL_MARKS);
   if (call.kind === "tool") return ScriptedLlmClient.json({ model: binding.entry.id });
+  const { id, model } = binding.entry;
   const asked = call.request.messages.some((turn) => turn.parts.some((part) => part.type === "tool_result"));
-  if (!asked) return ScriptedLlmClient.toolCall("served_model", { question: "Which model are you?" });
+  if (!asked) return ScriptedLlmClient.toolCall("served_model", { question: `Are you ${model}?` });
   const told = /"model":\s*"([^"]+)"/.exec(call.request.messages.flatMap((turn) => turn.parts.filter((part) => part.type === "tool_result").map((part) => part.text)).join(""));
-  return ScriptedLlmClient.json({ reasoning: "The served_model tool said which model answered.", answer: { model: told?.[1] ?? "unknown" } });
+  return ScriptedLlmClient.json(
+    { reasoning: `I run as ${model} (${id}); the served_model tool said ${told?.[1] ?? "nothing"}.`, answer: { model: told?.[1] ?? "unknown" } },
+    { thinking: [`Thinking as ${model}.`] },
+  );
 }
 
 function textOf(request: LlmRequest): string {
@@ -162,8 +185,12 @@ function textOf(request: LlmRequest): string {
 
 /** A dispatcher, admission and environment over the test catalog, with manual time. */
 export function servedModelWorld(entries: CatalogEntryInput[] = ENTRIES) {
+  return worldWith(new ServedModelClient(), entries);
+}
+
+/** {@link servedModelWorld}, but every model call (of either provider) goes to `client`. */
+export function worldWith<Client extends LlmClient>(client: Client, entries: CatalogEntryInput[] = ENTRIES) {
   const time = new ManualTimers(Date.parse("2026-11-30T09:00:00Z"));
-  const client = new ServedModelClient();
   const catalog = parseCatalog(entries, "benchmark-test");
   const admission = new CatalogAdmission({ catalog, clock: time, timers: time });
   const events: RunEvent[] = [];
@@ -181,4 +208,23 @@ export async function until(condition: () => boolean, what: string): Promise<voi
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
   throw new Error(`Gave up waiting until ${what}.`);
+}
+
+/**
+ * The names that still stand on their own in `text`, found without the blindfold's regex
+ * (plain `indexOf`; a kept `[model]` counts as a separator), so a test of the blindfold does
+ * not check it with itself.
+ */
+export function namesIn(text: string, names: readonly string[]): string[] {
+  const plain = text.toLowerCase().replaceAll("[model]", "\u0000");
+  const isWordCharacter = (character: string | undefined) => character !== undefined && /[\p{L}\p{N}]/u.test(character);
+  const found: string[] = [];
+  for (const name of names.map((item) => item.trim().toLowerCase()).filter(Boolean)) {
+    for (let at = plain.indexOf(name); at >= 0; at = plain.indexOf(name, at + 1)) {
+      const leftOpen = !isWordCharacter(name[0]) || !isWordCharacter(plain[at - 1]);
+      const rightOpen = !isWordCharacter(name.at(-1)) || !isWordCharacter(plain[at + name.length]);
+      if (leftOpen && rightOpen) found.push(`${name} at ${at} in ${JSON.stringify(text.slice(Math.max(0, at - 20), at + name.length + 20))}`);
+    }
+  }
+  return found;
 }
