@@ -30,8 +30,9 @@ export interface BenchmarkOptions<TInput, TOutput> {
   /** Makes the judge for one run (default: a `JudgeTool` on `environment`). */
   readonly judge?: () => AbstractJob<JudgeInput, JudgeVerdict>;
   /**
-   * A run still going this long after it started (waiting for a seat does not count) is
-   * cancelled with everything below it, and becomes a failed row (default 10 minutes).
+   * A run still going this long after it started is cancelled with everything below it, and
+   * becomes a failed row (default 10 minutes). A one-call tool starts once admission seats it;
+   * a thinker starts at once, so its turns' waits for seats count.
    */
   readonly runTimeoutMs?: number;
   /**

@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { GRADE_LADDER } from "@nucleo/core";
 import { z } from "zod";
 import { BenchmarkCliError } from "./benchmark-cli-error.js";
 import { schemaProblem } from "./schema-problem.js";
@@ -14,6 +15,8 @@ const relativePath = (what: string) => z.string({ error: `expected ${what}` }).m
 export const BenchmarkConfig = z.strictObject({
   /** The setup module, relative to the config file. */
   setup: relativePath("the path of the setup module, relative to the config file"),
+  /** The grade to race, for a job that declares none of its own. */
+  grade: z.enum([...GRADE_LADDER, "CEILING"], { error: `expected a grade: ${[...GRADE_LADDER, "CEILING"].join(", ")}` }).optional(),
   times: positiveInteger.optional(),
   candidates: z.array(z.string({ error: "expected a catalog entry id" }).min(1, { error: "expected a catalog entry id" }), { error: "expected a list of catalog entry ids" }).min(1, { error: "expected at least one entry id (leave the field out to race the whole grade)" }).optional(),
   runTimeoutMs: positiveInteger.optional(),

@@ -4,7 +4,7 @@ export const USAGE = `Usage: nucleo-benchmark <config.json> [--out-dir DIR] [--q
 Races a model-dependent job across every model of its grade, judged against a reference run,
 and writes the report as JSON and Markdown.
 
-  <config.json>    { "setup": "./setup.ts", "times"?: 3, "candidates"?: ["entry-id", ...],
+  <config.json>    { "setup": "./setup.ts", "times"?: 3, "candidates"?: ["entry-id", ...], "grade"?: "MEDIUM",
                      "runTimeoutMs"?: 600000, "judgeTimeoutMs"?: 300000,
                      "json"?: "report.json", "markdown"?: "report.md" }
                    "setup" is relative to the config file; its default export returns

@@ -47,6 +47,7 @@ describe("nucleo-benchmark config file", () => {
   it("names the file and the field of a wrong value", async () => {
     expect(await refusal({ setup: "./setup.mjs", times: 0 })).toBe('nucleo-benchmark: bench.json: "times": expected a positive integer');
     expect(await refusal({ setup: "./setup.mjs", times: "3" })).toBe('nucleo-benchmark: bench.json: "times": expected a positive integer');
+    expect(await refusal({ setup: "./setup.mjs", grade: "HUGE" })).toBe('nucleo-benchmark: bench.json: "grade": expected a grade: SMALL, MEDIUM, LARGE, XL, MEGA, CEILING');
     expect(await refusal({ setup: "./setup.mjs", runTimeoutMs: 1.5 })).toBe('nucleo-benchmark: bench.json: "runTimeoutMs": expected a positive integer');
     expect(await refusal({ setup: "./setup.mjs", candidates: ["alpha", ""] })).toBe('nucleo-benchmark: bench.json: "candidates[1]": expected a catalog entry id');
   });
@@ -57,7 +58,7 @@ describe("nucleo-benchmark config file", () => {
 
   it("names an unknown field and lists the ones it takes", async () => {
     expect(await refusal({ setup: "./setup.mjs", tims: 2 })).toBe(
-      'nucleo-benchmark: bench.json: "tims": unknown field (the config takes setup, times, candidates, runTimeoutMs, judgeTimeoutMs, json, markdown)',
+      'nucleo-benchmark: bench.json: "tims": unknown field (the config takes setup, grade, times, candidates, runTimeoutMs, judgeTimeoutMs, json, markdown)',
     );
   });
 

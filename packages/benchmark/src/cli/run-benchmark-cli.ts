@@ -84,6 +84,7 @@ async function race({ config, setup, shownModule, outDir, quiet, io }: RaceOptio
     benchmark = new Benchmark({
       factory: () => setup.factory(),
       environment: setup.environment,
+      ...(config.grade === undefined ? {} : { grade: config.grade }),
       times: config.times,
       candidates: config.candidates,
       scorer: setup.scorer,
