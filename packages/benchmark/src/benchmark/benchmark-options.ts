@@ -19,7 +19,7 @@ export interface BenchmarkOptions<TInput, TOutput> {
   /**
    * The grade to race, for a job that declares none (a one-call tool that takes its parent's
    * grade): its candidates are listed from it, and every instance that has no grade gets it.
-   * Default: the job's own grade.
+   * Default: the job's own grade; a job that declares one takes no other.
    */
   readonly grade?: Grade;
   /** Runs per candidate entry (default 1, at most 1,000). With more than one, the report gives each model's spread. */
@@ -30,14 +30,14 @@ export interface BenchmarkOptions<TInput, TOutput> {
   /** Makes the judge for one run (default: a `JudgeTool` on `environment`). */
   readonly judge?: () => AbstractJob<JudgeInput, JudgeVerdict>;
   /**
-   * A run still going this long after it started is cancelled with everything below it, and
-   * becomes a failed row (default 10 minutes). A one-call tool starts once admission seats it;
-   * a thinker starts at once, so its turns' waits for seats count.
+   * A run still going this long after its first seat at a model is cancelled with everything
+   * below it, and becomes a failed row (default 10 minutes). Queueing for that first seat does
+   * not count: all runs are submitted at once and the entries' rate limits pace them.
    */
   readonly runTimeoutMs?: number;
   /**
-   * A judge (all its attempts) or a scorer still going this long after it started fails,
-   * costing its run's score (default 5 minutes).
+   * A judge still going this long after its first seat (all its attempts), or a scorer this
+   * long after it was called, fails, costing its run's score (default 5 minutes).
    */
   readonly judgeTimeoutMs?: number;
   /** Extra words to cover before a judge reads a run (entry ids and provider model names always are). */

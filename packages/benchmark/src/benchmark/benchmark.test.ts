@@ -278,6 +278,13 @@ describe("Benchmark failure semantics", () => {
     expect(world.client.calls).toHaveLength(0);
   });
 
+  it("an explicit candidate listed twice is refused by its position", async () => {
+    const world = servedModelWorld();
+    const handle = world.dispatcher.submit(toolBenchmark(world, { candidates: ["model-beta", "model-beta"] }), { question: "Which model are you?" });
+    await expect(handle).rejects.toThrow(/Invalid value for "candidates\[1\]" \(got "model-beta"\): expected an entry not listed before \(it is candidates\[0\]/);
+    expect(world.client.calls).toHaveLength(0);
+  });
+
   it("an explicit candidate outside the catalog is refused by name", async () => {
     const world = servedModelWorld();
     const handle = world.dispatcher.submit(toolBenchmark(world, { candidates: ["model-alpha", "model-omega"] }), { question: "Which model are you?" });
@@ -322,6 +329,7 @@ describe("Benchmark failure semantics", () => {
     expect(() => new Benchmark({ factory, environment: world.environment, times: 0 })).toThrow(/"times" \(got "0"\): expected a whole number of runs per entry, from 1 to 1000/);
     expect(() => new Benchmark({ factory, environment: world.environment, times: 5_000 })).toThrow(/"times"/);
     expect(() => new Benchmark({ factory, environment: world.environment, grade: "HUGE" as never })).toThrow(/"grade" \(got "HUGE"\)/);
+    expect(() => new Benchmark({ factory, environment: world.environment, grade: "XL" })).toThrow(/"grade" \(got "XL"\): expected no grade, or MEDIUM: job "served_model" declares MEDIUM itself/);
     expect(() => new Benchmark({ factory, environment: world.environment, scorer: { name: "x" } as never })).toThrow(/"scorer": expected an object with a name and a score/);
     expect(() => new Benchmark({ factory, environment: world.environment, onProgress: "loud" as never })).toThrow(/"onProgress": expected a function/);
     expect(() => new Benchmark({ factory, environment: world.environment, runTimeoutMs: -5 })).toThrow(/"runTimeoutMs"/);
@@ -360,6 +368,40 @@ describe("Benchmark edges", () => {
     expect(submitted(world.events, handle.id)).toHaveLength(1);
     expect(world.events.some((event) => event.type === "job.published")).toBe(false);
     expect(world.logged).toHaveLength(0);
+  });
+
+  it("stops when cancelled mid-race: no judge is submitted after, nothing is published or logged, no timer is left", async () => {
+    const world = servedModelWorld();
+    world.client.hold("model-gamma");
+    const benchmark = toolBenchmark(world, { runTimeoutMs: 60_000 });
+    const handle = world.dispatcher.submit(benchmark, { question: "Which model are you?" });
+    await until(() => world.client.calls.filter((call) => call.kind === "judge" && call.done).length === 2, "two runs are judged");
+    handle.cancel("the operator stopped it");
+    await expect(handle).rejects.toThrow(/the operator stopped it/);
+    await until(() => world.client.inFlight().length === 0, "gamma's call is aborted");
+    for (let turn = 0; turn < 20; turn++) await new Promise<void>((resolve) => setImmediate(resolve));
+    expect(world.client.calls.filter((call) => call.kind === "judge")).toHaveLength(2);
+    expect(world.events.some((event) => event.type === "job.published")).toBe(false);
+    expect(world.logged).toHaveLength(0);
+    expect(world.time.pendingDelays()).toEqual([]);
+  });
+
+  it("starts a run's clock at its first seat: a run queued behind an entry's rate limit is not timed out", async () => {
+    const limited = ENTRIES.map((entry) => (entry.id === "model-beta" ? { ...entry, limits: { requestsPerMinute: 1 } } : entry));
+    const world = servedModelWorld(limited);
+    const benchmark = toolBenchmark(world, { times: 2, runTimeoutMs: 20_000 });
+    const handle = world.dispatcher.submit(benchmark, { question: "Which model are you?" });
+    let done = false;
+    void handle.finally(() => (done = true)).catch(() => {});
+    // The second run on model-beta waits about a minute for its seat; time moves 5 s at a time.
+    for (let step = 0; step < 30 && !done; step++) {
+      for (let turn = 0; turn < 20; turn++) await new Promise<void>((resolve) => setImmediate(resolve));
+      world.time.advance(5_000);
+    }
+    await handle;
+    const beta = benchmark.report()!.rows.filter((row) => row.model === "model-beta");
+    expect(beta.map((row) => row.status)).toEqual(["ok", "ok"]);
+    expect(beta.map((row) => row.wallMs)).toEqual([0, 0]); // queueing is not the run's time
   });
 
   it("a progress display or log that throws cannot lose the report", async () => {

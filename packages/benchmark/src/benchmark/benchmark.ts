@@ -71,7 +71,11 @@ export class Benchmark<TInput, TOutput> extends AbstractDoer<TInput, TOutput> {
     this.#made.add(probe);
     this.#options = options;
     this.#jobName = String(probe.name);
-    this.#grade = options.grade ?? probe.grade();
+    const declared = probe.grade();
+    if (options.grade !== undefined && declared !== undefined && options.grade !== declared) {
+      throw new InvalidInputError({ parameter: "grade", value: options.grade, expected: `no grade, or ${declared}: job "${String(probe.name)}" declares ${declared} itself (the option is for jobs that declare none)` });
+    }
+    this.#grade = options.grade ?? declared;
     this.#times = options.times ?? 1;
     if (this.#grade === undefined) {
       throw new InvalidInputError({ parameter: "grade", expected: `the grade to race: job "${this.#jobName}" declares none of its own` });
@@ -104,7 +108,8 @@ export class Benchmark<TInput, TOutput> extends AbstractDoer<TInput, TOutput> {
     const runTimeoutMs = options.runTimeoutMs ?? DEFAULT_RUN_TIMEOUT_MS;
     const judgeTimeoutMs = options.judgeTimeoutMs ?? DEFAULT_JUDGE_TIMEOUT_MS;
     const deadline = (timeoutMs: number, what: string): RunDeadline => ({
-      timeoutMs, timers, whenStarted: (jobId, start) => meter.whenStarted(jobId, start), reason: `it ran past the benchmark's ${what} timeout of ${timeoutMs} ms`,
+      timeoutMs, timers, whenSeated: (jobId, start) => meter.whenSeated(jobId, start), forget: (jobId) => meter.cancelSeated(jobId),
+      reason: `it ran past the benchmark's ${what} timeout of ${timeoutMs} ms`,
     });
     const states: RunState<TInput, TOutput>[] = [];
     const launch = (run: number, entry: CatalogEntry | undefined, repeat: number, door: SubmitDoor): RunState<TInput, TOutput> => {
@@ -157,8 +162,9 @@ export class Benchmark<TInput, TOutput> extends AbstractDoer<TInput, TOutput> {
 
     const report = buildReport({ job: this.#jobName, grade: this.#rung(candidates), times: this.#times, states, candidates, meter, judges });
     this.#report = report;
-    context.publish(Benchmark.REPORT, report);
+    // The table first: whatever happens to publishing, the table is logged.
     logTable(options.log, formatReportTable(report));
+    context.publish(Benchmark.REPORT, report);
     if (!reference.outcome.ok) {
       throw new SystemError({ code: "reference_failed", message: `Benchmark of "${this.#jobName}": the reference run failed (${reference.outcome.error}); every run is left unjudged.` });
     }
@@ -185,6 +191,9 @@ export class Benchmark<TInput, TOutput> extends AbstractDoer<TInput, TOutput> {
     const explicit = this.#options.candidates;
     if (explicit !== undefined) {
       return explicit.map((entryId, index) => {
+        if (explicit.indexOf(entryId) !== index) {
+          throw new InvalidInputError({ parameter: `candidates[${index}]`, value: entryId, expected: `an entry not listed before (it is candidates[${explicit.indexOf(entryId)}]; use times to run an entry more than once)` });
+        }
         let entry: CatalogEntry;
         try {
           entry = picker.pinned(entryId);

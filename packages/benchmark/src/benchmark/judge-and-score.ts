@@ -29,33 +29,30 @@ export async function judgeRun(options: {
   readonly onSubmitted: (jobId: string) => void;
 }): Promise<JudgeRecord> {
   const { state, candidate, reference } = options;
-  const covered: JudgeInput = options.blindfold.cover({
-    task: reference.task,
-    reference: { turns: reference.turns, answer: reference.answer },
-    candidate: { turns: candidate.turns, answer: candidate.answer },
-  });
-  let judge: AbstractJob<JudgeInput, JudgeVerdict>;
+  let jobId: string | undefined;
   try {
-    judge = options.makeJudge();
+    const covered: JudgeInput = options.blindfold.cover({
+      task: reference.task,
+      reference: { turns: reference.turns, answer: reference.answer },
+      candidate: { turns: candidate.turns, answer: candidate.answer },
+    });
+    const handle = options.context.submitInCurrentStep(options.makeJudge(), covered);
+    jobId = handle.id;
+    options.onSubmitted(handle.id);
+    const outcome = await submitWithDeadline(handle, options.deadline);
+    if (!outcome.ok) return failed(state, jobId, outcome.error);
+    // The verdict is model output: scored against what the candidate really did.
+    state.judge = scoreVerdict(outcome.output, covered.candidate);
+    return { jobId, failed: false, note: null };
   } catch (error) {
-    state.judgeNote = `the judge failed: ${describeRunError(error)}`;
-    return { jobId: undefined, failed: true, note: state.judgeNote };
+    // Making, covering, submitting or scoring: any of it failing costs this run's score only.
+    return failed(state, jobId, describeRunError(error));
   }
-  const handle = options.context.submitInCurrentStep(judge, covered);
-  options.onSubmitted(handle.id);
-  const outcome = await submitWithDeadline(handle, options.deadline);
-  if (outcome.ok) {
-    try {
-      // The verdict is model output: scored against what the candidate really did.
-      state.judge = scoreVerdict(outcome.output, covered.candidate);
-      return { jobId: handle.id, failed: false, note: null };
-    } catch (error) {
-      state.judgeNote = `the judge failed: ${describeRunError(error)}`;
-      return { jobId: handle.id, failed: true, note: state.judgeNote };
-    }
-  }
-  state.judgeNote = `the judge failed: ${outcome.error}`;
-  return { jobId: handle.id, failed: true, note: state.judgeNote };
+}
+
+function failed(state: RunState<unknown, unknown>, jobId: string | undefined, why: string): JudgeRecord {
+  state.judgeNote = `the judge failed: ${why}`;
+  return { jobId, failed: true, note: state.judgeNote };
 }
 
 /**

@@ -18,28 +18,30 @@ export interface LaunchedRun<TInput, TOutput> {
 /** How {@link launchRun} submits: in a new step (the reference) or in the step already claimed (the race). */
 export type SubmitDoor = "next-step" | "current-step";
 
-/** A deadline that starts when the job starts (after admission), not when it is submitted. */
+/** A deadline that starts at the job's first seat at a model, not when it is submitted. */
 export interface RunDeadline {
   readonly timeoutMs: number;
   readonly timers: Timers;
-  /** Calls `start` when the job has started (at once if it already has). */
-  readonly whenStarted: (jobId: string, start: () => void) => void;
+  /** Calls `start` when the job (or a job below it) first got a seat (at once if it already has). */
+  readonly whenSeated: (jobId: string, start: () => void) => void;
+  /** Drops the wait of a job that ended without a seat. */
+  readonly forget: (jobId: string) => void;
   /** What the cancellation says, e.g. "it ran past the benchmark's run timeout of 600000 ms". */
   readonly reason: string;
 }
 
 /**
- * Submits a job under a {@link RunDeadline}: once started, a job still going at the deadline is
- * cancelled with everything below it. Waiting for a seat does not count: all runs are submitted
- * at once and admission paces them, so a deadline from submission would fail runs that never
- * started.
+ * Submits a job under a {@link RunDeadline}: a job still going that long after its first seat
+ * is cancelled with everything below it. Waiting for the first seat does not count: all runs
+ * are submitted at once and admission paces them, so a deadline from submission would fail
+ * runs that never got to work.
  *
  * @internal
  */
 export function submitWithDeadline<TOutput>(handle: JobHandle<TOutput>, deadline: RunDeadline): Promise<RunOutcome<TOutput>> {
   let timer: unknown;
   let settled = false;
-  deadline.whenStarted(handle.id, () => {
+  deadline.whenSeated(handle.id, () => {
     if (!settled) timer = deadline.timers.setTimeout(() => handle.cancel(deadline.reason), deadline.timeoutMs);
   });
   return handle.then(
@@ -48,6 +50,7 @@ export function submitWithDeadline<TOutput>(handle: JobHandle<TOutput>, deadline
   ).finally(() => {
     settled = true;
     if (timer !== undefined) deadline.timers.clearTimeout(timer);
+    else deadline.forget(handle.id);
   });
 }
 

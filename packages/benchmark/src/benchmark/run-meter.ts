@@ -6,7 +6,7 @@ export interface RunMeasure {
   /** Model calls the job made itself (a one-call tool's iterations). */
   readonly ownCalls: number;
   readonly latencyMs: number;
-  /** From the first `job.started` to the end; 0 when it never started. */
+  /** From the run's first seat at a model (anywhere in its subtree) to its end; 0 when it never got one. */
   readonly wallMs: number;
   /** Entries that served the run's calls, in first-use order, with their provider model names. */
   readonly served: ReadonlyMap<string, string>;
@@ -30,10 +30,12 @@ interface Tracked {
 export class RunMeter implements RunObserver {
   readonly #ledger = new CostLedger();
   readonly #tracked = new Map<string, Tracked>();
-  /** Start and end times of the owner's direct children: a run may start before its id is known to {@link track}. */
-  readonly #times = new Map<string, { startedAt: number; endedAt: number | undefined }>();
-  /** Callbacks waiting for a child of the owner to start. */
-  readonly #onStart = new Map<string, () => void>();
+  /** Each subtree job's parent, learnt from `job.submitted`: a seat is found its run by walking up. */
+  readonly #parentOf = new Map<string, string | null>();
+  /** When each of the owner's children (runs, judges) first got a seat in its subtree, and ended. */
+  readonly #times = new Map<string, { seatedAt: number; endedAt: number | undefined }>();
+  /** Callbacks waiting for a child of the owner to get its first seat. */
+  readonly #onSeated = new Map<string, () => void>();
   #firstAt: number | undefined;
   #lastAt: number | undefined;
 
@@ -50,12 +52,17 @@ export class RunMeter implements RunObserver {
     this.#lastAt = event.at;
     this.#ledger.onEvent(event);
     switch (event.type) {
-      case "job.started": {
-        // An orchestrator starts inside its own submission, before the caller learns its id.
-        if (event.parentId !== this.ownerId || this.#times.has(event.jobId)) return;
-        this.#times.set(event.jobId, { startedAt: event.at, endedAt: undefined });
-        const start = this.#onStart.get(event.jobId);
-        this.#onStart.delete(event.jobId);
+      case "job.submitted":
+        this.#parentOf.set(event.jobId, event.parentId);
+        return;
+      case "seat.reserved": {
+        // A run's clock starts at its first seat: a thinker starts at once and its turns queue
+        // for seats; a one-call tool waits for its own. Either way, queueing before it is free.
+        const run = this.#childOfOwner(event.jobId);
+        if (run === undefined || this.#times.has(run)) return;
+        this.#times.set(run, { seatedAt: event.at, endedAt: undefined });
+        const start = this.#onSeated.get(run);
+        this.#onSeated.delete(run);
         start?.();
         return;
       }
@@ -79,23 +86,38 @@ export class RunMeter implements RunObserver {
     }
   }
 
-  /** Calls `start` once a child of the owner has started (at once when it already has). */
-  whenStarted(jobId: string, start: () => void): void {
+  /** Calls `start` once a child of the owner (a run, a judge) has its first seat (at once when it already has). */
+  whenSeated(jobId: string, start: () => void): void {
     if (this.#times.has(jobId)) start();
-    else this.#onStart.set(jobId, start);
+    else this.#onSeated.set(jobId, start);
+  }
+
+  /** Forgets a callback for a child that ended without ever getting a seat. */
+  cancelSeated(jobId: string): void {
+    this.#onSeated.delete(jobId);
   }
 
   /** What a tracked job's subtree did so far. */
   measure(jobId: string): RunMeasure {
     const run = this.#tracked.get(jobId);
     const times = this.#times.get(jobId);
-    const wallMs = times === undefined ? 0 : (times.endedAt ?? this.#lastAt ?? times.startedAt) - times.startedAt;
+    const wallMs = times === undefined ? 0 : (times.endedAt ?? this.#lastAt ?? times.seatedAt) - times.seatedAt;
     return { totals: this.#ledger.totalFor(jobId), ownCalls: run?.ownCalls ?? 0, latencyMs: run?.latencyMs ?? 0, wallMs, served: run?.served ?? new Map() };
   }
 
   /** The time of the first and the last event seen (the dispatcher's clock). */
   span(): { readonly firstAt: number | undefined; readonly lastAt: number | undefined } {
     return { firstAt: this.#firstAt, lastAt: this.#lastAt };
+  }
+
+  /** The owner's child whose subtree holds `jobId` (the job itself, when it is one). */
+  #childOfOwner(jobId: string): string | undefined {
+    let current: string | undefined = jobId;
+    for (let parent = this.#parentOf.get(current); parent !== undefined && parent !== null; parent = this.#parentOf.get(current)) {
+      if (parent === this.ownerId) return current;
+      current = parent;
+    }
+    return undefined;
   }
 
   #runOf(ancestors: readonly string[]): Tracked | undefined {

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { GRADE_LADDER } from "@nucleo/core";
 import { z } from "zod";
+import { MAX_TIMES } from "../benchmark/check-options.js";
 import { BenchmarkCliError } from "./benchmark-cli-error.js";
 import { schemaProblem } from "./schema-problem.js";
 
@@ -17,7 +18,8 @@ export const BenchmarkConfig = z.strictObject({
   setup: relativePath("the path of the setup module, relative to the config file"),
   /** The grade to race, for a job that declares none of its own. */
   grade: z.enum([...GRADE_LADDER, "CEILING"], { error: `expected a grade: ${[...GRADE_LADDER, "CEILING"].join(", ")}` }).optional(),
-  times: positiveInteger.optional(),
+  /** Runs per entry: the benchmark's own limit, checked here so the error names this file. */
+  times: positiveInteger.max(MAX_TIMES, { error: `expected at most ${MAX_TIMES} runs per entry` }).optional(),
   candidates: z.array(z.string({ error: "expected a catalog entry id" }).min(1, { error: "expected a catalog entry id" }), { error: "expected a list of catalog entry ids" }).min(1, { error: "expected at least one entry id (leave the field out to race the whole grade)" }).optional(),
   runTimeoutMs: positiveInteger.optional(),
   judgeTimeoutMs: positiveInteger.optional(),

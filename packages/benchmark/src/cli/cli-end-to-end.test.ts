@@ -39,7 +39,8 @@ describe("nucleo-benchmark, end to end", () => {
     expect(report.rows).toHaveLength(7);
     expect(report.models.map((model) => [model.model, model.runs, model.judged])).toEqual([["model-alpha", 2, 2], ["model-beta", 2, 2], ["model-gamma", 2, 2]]);
     const markdown = await readFile(folder.path("out/reports/tiny.md"), "utf8");
-    expect(markdown).toContain("# Benchmark: served_model");
+    // The job name is escaped like all text in the file: `\_` renders as `_`.
+    expect(markdown).toContain("# Benchmark: served\\_model");
     expect(markdown).toContain("## Per model");
     // Not a terminal: one plain line per event, ending at the total (1 reference + 6 runs + 6 judges).
     expect(run.stderr).toContain("[1/13] reference ok");
@@ -81,6 +82,6 @@ describe("nucleo-benchmark, end to end", () => {
     expect(run.stdout).toContain("Benchmark of classify_ticket at SMALL: 3 model(s), 3 run(s) each, and the reference");
     const report = JSON.parse(await readFile(folder.path("out/reports/classify-ticket.json"), "utf8")) as BenchmarkReport;
     expect(report.models.map((model) => [model.model, model.judgeScore?.mean, model.scorer?.mean])).toEqual([["lumo-1", 10, 10], ["vexa-2", 3, 0], ["solen-3", 10, 10]]);
-    expect(await readFile(folder.path("out/reports/classify-ticket.md"), "utf8")).toContain("# Benchmark: classify_ticket");
+    expect(await readFile(folder.path("out/reports/classify-ticket.md"), "utf8")).toContain("# Benchmark: classify\\_ticket");
   });
 });

@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import type { BenchmarkProgress } from "../benchmark/benchmark-progress.js";
-import { judgeScore, row } from "../report/test-support/report-fixtures.js";
+import { CONTROL_CHARACTER, HOSTILE_TEXT, HOSTILE_WORDS, judgeScore, row } from "../report/test-support/report-fixtures.js";
 import { createProgressDisplay, type ProgressMode } from "./progress-display.js";
 
 class Screen extends Writable {
@@ -54,12 +54,31 @@ describe("the progress display", () => {
     expect(text).toContain("[3/3] run 2 alpha #1 failed: internal: down");
   });
 
-  it("ends at the total when a run's judge could not be made and no judged event comes for it", () => {
+  it("counts a judge that could not be made as done: its judged event follows the run's, and the count ends at the total", () => {
+    const lines = show("lines", [
+      started,
+      reference("ok"),
+      { kind: "run", row: row({ run: 1, model: "alpha", judge: null }) },
+      { kind: "run", row: row({ run: 2, model: "beta", judge: null }) },
+      { kind: "judged", row: row({ run: 1, model: "alpha", judge: null, judgeNote: "the judge failed: internal: no judge entry" }) },
+      { kind: "judged", row: row({ run: 2, model: "beta", judge: judgeScore(6) }) },
+    ])
+      .trimEnd()
+      .split("\n");
+    expect(lines.slice(2)).toEqual([
+      "[2/5] run 1 alpha #1 ok (900 ms, 0.0024 USD)",
+      "[3/5] run 2 beta #1 ok (900 ms, 0.0024 USD)",
+      "[4/5] judged run 1 alpha #1: the judge failed: internal: no judge entry",
+      "[5/5] judged run 2 beta #1: 6/10",
+    ]);
+  });
+
+  it("ends at the total when a run lands already saying it has no verdict and no judged event comes for it", () => {
     const text = show("lines", [
       started,
       reference("ok"),
-      // The run landed already saying it has no verdict: its judge leaves the total.
-      { kind: "run", row: row({ run: 1, model: "alpha", judge: null, judgeNote: "the judge failed: internal: no judge entry" }) },
+      // The run landed already saying it has no verdict: it goes to no judge, which leaves the total.
+      { kind: "run", row: row({ run: 1, model: "alpha", judge: null, judgeNote: "no verdict is coming" }) },
       { kind: "run", row: row({ run: 2, model: "beta", judge: null }) },
       { kind: "judged", row: row({ run: 2, model: "beta", judge: judgeScore(6) }) },
     ]);
@@ -71,7 +90,7 @@ describe("the progress display", () => {
     const lines = show("lines", [
       started,
       reference("ok"),
-      { kind: "run", row: row({ run: 1, judge: null, judgeNote: "the judge failed: internal: no judge entry" }) },
+      { kind: "run", row: row({ run: 1, judge: null, judgeNote: "no verdict is coming" }) },
       { kind: "run", row: row({ run: 2, model: "beta", judge: null }) },
       { kind: "judged", row: row({ run: 1, judge: null, judgeNote: "the judge failed: internal: no judge entry" }) },
       { kind: "judged", row: row({ run: 2, model: "beta", judge: judgeScore(6) }) },
@@ -87,6 +106,28 @@ describe("the progress display", () => {
     const text = show("bar", [started, reference("ok"), { kind: "run", row: row({ run: 1, model: "alpha" }) }]);
     expect(text).toContain("benchmark ");
     expect(text).toContain("2/5 | run 1 alpha #1 ok");
+  });
+
+  it("writes what a model or an error wrote as plain text: no escape sequence, hyperlink, \\r overwrite or bidi override", () => {
+    const events: BenchmarkProgress[] = [
+      { kind: "started", candidates: ["alpha\x1b[2J", "beta\u202E"], times: 1, runs: 2 },
+      { kind: "reference", row: row({ run: 0, role: "reference", status: "failed", error: HOSTILE_TEXT, judge: null }) },
+      { kind: "run", row: row({ run: 1, status: "failed", error: HOSTILE_TEXT, judge: null }) },
+      { kind: "run", row: row({ run: 2, model: "beta\u202E", judge: null }) },
+      { kind: "judged", row: row({ run: 2, model: "beta", judge: null, judgeNote: `the judge failed: ${HOSTILE_TEXT}` }) },
+    ];
+    const lines = show("lines", events);
+    expect(lines).not.toMatch(CONTROL_CHARACTER);
+    expect(lines).not.toContain("evil.example");
+    expect(lines).not.toContain("Score 10/10");
+    expect(lines).toContain("racing 2 model(s) × 1: alpha, beta\n");
+    expect(lines).toContain(`reference failed: ${HOSTILE_WORDS}\n`);
+    expect(lines).toContain(`run 1 alpha #1 failed: ${HOSTILE_WORDS}\n`);
+    expect(lines).toContain(`judged run 2 beta #1: the judge failed: ${HOSTILE_WORDS}\n`);
+    // The bar draws with control codes of its own, but none of the text's.
+    const bar = show("bar", events);
+    for (const control of ["\x1b[2J", "\x1b]8", "\u202E", "\r" + "Score"]) expect(bar).not.toContain(control);
+    expect(bar).toContain(`judged run 2 beta #1: the judge failed: ${HOSTILE_WORDS}`);
   });
 
   it("shows nothing when off", () => {

@@ -1,5 +1,6 @@
 import cliProgress from "cli-progress";
 import type { BenchmarkProgress } from "../benchmark/benchmark-progress.js";
+import { plainText } from "../report/plain-text.js";
 import { ProgressTally } from "./progress-tally.js";
 
 /** How progress is shown: a live bar (a terminal), a line per event (a log), or not at all. */
@@ -15,7 +16,8 @@ export interface ProgressDisplay {
 /**
  * A progress display on `stream`: one bar whose total is the reference, every run and every
  * judge, captioned with the last event; or one plain line per event where a bar would only
- * scribble control codes into a file or a CI log.
+ * scribble control codes into a file or a CI log. Each event's text is plain text (see
+ * {@link plainText}): an error or a judge's note cannot bring control codes of its own.
  *
  * @internal
  */
@@ -25,7 +27,7 @@ export function createProgressDisplay(stream: NodeJS.WritableStream, mode: Progr
   if (mode === "lines") {
     return {
       onProgress: (progress) => {
-        const text = tally.count(progress);
+        const text = plainText(tally.count(progress));
         stream.write(`[${tally.done}/${tally.total}] ${text}\n`);
       },
       stop: () => {},
@@ -39,7 +41,7 @@ export function createProgressDisplay(stream: NodeJS.WritableStream, mode: Progr
   let started = false;
   return {
     onProgress: (progress) => {
-      const event = tally.count(progress);
+      const event = plainText(tally.count(progress));
       if (!started) {
         bar.start(tally.total, tally.done, { event });
         started = true;

@@ -4,12 +4,13 @@ import { formatCosts, formatDuration, formatNote, formatScore } from "../report/
 
 /**
  * Counts a benchmark's steps as they land: the reference, every run and every judge. The
- * benchmark sends a `judged` event for each run that went to a judge, and none for a run that
- * will have no judge: one that failed, one whose reference failed (then no run has one), one
- * whose judge could not be made. Such a run's judge leaves the total when the run lands — a
- * run that lands with a `judgeNote` already has no verdict coming — so the count ends at the
- * total. Should a judge be counted all the same, it goes back in, and the count never passes
- * the total.
+ * benchmark sends a `judged` event after the run's, for every run that went to judging —
+ * whether its judge could be made or not (one that could not arrives with a `judgeNote` and no
+ * verdict, and counts as done like any other) — and none for a run that failed or whose
+ * reference failed (then no run has one). Such a run's judge leaves the total when the run
+ * lands — a run that lands already saying why it has no verdict (a `judgeNote`) went to no
+ * judge — so the count ends at the total. Should a judge be counted all the same, it goes back
+ * in, and the count never passes the total.
  *
  * @internal
  */
@@ -62,7 +63,7 @@ export class ProgressTally {
   }
 }
 
-/** A run that failed, or landed already saying why it has no verdict, sends no `judged` event. */
+/** A run that failed, or landed already saying why it has no verdict, goes to no judge: no `judged` event follows. */
 function willHaveNoJudge(row: BenchmarkRow): boolean {
   return row.status === "failed" || (row.judge === null && row.judgeNote !== null);
 }

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { CONTROL_CHARACTER, HOSTILE_TEXT, HOSTILE_WORDS } from "../report/test-support/report-fixtures.js";
 import { cliFolder } from "./test-support/cli-harness.js";
 
 let folder: Awaited<ReturnType<typeof cliFolder>>;
@@ -50,6 +51,13 @@ describe("nucleo-benchmark config file", () => {
     expect(await refusal({ setup: "./setup.mjs", grade: "HUGE" })).toBe('nucleo-benchmark: bench.json: "grade": expected a grade: SMALL, MEDIUM, LARGE, XL, MEGA, CEILING');
     expect(await refusal({ setup: "./setup.mjs", runTimeoutMs: 1.5 })).toBe('nucleo-benchmark: bench.json: "runTimeoutMs": expected a positive integer');
     expect(await refusal({ setup: "./setup.mjs", candidates: ["alpha", ""] })).toBe('nucleo-benchmark: bench.json: "candidates[1]": expected a catalog entry id');
+  });
+
+  it("refuses more runs per entry than the benchmark takes, naming the file and the field, not the setup module", async () => {
+    expect(await refusal({ setup: "./setup.mjs", times: 1_001 })).toBe('nucleo-benchmark: bench.json: "times": expected at most 1000 runs per entry');
+    // The limit itself is a valid config: the command goes on to look for the setup module.
+    await folder.write("bench.json", { setup: "./setup.mjs", times: 1_000 });
+    expect((await folder.run("bench.json")).stderr).toContain('bench.json: "setup": no setup module at');
   });
 
   it("names a missing setup field", async () => {
@@ -114,6 +122,21 @@ describe("nucleo-benchmark setup module", () => {
     const broken = await refusal("import './missing-helper.mjs';\nexport default () => ({});\n");
     expect(broken).toMatch(/^nucleo-benchmark: setups\/setup\.mjs: the module failed to load \(.*missing-helper/);
     expect(broken).not.toContain("\n");
+  });
+
+  it("writes an error's text as plain text on one line: no escape sequence, hyperlink, \\r overwrite or bidi override", async () => {
+    const error = await refusal(`export default () => { throw new Error(${JSON.stringify(HOSTILE_TEXT)}); };\n`);
+    expect(error).toBe(`nucleo-benchmark: setups/setup.mjs: the default export threw (${HOSTILE_WORDS})`);
+    expect(error).not.toMatch(CONTROL_CHARACTER);
+    // An error's message without a line break of its own, but with a bidi override and an escape.
+    const named = await refusal(`export default () => { throw new Error("OPENAI_API_KEY \\u202Eis not set\\x1b[2J"); };\n`);
+    expect(named).toBe("nucleo-benchmark: setups/setup.mjs: the default export threw (OPENAI_API_KEY is not set)");
+    // Not only a thrown error's text: a path or a flag on the command line is shown the same way.
+    const missing = await folder.run("missing\x1b]8;;https://evil.example\x07.json\u202E");
+    expect(missing.stderr).toMatch(/^nucleo-benchmark: missing\.json: no such file \(looked for .*missing\.json\)\n$/);
+    const flag = await folder.run("bench.json", "--x\x1b[2J\r");
+    expect(flag.stderr).not.toMatch(CONTROL_CHARACTER);
+    expect(flag.stderr).toContain("nucleo-benchmark: Unknown option '--x '");
   });
 
   it("refuses an unknown candidate before anything runs, and still calls the setup's close()", async () => {

@@ -1,6 +1,7 @@
 import { dirname, isAbsolute, relative, resolve } from "node:path";
 import { Benchmark } from "../benchmark/benchmark.js";
 import { formatReportTable } from "../report/format-report-table.js";
+import { plainText } from "../report/plain-text.js";
 import { BenchmarkCliError } from "./benchmark-cli-error.js";
 import { readBenchmarkConfig, type BenchmarkConfig } from "./benchmark-config.js";
 import { USAGE } from "./cli-usage.js";
@@ -42,7 +43,7 @@ export async function runBenchmarkCli(argv: readonly string[], io: BenchmarkCliI
     return EXIT_CODES.ok;
   }
   if (request.kind === "usage-error") {
-    io.stderr.write(`nucleo-benchmark: ${request.message}\n\n${USAGE}\n`);
+    io.stderr.write(`${errorLine(request.message)}\n${USAGE}\n`);
     return EXIT_CODES.usage;
   }
   const configPath = resolve(io.cwd, request.config);
@@ -59,7 +60,7 @@ export async function runBenchmarkCli(argv: readonly string[], io: BenchmarkCliI
   } catch (error) {
     const usage = BenchmarkCliError.isInstance(error);
     // A usage error's message already names the file and field; its code would only be noise.
-    io.stderr.write(`nucleo-benchmark: ${usage ? error.message : describeFailure(error)}\n`);
+    io.stderr.write(errorLine(usage ? error.message : describeFailure(error)));
     code = usage ? EXIT_CODES.usage : EXIT_CODES.failed;
   }
   return setup?.close === undefined ? code : Math.max(code, await closeSetup(setup, io));
@@ -114,7 +115,7 @@ async function race({ config, setup, shownModule, outDir, quiet, io }: RaceOptio
     io.stdout.write(`Wrote ${shownPath(io.cwd, written.json)}\nWrote ${shownPath(io.cwd, written.markdown)}\n`);
   }
   if (failure !== undefined) {
-    io.stderr.write(`nucleo-benchmark: the benchmark failed: ${describeFailure(failure.error)}\n`);
+    io.stderr.write(errorLine(`the benchmark failed: ${describeFailure(failure.error)}`));
     return EXIT_CODES.failed;
   }
   return EXIT_CODES.ok;
@@ -137,9 +138,17 @@ async function closeSetup(setup: LoadedSetup, io: BenchmarkCliIo): Promise<numbe
     await setup.close?.();
     return EXIT_CODES.ok;
   } catch (error) {
-    io.stderr.write(`nucleo-benchmark: the setup's close() failed: ${describeFailure(error)}\n`);
+    io.stderr.write(errorLine(`the setup's close() failed: ${describeFailure(error)}`));
     return EXIT_CODES.failed;
   }
+}
+
+/**
+ * An error line for stderr. Its message may carry a model's or a setup's words (an error from
+ * the setup module, a path): plain text, so it cannot drive the terminal.
+ */
+function errorLine(message: string): string {
+  return `nucleo-benchmark: ${plainText(message)}\n`;
 }
 
 /** A path relative to the working folder when it is inside it, else absolute. */

@@ -53,6 +53,7 @@ describe("Blindfold", () => {
       task: "Compare small with acme-xl-4.",
       turns: [
         {
+          reasoning: "acme-xl-4 should know small.",
           said: "Asking acme-xl-4.",
           toolCalls: [{ tool: "lookup", arguments: { model: "ACME-XL-4", names: ["small", "other"], nested: { "acme-xl-4": { by: "small" } } }, result: '{"served":"acme-xl-4"}', failed: false }],
           correction: null,
@@ -65,6 +66,7 @@ describe("Blindfold", () => {
       task: "Compare [model] with [model].",
       turns: [
         {
+          reasoning: "[model] should know [model].",
           said: "Asking [model].",
           toolCalls: [{ tool: "lookup", arguments: { model: "[model]", names: ["[model]", "other"], nested: { "[model]": { by: "[model]" } } }, result: '{"served":"[model]"}', failed: false }],
           correction: null,
@@ -101,6 +103,31 @@ describe("Blindfold", () => {
     expect(covered.json).toEqual({ "[model]": "[model]" });
     expect(covered.cyclic.name).toBe("[model]");
     expect(covered.cyclic.self).toBe(covered.cyclic);
+  });
+
+  it("an object whose toJSON answers itself is read as its own enumerable properties, once, and its copy keeps no toJSON", () => {
+    const blindfold = new Blindfold(["acme"]);
+    const selfish = { name: "acme", toJSON() { return this; } };
+    const closing: Record<string, unknown> = { name: "acme" };
+    closing.toJSON = () => closing; // answers the original, not the copy: kept, it would leak
+    const covered = blindfold.cover({ selfish, closing });
+    expect(covered.selfish).toEqual({ name: "[model]" });
+    expect(JSON.stringify(covered)).toBe('{"selfish":{"name":"[model]"},"closing":{"name":"[model]"}}');
+  });
+
+  it("a toJSON whose JSON leads back to its object (or to an object whose toJSON leads back) keeps the cycle in the copy", () => {
+    const blindfold = new Blindfold(["acme"]);
+    const holder: Record<string, unknown> = { name: "acme" };
+    holder.toJSON = () => ({ name: holder.name, back: holder });
+    const first: Record<string, unknown> = { name: "acme first" };
+    const second: Record<string, unknown> = { name: "acme second", toJSON: () => first };
+    first.toJSON = () => second;
+    first.partner = second;
+    const covered = blindfold.cover({ holder, first });
+    expect(covered.holder).toMatchObject({ name: "[model]" });
+    expect((covered.holder as Record<string, unknown>).back).toBe(covered.holder);
+    // first reads as second's properties (second's own toJSON is not asked, as JSON.stringify does).
+    expect(covered.first).toEqual({ name: "[model] second" });
   });
 
   it("covering is idempotent, even when a name is the placeholder's own word", () => {
@@ -162,6 +189,72 @@ describe("Blindfold", () => {
     expect(new Blindfold(["llama-3.1-70b:free"], { wellKnown: true }).cover("llama-3.1-70b:free!")).toBe("[model]!");
   });
 
+  it("the AI labs and families that are rarely ordinary words are always covered: xAI, DeepMind, Moonshot AI, Kimi, Zhipu, ChatGLM, Command R and R+", () => {
+    const blindfold = Blindfold.forCatalog(parseCatalog(JUDGE_ENTRIES, "judge-test"));
+    expect(blindfold.cover("I'm Grok, built by xAI.")).toBe("I'm Grok, built by [model].");
+    expect(blindfold.cover("Google DeepMind made it.")).toBe("Google [model] made it.");
+    expect(blindfold.cover("Kimi from Moonshot AI (MoonshotAI), Kimi K2, moonshot-v1-8k")).toBe("[model] from [model] ([model]), [model], [model]");
+    expect(blindfold.cover("ChatGLM by Zhipu, ChatGLM3-6B, GLM-4.5")).toBe("[model] by [model], [model], [model]");
+    expect(blindfold.cover("Command R+ beat Command R, command-r-plus-08-2024 and Command R7B.")).toBe("[model] beat [model], [model] and [model].");
+  });
+
+  it("company names that are ordinary words or content stay uncovered by default (Google, Microsoft, Meta, Amazon, Nova), and so do the ordinary senses of Moonshot, GLM and command", () => {
+    const blindfold = Blindfold.forCatalog(parseCatalog(JUDGE_ENTRIES, "judge-test"));
+    const content = "Google, Microsoft, Meta and Amazon Nova; a moonshot project; fit a GLM; the command line; Moonshot alone.";
+    expect(blindfold.cover(content)).toBe(content);
+    // A deployment adds them as extra terms (a benchmark's blindTerms).
+    expect(Blindfold.forCatalog(parseCatalog(JUDGE_ENTRIES, "judge-test"), ["Google", "Amazon Nova"]).cover("Google and Amazon Nova")).toBe("[model] and [model]");
+  });
+
+  it("any dash is a separator: GPT‑4 with a non-breaking hyphen, Claude–3 with an en dash and o1‑pro are covered whole", () => {
+    const blindfold = new Blindfold([], { wellKnown: true });
+    expect(blindfold.cover("GPT\u20114, Claude\u20133, Llama\u20143.1, o1\u2011pro, o3\u2010mini")).toBe("[model], [model], [model], [model], [model]");
+  });
+
+  it("a literal name's separators are interchangeable: model-alpha covers model alpha, MODEL_ALPHA, model.alpha and model‑alpha, never modelalpha", () => {
+    const blindfold = Blindfold.forCatalog(parseCatalog(JUDGE_ENTRIES, "judge-test"));
+    expect(blindfold.cover("model alpha, MODEL_ALPHA, model.alpha, model\u2011alpha, alpha chat 2, Alpha_Chat.2, delta large 3")).toBe(Array(7).fill("[model]").join(", "));
+    expect(blindfold.cover("modelalpha, model/alpha, model  alpha")).toBe("modelalpha, model/alpha, model  alpha");
+    // Literal otherwise: the other characters of a name are themselves.
+    expect(new Blindfold(["c++ x"]).cover("c++_x, c+ x")).toBe("[model], c+ x");
+    // A name of separators only is itself, not every separator.
+    expect(new Blindfold(["-"]).cover("a-b c.d e_f")).toBe("a[model]b c.d e_f");
+  });
+
+  it("line words follow a family name, with their own version: Mistral Large 2, Mistral Small 3.1, Mistral Medium, Qwen Max, Qwen Plus, command-r-plus", () => {
+    const blindfold = new Blindfold([], { wellKnown: true });
+    expect(blindfold.cover("Mistral Large 2, Mistral Small 3.1, Mistral Medium, Qwen Max, Qwen Plus, command-r-plus, gemini-exp-1206.")).toBe(`${Array(7).fill("[model]").join(", ")}.`);
+  });
+
+  it("a version stops at the first ordinary word: covering never eats the sentence after a name", () => {
+    const blindfold = new Blindfold([], { wellKnown: true });
+    expect(blindfold.cover("The sum is 4. gpt-4-is-great-at-math-and-also-this-whole-sentence-is-gone")).toBe("The sum is 4. [model]-is-great-at-math-and-also-this-whole-sentence-is-gone");
+    expect(blindfold.cover("Claude-3-said-so, llama_3_wrote_this, Gemini.2.was.right")).toBe("[model]-said-so, [model]_wrote_this, [model].was.right");
+  });
+
+  it("a version's later segments each hold a digit, a date or a known suffix, at most four of them: dated and suffixed names are covered whole", () => {
+    const blindfold = new Blindfold([], { wellKnown: true });
+    const named = [
+      "gpt-4o-2024-08-06", "gpt-4o-mini-2024-07-18", "gpt-4-0613", "claude-3-5-sonnet-20241022", "claude-3-opus-latest", "Phi-3.5-mini-instruct", "gemma-2-9b-it",
+      "gemini-2.0-flash-exp", "Llama-3.1-405B-Instruct", "Llama 3 70B", "chatgpt-4o-latest", "qwen2.5-coder-32b-instruct", "deepseek-v2.5-chat",
+    ];
+    for (const name of named) expect(blindfold.cover(`said ${name} here`), name).toBe("said [model] here");
+    expect(blindfold.cover("gpt-4-4-4-4-4-4-4-4")).toBe("[model]-4-4-4");
+  });
+
+  it("a suffix word joins a version only after -, . or _, never after a space: GPT-4 chat log keeps its words", () => {
+    const blindfold = new Blindfold([], { wellKnown: true });
+    expect(blindfold.cover("GPT-4 chat log, Claude 3 latest news, gpt-4-chat")).toBe("[model] chat log, [model] latest news, [model]");
+  });
+
+  it("a name never chains the next one: phi 1 phi 2 keeps the rest, Sonnet 4 Opus 4 and gpt-4 gpt4o are two names each", () => {
+    const blindfold = new Blindfold([], { wellKnown: true });
+    expect(blindfold.cover("phi 1 phi 2 and the rest")).toBe("[model] [model] and the rest");
+    expect(blindfold.cover("Sonnet 4 Opus 4 then")).toBe("[model] [model] then");
+    expect(blindfold.cover("gpt-4 gpt4o claude3 GLM-4 phi-3")).toBe("[model] [model] [model] [model] [model]");
+    expect(blindfold.cover("Gemini Pro Flash Lite Ultra")).toBe("[model] Ultra");
+  });
+
   it("without wellKnown a blindfold covers its names only", () => {
     expect(new Blindfold(["acme"]).cover("acme, Claude 3.5, GPT-4o, o1, Phi-3")).toBe("[model], Claude 3.5, GPT-4o, o1, Phi-3");
   });
@@ -185,12 +278,13 @@ describe("Blindfold", () => {
 
   it("no well-known name survives covering, and covering twice changes nothing: fuzzed family, versioned and o-series names", () => {
     const names = ["gpt-4o", "mini", "xl", "c++", "model"];
-    const versions = ["4", "4o", "-4o-mini", "3.5", " 2", ".1", "3.1-70b", "-r1", "_3", " v", "-", ".", "_"];
-    const pieces = [...names, ...FAMILY_TERMS, ...VERSIONED_TERMS, ...versions, "o1", "o3", "o4", "-mini", "-pro", " ", "(", ")", "_", "x", "Sonnet", "Pro", "[model]", "é"];
+    const versions = ["4", "4o", "-4o-mini", "3.5", " 2", ".1", "3.1-70b", "-r1", "_3", " v", "-", ".", "_", "\u2011", "\u2013", "-2024-08-06", "-latest", "-it", " 405B"];
+    const words = ["-is", " great", "chat", " Large", " Max", "+", " R", " AI", "Plus"];
+    const pieces = [...names, ...FAMILY_TERMS, ...VERSIONED_TERMS, ...versions, ...words, "o1", "o3", "o4", "-mini", "-pro", " ", "(", ")", "_", "x", "Sonnet", "Pro", "[model]", "é"];
     const blindfold = new Blindfold(names, { wellKnown: true });
     const next = random(20_260_514);
-    for (let sample = 0; sample < 3_000; sample++) {
-      const text = Array.from({ length: 1 + next(10) }, () => {
+    for (let sample = 0; sample < 5_000; sample++) {
+      const text = Array.from({ length: 1 + next(12) }, () => {
         const piece = pieces[next(pieces.length)]!;
         return next(2) === 0 ? piece.toUpperCase() : piece;
       }).join("");

@@ -11,12 +11,13 @@ import type { RunRecord } from "./run-record.js";
 const JUDGE_MODEL_NAMES = modelNames(JUDGE_ENTRIES);
 const VERDICT = { misusedTools: [], accuracy: 6, shownWork: 2, reason: "Same total; the last step is not shown." };
 
-/** A run that names its model everywhere a run could: its words, its tool calls, its answer. */
+/** A run that names its model everywhere a run could: its reasoning, its words, its tool calls, its answer. */
 function runNaming(model: string, total: number): RunRecord {
   return {
     task: "TASK-MARKER: add 2, 3 and 4.",
     turns: [
       {
+        reasoning: `As ${model}, I add with the tool.`,
         said: `I am ${model}.`,
         toolCalls: [{ tool: "add", arguments: { a: 2, b: 3, by: model }, result: `{"sum":5,"served":"${model}"}`, failed: false }],
         correction: null,
@@ -117,7 +118,7 @@ describe("JudgeTool", () => {
     expect(lastUserText(call!)).toContain(sway);
   });
 
-  it("a native thinking a caller left on a turn never reaches the wire: the input's schema drops it", async () => {
+  it("a raw native thinking a caller left on a turn never reaches the wire: only the reasoning slot does, the input's schema drops the rest", async () => {
     const { dispatcher, tool, client } = judge(ScriptedLlmClient.json(VERDICT));
     const input = judgeInput();
     const withThinking = { ...input.candidate, turns: input.candidate.turns.map((turn) => ({ ...turn, thinking: "THINKING-MARKER" })) };

@@ -6,7 +6,8 @@ import { RecordedRun } from "./run-record.js";
  * What the judge is given: the task both runs worked on, stated once, and both runs in full,
  * with every model name already covered. A full `RunRecord` fits `reference` and `candidate`
  * too: its own copy of the task is dropped when the input is checked, so the judge reads it once,
- * and so is any native `thinking` a caller left on a turn, which would give a family away.
+ * and so is any key a turn does not have, such as a raw `thinking` a caller left on it: a
+ * turn's reasoning reaches the judge only through its `reasoning` slot, the same for every run.
  */
 export const JudgeInput = z.object({
   task: z.string().describe("The task both runs were given, as they got it."),

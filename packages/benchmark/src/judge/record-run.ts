@@ -1,3 +1,4 @@
+import { parseJsonObject } from "@nucleo/conversation";
 import type { ThinkerTranscript, TranscriptTurn } from "@nucleo/thinkers";
 import type { RecordedTurn, RunRecord } from "./run-record.js";
 
@@ -10,8 +11,17 @@ interface AskedWith {
 /**
  * What a judge reads of one run. A thinker (a job with a `transcript()`) is read from its
  * transcript: the task is its objective and the prompt that opened the run, and every turn is
- * kept with what it said, its tool calls and their results, and any correction — but not the
- * model's native thinking, which only some providers return and would give the family away.
+ * kept with its reasoning, what it said, its tool calls and their results, and any correction.
+ *
+ * Every thinker turn is laid out the same whichever kind of model ran it, so neither the
+ * record's shape nor the credit for shown work depends on the family. A model without native
+ * thinking answers with a `{reasoning, answer}` envelope; under a thinking block the envelope
+ * is `{answer}` and the reasoning is the thinking. So a turn's text that is such an envelope (a
+ * JSON object with an `answer` or a `reasoning` key) is not kept as it was written: `said` holds
+ * neither the JSON nor the answer (the record's `answer` has it), only any other key the model
+ * added, as JSON; and `reasoning` is the envelope's reasoning when it has one, else the turn's
+ * native thinking when the provider returned one, else empty. Other text is `said` as it is.
+ *
  * A one-call tool that says what it was asked (`askedWith()`) has its instructions and prompt
  * as the task, no turns, and its output. Any other job is its input (pretty JSON) as the task.
  * `output` is `undefined` for a run that failed; the record's answer is then `null`.
@@ -58,11 +68,38 @@ function callOptional(job: unknown, method: string): unknown {
 }
 
 function recordTurn(turn: TranscriptTurn): RecordedTurn {
+  const envelope = envelopeOf(turn.text);
+  // Duck-typed: a transcript from an older thinker may have no thinking at all.
+  const thinking = typeof turn.thinking === "string" ? turn.thinking : "";
   return {
-    said: turn.text,
+    reasoning: envelope?.reasoning ?? thinking,
+    said: envelope === undefined ? turn.text : envelope.said,
     toolCalls: turn.toolCalls.map((call) => ({ tool: call.name, arguments: call.arguments, result: call.result ?? null, failed: call.isError })),
     correction: turn.correction ?? null,
   };
+}
+
+/** What a turn's answer envelope holds beside its answer. */
+interface Envelope {
+  /** The envelope's reasoning; `undefined` when it has none (or only blank text). */
+  readonly reasoning: string | undefined;
+  /** Any other key the model added, as JSON; empty when there is none. */
+  readonly said: string;
+}
+
+/** `text` read as an answer envelope, or `undefined` when it is not one. */
+function envelopeOf(text: string): Envelope | undefined {
+  const parsed = parseJsonObject(text);
+  if (parsed === undefined || !(Object.hasOwn(parsed, "answer") || Object.hasOwn(parsed, "reasoning"))) return undefined;
+  const rest = Object.entries(parsed).filter(([key]) => key !== "answer" && key !== "reasoning");
+  return { reasoning: reasoningText(parsed.reasoning), said: rest.length === 0 ? "" : JSON.stringify(Object.fromEntries(rest)) };
+}
+
+/** An envelope's reasoning as text: a string as it is, other JSON as JSON, nothing (null, blank) as `undefined`. */
+function reasoningText(reasoning: unknown): string | undefined {
+  if (reasoning === undefined || reasoning === null) return undefined;
+  const text = typeof reasoning === "string" ? reasoning : JSON.stringify(reasoning);
+  return text.trim() === "" ? undefined : text;
 }
 
 function inputAsTask(input: unknown): string {

@@ -12,14 +12,17 @@ export const RecordedToolCall = z
 export type RecordedToolCall = z.infer<typeof RecordedToolCall>;
 
 /**
- * One model turn of a run, as the judge reads it: what the run wrote, the tools it called, what
- * it was told. A model's native thinking is left out: only some providers return it, so its
- * presence and its style would name the family, and the rubric's shown work would reward it.
- * A key the schema does not know (a `thinking` a caller kept) is dropped when it is checked.
+ * One model turn of a run, as the judge reads it: its reasoning, what the run wrote, the tools
+ * it called, what it was told. Every run's turns have the same slots, whichever kind of model
+ * ran them: `reasoning` holds the answer envelope's reasoning of a model without native
+ * thinking and the thinking of one with it, and `said` never holds the envelope's JSON (see
+ * `recordRun`), so neither the shape nor the credit for shown work gives the family away. A key
+ * the schema does not know (a raw `thinking` a caller kept) is dropped when it is checked.
  */
 export const RecordedTurn = z
   .object({
-    said: z.string().describe("What the run wrote in this turn."),
+    reasoning: z.string().describe("The run's reasoning in this turn (its own or its model's native thinking, laid out the same); empty when it gave none."),
+    said: z.string().describe("What the run wrote in this turn, its answer aside (the run's answer is given once, below)."),
     toolCalls: z.array(RecordedToolCall).readonly().describe("The tools called in this turn, in order, each with its result."),
     correction: z.string().nullable().describe("What the run was told after this turn (an answer refused), or null."),
   })

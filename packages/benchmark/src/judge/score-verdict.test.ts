@@ -7,7 +7,7 @@ import { scoreVerdict } from "./score-verdict.js";
 
 /** A candidate run that called exactly these tools, one turn each. */
 function calling(...tools: string[]): RecordedRun {
-  return { turns: tools.map((tool) => ({ said: "", toolCalls: [{ tool, arguments: {}, result: "{}", failed: false }], correction: null })), answer: { total: 9 } };
+  return { turns: tools.map((tool) => ({ reasoning: "", said: "", toolCalls: [{ tool, arguments: {}, result: "{}", failed: false }], correction: null })), answer: { total: 9 } };
 }
 
 const ADD = { tool: "add", problem: "added the wrong pair" };

@@ -19,7 +19,7 @@ import type { RecordedRun } from "./run-record.js";
  * judge's answer out of range, say).
  *
  * @example
- * const candidate = { turns: [{ said: "", toolCalls: [{ tool: "add", arguments: {}, result: "5", failed: false }], correction: null }], answer: 5 };
+ * const candidate = { turns: [{ reasoning: "", said: "", toolCalls: [{ tool: "add", arguments: {}, result: "5", failed: false }], correction: null }], answer: 5 };
  * scoreVerdict({ misusedTools: [{ tool: "add", problem: "wrong operands" }], accuracy: 7, shownWork: 3, reason: "Right total." }, candidate);
  * // { score: 7, accuracy: 4, shownWork: 3, ... reason: "Right total. (Accuracy capped from 7 to 4: ...)" }
  */

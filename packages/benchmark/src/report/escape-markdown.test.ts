@@ -18,4 +18,8 @@ describe("escapeMarkdown", () => {
   it("breaks the bare links GitHub would make by itself", () => {
     expect(escapeMarkdown("see https://evil.example, www.evil.example or me@evil.example")).toBe("see https\\://evil.example, www\\.evil.example or me\\@evil.example");
   });
+
+  it("drops control sequences and bidi overrides before escaping, so none leaves an escaped backslash or a link behind", () => {
+    expect(escapeMarkdown("\x1b[2Jsee \x1b]8;;https://evil.example\x1b\\the docs\x1b]8;;\x1b\\\rnow \u202Eok")).toBe("see the docs now ok");
+  });
 });

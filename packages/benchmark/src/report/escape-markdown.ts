@@ -1,3 +1,5 @@
+import { plainText } from "./plain-text.js";
+
 /**
  * Every character Markdown (CommonMark with GitHub's extensions) or the HTML it allows would
  * read as syntax: code spans, emphasis, links and images, raw HTML and entities, strikethrough,
@@ -7,9 +9,10 @@
 const SYNTAX = /[\\`*_[\]<>!|~&]/g;
 
 /**
- * Text a model or an error wrote, made inert for a Markdown file: one line (a newline would
- * end a table row or start a block), each syntax character backslash-escaped, a leading `#`
- * too, and the openings of bare links (`://`, `www.`, `@`) broken, so a judge's reason cannot
+ * Text a model or an error wrote, made inert for a Markdown file: plain text on one line first
+ * (see {@link plainText}: no control sequence for a terminal that shows the file, and no
+ * newline to end a table row or start a block), then each syntax character backslash-escaped,
+ * a leading `#` too, and the openings of bare links (`://`, `www.`, `@`) broken, so a judge's reason cannot
  * add a link, an image, HTML or a heading to the report. It still renders as the same words.
  *
  * @example
@@ -18,8 +21,7 @@ const SYNTAX = /[\\`*_[\]<>!|~&]/g;
  * @internal
  */
 export function escapeMarkdown(text: string): string {
-  return text
-    .replace(/\s*[\r\n]+\s*/g, " ")
+  return plainText(text)
     .replace(SYNTAX, (character) => `\\${character}`)
     // GitHub links bare URLs, `www.` hosts and e-mail addresses by themselves: escaping the
     // punctuation that makes them one leaves the text as it reads.

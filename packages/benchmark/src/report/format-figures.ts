@@ -1,5 +1,6 @@
 import { Decimal } from "@nucleo/core";
 import type { CostSpread, Spread } from "./benchmark-report.js";
+import { firstLine } from "./plain-text.js";
 
 /** Shown where a figure does not exist (no runs succeeded, no score). */
 export const NO_FIGURE = "-";
@@ -82,14 +83,15 @@ export function formatScore(value: number): string {
 }
 
 /**
- * A note fit for one line or table cell: its first line only (never a stack trace), cut at
- * `limit` characters with `…`. Raw text: a table escapes it for where it goes, after the cut,
- * so an escape is never cut in half.
+ * A note fit for one line or table cell: its first line only (never a stack trace; a lone `\r`
+ * ends a line too), as plain text (see {@link firstLine}), cut at `limit` characters with `…`.
+ * Not escaped: a table escapes it for where it goes, after the cut, so an escape is never cut
+ * in half.
  *
  * @internal
  */
 export function formatNote(text: string, limit = 80): string {
-  const line = text.split(/\r?\n/, 1)[0]!.trim();
+  const line = firstLine(text).trim();
   // By code points, so the cut never splits an emoji's surrogate pair.
   const characters = [...line];
   return characters.length > limit ? `${characters.slice(0, limit - 1).join("")}…` : line;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatDuration } from "./format-figures.js";
 import { formatReportTable } from "./format-report-table.js";
-import { judgeScore, lineWith, report, row, withSummaries } from "./test-support/report-fixtures.js";
+import { CONTROL_CHARACTER, HOSTILE_TEXT, HOSTILE_WORDS, judgeScore, lineWith, report, row, withSummaries } from "./test-support/report-fixtures.js";
 
 
 describe("formatReportTable", () => {
@@ -150,5 +150,28 @@ describe("formatReportTable", () => {
     const rows = [row({ run: 0, role: "reference", judge: null }), row({ run: 1, cost: { USD: "0.0000000000001" } }), row({ run: 2, repeat: 2, cost: { USD: "0" } })];
     const summary = lineWith(formatReportTable(withSummaries(report({ times: 2, rows }))).split("Per model:")[1]!, "| alpha");
     expect(summary).toMatch(/\| 0\.000000000000050 ± \S+ USD \|/);
+  });
+
+  it("logs what a model or an error wrote as plain text: no escape sequence, hyperlink, \\r overwrite or bidi override reaches the terminal", () => {
+    const text = formatReportTable(
+      withSummaries(
+        report({
+          job: "summarize\x1b[2J",
+          rows: [
+            row({ run: 0, role: "reference", judge: null, judgeNote: HOSTILE_TEXT }),
+            row({ run: 1, model: "alpha\u202E", judge: judgeScore(7, HOSTILE_TEXT) }),
+            row({ run: 2, repeat: 2, status: "failed", error: HOSTILE_TEXT, judge: null }),
+          ],
+          judgeFailure: HOSTILE_TEXT,
+          referenceFailure: HOSTILE_TEXT,
+        }),
+      ),
+    );
+    expect(text).not.toMatch(CONTROL_CHARACTER);
+    expect(text).not.toContain("evil.example");
+    // What followed the \r would have overwritten the line: it is cut with the rest of the line.
+    expect(text).not.toContain("Score 10/10");
+    expect(text.split("\n")[0]).toMatch(/^Benchmark of summarize at /);
+    for (const needle of ["| ref", "|   1 | cand", "|   2 | cand", "Judge failure: ", "Reference failure: "]) expect(lineWith(text, needle)).toContain(HOSTILE_WORDS);
   });
 });

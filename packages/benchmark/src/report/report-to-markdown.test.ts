@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { reportToJson } from "./report-to-json.js";
 import { reportToMarkdown } from "./report-to-markdown.js";
-import { judgeScore, lineWith, report, row, withSummaries } from "./test-support/report-fixtures.js";
+import { CONTROL_CHARACTER, HOSTILE_TEXT, HOSTILE_WORDS, judgeScore, lineWith, report, row, withSummaries } from "./test-support/report-fixtures.js";
 
 /** Characters Markdown would read as syntax, found without a backslash before them. */
 const UNESCAPED = /(?<!\\)[`*_[\]<>!~&]/;
@@ -61,6 +61,40 @@ describe("reportToMarkdown and reportToJson", () => {
     // A pipe in a note stays inside its cell: the row has as many cell borders as the header.
     const borders = (line: string) => line.split(/(?<!\\)\|/).length;
     expect(borders(untrusted[2]!)).toBe(borders(lineWith(markdown, "| run")));
+  });
+
+  it("escapes the job's name in the title like any other text", () => {
+    const markdown = reportToMarkdown(withSummaries(report({ job: "sum_up <b>[x](https://evil.example)</b>" })));
+    const title = markdown.split("\n")[0]!;
+    expect(title.startsWith("# Benchmark: ")).toBe(true);
+    expect(title.slice("# Benchmark: ".length)).not.toMatch(UNESCAPED);
+    expect(title).not.toMatch(/(?<!\\):\/\//);
+    expect(title).toBe("# Benchmark: sum\\_up \\<b\\>\\[x\\](https\\://evil.example)\\</b\\>");
+  });
+
+  it("drops control sequences, \\r and bidi overrides from what a model or an error wrote, before escaping it", () => {
+    const markdown = reportToMarkdown(
+      withSummaries(
+        report({
+          job: "summarize\x1b[2J",
+          rows: [
+            row({ run: 0, role: "reference", judge: null, judgeNote: null }),
+            row({ run: 1, model: "alpha\u202E", judge: judgeScore(7, HOSTILE_TEXT) }),
+            row({ run: 2, repeat: 2, status: "failed", error: HOSTILE_TEXT, judge: null }),
+          ],
+          judgeFailure: HOSTILE_TEXT,
+          referenceFailure: HOSTILE_TEXT,
+        }),
+      ),
+    );
+    expect(markdown).not.toMatch(CONTROL_CHARACTER);
+    expect(markdown).not.toContain("evil.example");
+    // The OSC's own terminator (ESC \\) is gone with it, not left as an escaped backslash.
+    expect(markdown).not.toContain("\\\\");
+    expect(markdown.startsWith("# Benchmark: summarize\n")).toBe(true);
+    // The full reason: the text after the \r stays on the item's line, as words.
+    expect(lineWith(markdown, "- Run 1 (alpha #1), 7/10: ")).toContain(`${HOSTILE_WORDS} Score 10/10`);
+    for (const needle of ["|   2 | cand", "- Judge failure: ", "- Reference failure: "]) expect(lineWith(markdown, needle)).toContain(HOSTILE_WORDS);
   });
 
   it("writes the report as pretty JSON that reads back equal", () => {

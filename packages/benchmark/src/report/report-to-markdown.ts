@@ -9,7 +9,8 @@ import { MARKDOWN_STYLE } from "./table-style.js";
  * runs per model and the time span, the runs table (with every entry that served each run),
  * the per-model table, the notes, and each judge's full reason (model names already covered
  * by the judge's blinding). Reasons, notes and failures are model output or error text, so
- * they are escaped: a model cannot put a link, an image or HTML into the file.
+ * they are escaped, as is every other text from outside the report's own wording (the job, the
+ * models): a model cannot put a link, an image, HTML or a control sequence into the file.
  *
  * @example
  * await writeFile("review-benchmark.md", reportToMarkdown(report));
@@ -17,7 +18,7 @@ import { MARKDOWN_STYLE } from "./table-style.js";
 export function reportToMarkdown(report: BenchmarkReport): string {
   const span = Date.parse(report.finishedAt) - Date.parse(report.startedAt);
   const lines = [
-    `# Benchmark: ${report.job}`,
+    `# Benchmark: ${escapeMarkdown(report.job)}`,
     "",
     `Grade ${report.grade}, ${report.times} run(s) per model, from ${report.startedAt} to ${report.finishedAt}${Number.isFinite(span) ? ` (${formatDuration(span)})` : ""}.`,
     "",

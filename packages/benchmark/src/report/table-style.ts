@@ -1,9 +1,11 @@
 import { escapeMarkdown } from "./escape-markdown.js";
+import { plainText } from "./plain-text.js";
 
 /**
- * How the report's tables and notes are written for where they go: the terminal's table only
- * needs its columns kept; a Markdown file is rendered, so text from a model or an error must
- * not turn into links, images or HTML there.
+ * How the report's tables and notes are written for where they go: in both, text from a model
+ * or an error is reduced to plain text on one line (see {@link plainText}), so it cannot drive
+ * the terminal; the terminal's table then only needs its columns kept; a Markdown file is
+ * rendered, so such text must not turn into links, images or HTML there either.
  *
  * @internal
  */
@@ -16,14 +18,14 @@ export interface TableStyle {
   readonly servedByColumn: boolean;
 }
 
-/** The logged table: read as plain text, so only a pipe (which would split a cell) is escaped. @internal */
+/** The logged table: plain text, with a pipe (which would split a cell) escaped. @internal */
 export const TERMINAL_STYLE: TableStyle = {
-  cell: (text) => text.replaceAll("|", "\\|"),
-  text: (text) => text,
+  cell: (text) => plainText(text).replaceAll("|", "\\|"),
+  text: plainText,
   servedByColumn: false,
 };
 
-/** The Markdown file: every cell and failure escaped, and room for a "served by" column. @internal */
+/** The Markdown file: every cell and failure made plain and escaped, and room for a "served by" column. @internal */
 export const MARKDOWN_STYLE: TableStyle = {
   cell: escapeMarkdown,
   text: escapeMarkdown,

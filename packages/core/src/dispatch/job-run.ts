@@ -130,6 +130,12 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
   }
 
   emit(event: JobReportedEvent): void {
+    // The type says which events a job reports; this holds when the caller ignores the type:
+    // lifecycle events belong to the dispatcher, and published values go through `publish`.
+    const type = (event as { type?: unknown } | null)?.type;
+    if (type !== "llm.call" && type !== "tool.withheld" && type !== "skill.admitted") {
+      throw new SystemError({ code: "invalid_event", message: `Job "${this.#job.name}": emit() takes llm.call, tool.withheld and skill.admitted events, not ${JSON.stringify(type)}${type === "job.published" ? " (use publish(key, value))" : ""}.` });
+    }
     const core = this.#core;
     if (!core.events.active) return;
     const lineage = { at: core.clock.now(), jobId: this.jobId, parentId: this.parentId, rootId: this.rootId };

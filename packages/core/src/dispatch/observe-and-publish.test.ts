@@ -113,6 +113,14 @@ describe("context.publish: values published on a job's metadata", () => {
     expect((late as Error).message).toMatch(/has already ended: publish\("report", value\) comes too late/);
   });
 
+  it("emit refuses what only the dispatcher or publish may report, whatever the caller's types say", async () => {
+    const log = new EventLog();
+    const emit = (event: unknown) => new JobDispatcher({ observers: [log] }).submit(new ScriptedDoer((context) => context.emit(event as never)), null);
+    await expect(emit({ type: "job.published", key: "report", value: { count: 1n } })).rejects.toThrow(/not "job.published" \(use publish\(key, value\)\)/);
+    await expect(emit({ type: "job.finished", durationMs: 0 })).rejects.toThrow(/emit\(\) takes llm.call, tool.withheld and skill.admitted events, not "job.finished"/);
+    expect(log.ofType("job.published")).toHaveLength(0);
+  });
+
   it("refuses an empty key", async () => {
     const handle = new JobDispatcher().submit(new ScriptedDoer((context) => context.publish("", 1)), null);
     await expect(handle).rejects.toThrow(/needs a non-empty key/);
