@@ -39,6 +39,8 @@ describe("LLMCall", () => {
     expect(output).toMatchObject({ text: "Probably novel.", entryId: "medium-a", stopReason: "end", valid: true });
     const call = events.find((event) => event.type === "llm.call");
     expect(call).toMatchObject({ entryId: "medium-a", cost: "0.0054", currency: "USD", stopReason: "end", attempt: 1, corrections: 0 }); // 1k×2 + 2k×0.5 + 300×8
+    // What an OpenTelemetry exporter or a recorder needs beside it: provider, requested model, the seat's words.
+    expect(call).toMatchObject({ provider: expect.any(String), requestModel: expect.any(String), grade: "MEDIUM", depth: "STANDARD" });
     expect(ledger.totalFor(handle.id).cost.get("USD")?.toString()).toBe("0.0054");
     expect(conversation.turns().at(-1)).toEqual({ role: "assistant", parts: [{ type: "text", text: "Probably novel." }] });
   });

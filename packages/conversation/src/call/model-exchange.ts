@@ -102,7 +102,8 @@ export class ModelExchange<TAnswer> {
     resources.recordUsage(seat, response.usage);
     const price = priceCall(entry, response.usage, new Date(environment.clock.now()));
     context.emit({
-      type: "llm.call", entryId: entry.id, providerModel: response.providerModel, usage: response.usage, cost: price.cost.toString(),
+      type: "llm.call", entryId: entry.id, providerModel: response.providerModel, provider: entry.provider, requestModel: entry.model,
+      grade: plan.binding.grade, depth: conversation.seat.depth, usage: response.usage, cost: price.cost.toString(),
       currency: price.currency, latencyMs: environment.clock.now() - started, stopReason: response.stopReason,
       attempt: context.attempt.number, corrections: context.attempt.corrections,
     });

@@ -147,7 +147,7 @@ export class DispatchCore {
     if (this.events.active) {
       this.#emitSubmitted(jobId, parent, jobClass, jobName, ordinal, scope, at, false);
       this.events.emit({
-        type: "job.failed", at: this.clock.now(), jobId, parentId: parent?.jobId ?? null, rootId: parent?.rootId ?? jobId,
+        type: "job.failed", at: this.clock.now(), jobId, parentId: parent?.jobId ?? null, rootId: parent?.rootId ?? jobId, seq: 2,
         durationMs: 0, error: { name: error.name, code: error.code, message: error.message },
       });
     }
@@ -167,8 +167,9 @@ export class DispatchCore {
     orchestrator: boolean,
   ): void {
     this.events.emit({
-      type: "job.submitted", at, jobId, parentId: parent?.jobId ?? null, rootId: parent?.rootId ?? jobId,
+      type: "job.submitted", at, jobId, parentId: parent?.jobId ?? null, rootId: parent?.rootId ?? jobId, seq: 1,
       jobClass, jobName, ordinal, kind: orchestrator ? "orchestrator" : "tool", scope: scope.toJSON(),
+      ancestors: parent === null ? [] : [parent.jobId, ...parent.ancestorIds()],
     });
   }
 }

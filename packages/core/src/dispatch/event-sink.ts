@@ -9,6 +9,8 @@ import type { RunObserver } from "../events/run-observer.js";
  */
 export class EventSink {
   #observers: RunObserver[];
+  /** The observers that may hold the dispatcher back (those with `pressure`). */
+  #pressing: RunObserver[];
   active: boolean;
 
   constructor(
@@ -16,16 +18,36 @@ export class EventSink {
     private readonly report: (problem: string, error: unknown) => void,
   ) {
     this.#observers = [...observers];
+    this.#pressing = this.#observers.filter(hasPressure);
     this.active = this.#observers.length > 0;
   }
 
   add(observer: RunObserver): () => void {
     this.#observers = [...this.#observers, observer];
+    if (hasPressure(observer)) this.#pressing = [...this.#pressing, observer];
     this.active = true;
     return () => {
       this.#observers = this.#observers.filter((candidate) => candidate !== observer);
+      this.#pressing = this.#pressing.filter((candidate) => candidate !== observer);
       this.active = this.#observers.length > 0;
     };
+  }
+
+  /** A promise while some observer cannot take more events, else `undefined` (the common case, cheaply). */
+  pressure(): Promise<unknown> | undefined {
+    if (this.#pressing.length === 0) return undefined;
+    const waits: Promise<void>[] = [];
+    for (const observer of this.#pressing) {
+      try {
+        const wait = observer.pressure!();
+        if (wait) waits.push(wait);
+      } catch (error) {
+        this.report(`observer ${observer.constructor?.name ?? "(anonymous)"} threw from pressure()`, error);
+      }
+    }
+    if (waits.length === 0) return undefined;
+    // An observer whose wait rejects is reported, never fatal to the job it held.
+    return Promise.all(waits).catch((error: unknown) => this.report("an observer's pressure() rejected", error));
   }
 
   emit(event: RunEvent): void {
@@ -37,4 +59,8 @@ export class EventSink {
       }
     }
   }
+}
+
+function hasPressure(observer: RunObserver): boolean {
+  return typeof observer.pressure === "function";
 }

@@ -30,7 +30,7 @@ const NO_RESOURCES: JobResources = Object.freeze({
 });
 
 type LifecycleEvent = RunEvent extends infer TEvent
-  ? TEvent extends unknown ? Omit<TEvent, "at" | "jobId" | "parentId" | "rootId"> : never
+  ? TEvent extends unknown ? Omit<TEvent, "at" | "jobId" | "parentId" | "rootId" | "seq"> : never
   : never;
 
 type ToolHooks<TInput> = {
@@ -79,6 +79,8 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
   readonly #submittedAt: number;
   readonly #callerSignal: AbortSignal | undefined;
   #step = 0;
+  /** The last event number used; `job.submitted` (emitted by the door) is 1. */
+  #seq = 1;
   #done = false;
   #held: HeldSeats | undefined;
   #resolve!: (value: TOutput) => void;
@@ -138,11 +140,11 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
     }
     const core = this.#core;
     if (!core.events.active) return;
-    const lineage = { at: core.clock.now(), jobId: this.jobId, parentId: this.parentId, rootId: this.rootId };
+    const lineage = { at: core.clock.now(), jobId: this.jobId, parentId: this.parentId, rootId: this.rootId, seq: ++this.#seq };
     if (event.type === "llm.call") {
       // Calls carry their ancestry, so a ledger or recorder attributes them without keeping
       // a map of every job it has ever seen.
-      core.events.emit({ ...event, ...lineage, jobClass: this.jobClass, ancestors: this.#ancestors() });
+      core.events.emit({ ...event, ...lineage, jobClass: this.jobClass, ancestors: this.ancestorIds() });
     } else {
       core.events.emit({ ...event, ...lineage });
     }
@@ -192,6 +194,13 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
     const orchestrator = AbstractOrchestrator.isOrchestrator(this.#job);
     for (;;) {
       try {
+        // An observer that cannot keep up (a recorder whose database is away) holds back new
+        // attempts rather than drop what they would report.
+        const held = this.#core.events.pressure();
+        if (held) {
+          await held;
+          if (this.#done) return;
+        }
         if (!orchestrator) {
           const requests = this.#requirements();
           if (requests !== null) await this.#reserve(requests);
@@ -354,10 +363,11 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
 
   /** Emits a lifecycle event with this run's lineage. @internal */
   emitLifecycle(event: LifecycleEvent): void {
-    this.#core.events.emit({ ...event, at: this.#core.clock.now(), jobId: this.jobId, parentId: this.parentId, rootId: this.rootId } as RunEvent);
+    this.#core.events.emit({ ...event, at: this.#core.clock.now(), jobId: this.jobId, parentId: this.parentId, rootId: this.rootId, seq: ++this.#seq } as RunEvent);
   }
 
-  #ancestors(): string[] {
+  /** This job's ancestors, parent first, root last. @internal */
+  ancestorIds(): string[] {
     const ancestors: string[] = [];
     for (let run = this.#parent; run !== null; run = run.#parent) ancestors.push(run.jobId);
     return ancestors;

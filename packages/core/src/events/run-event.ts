@@ -1,5 +1,6 @@
 import type { TokenUsage } from "../admission/token-usage.js";
-import type { Grade } from "../seat/grade.js";
+import type { Grade, GradeRung } from "../seat/grade.js";
+import type { Depth } from "../seat/depth.js";
 import type { RetryKind } from "../errors/retry-signals.js";
 
 /** Fields every event carries: when, which job, which workflow. */
@@ -10,6 +11,11 @@ export interface EventLineage {
   readonly parentId: string | null;
   /** The top-level job of the workflow. */
   readonly rootId: string;
+  /**
+   * This event's number among its job's events, from 1 (`job.submitted`). With `jobId`, the
+   * event's identity: a recorder that is handed an event twice writes it once.
+   */
+  readonly seq: number;
 }
 
 /** A job entered the dispatcher (including one refused at the door). */
@@ -23,6 +29,8 @@ export interface JobSubmittedEvent extends EventLineage {
   readonly ordinal: number | null;
   readonly kind: "tool" | "orchestrator";
   readonly scope: { readonly axes: Readonly<Record<string, string>>; readonly readOnly: boolean };
+  /** The job's ancestors, parent first, root last (empty for a root): a recorder indexes subtrees by it. */
+  readonly ancestors: readonly string[];
 }
 
 /** An attempt of a job began executing (after admission). */
@@ -85,7 +93,15 @@ export interface LlmCallEvent extends EventLineage {
   /** The calling job's ancestors, parent first, root last; added by the dispatcher. */
   readonly ancestors: readonly string[];
   readonly entryId: string;
+  /** The model name the provider reported (OpenTelemetry's `gen_ai.response.model`). */
   readonly providerModel: string;
+  /** The entry's provider, e.g. `openai` (`gen_ai.provider.name`), when the caller knows it. */
+  readonly provider?: string;
+  /** The model name the entry asks for (`gen_ai.request.model`), when the caller knows it. */
+  readonly requestModel?: string;
+  /** The seat's grade (resolved) and depth, when the call had a seat. */
+  readonly grade?: GradeRung;
+  readonly depth?: Depth;
   readonly usage: TokenUsage;
   /** Exact decimal text in `currency` (see `Decimal`), never a float. */
   readonly cost: string;

@@ -8,4 +8,11 @@ import type { RunEvent } from "./run-event.js";
  */
 export interface RunObserver {
   onEvent(event: RunEvent): void;
+  /**
+   * A promise while the observer cannot take more events (a recorder whose buffer is full
+   * because its database is away), else `undefined`. The dispatcher holds back every new job
+   * attempt until it settles, so nothing is dropped; jobs already running carry on. Called once
+   * per attempt: keep it cheap.
+   */
+  pressure?(): Promise<void> | undefined;
 }
