@@ -1,0 +1,155 @@
+/**
+ * Ingest benchmark for @nucleo/recorder-postgres: sustained events per second through the
+ * batched writer (`PostgresRecorder`) into a local throwaway PostgreSQL server and into
+ * in-memory PGlite. Events arrive the way a busy dispatcher delivers them — a few hundred per
+ * tick, waiting whenever the recorder's `pressure()` says its buffer is full — in a realistic
+ * mix: per child job submitted, started, a seat reserved, two model calls, the seat settled,
+ * finished; per workflow a published value. A run is timed from its first event until
+ * `flush()` resolves (everything committed). Prints a markdown table of medians.
+ *
+ * Runs against the built package (`pnpm build` first; turbo's `bench` task does it). Node runs
+ * this file directly (type stripping), so it keeps to erasable TypeScript syntax.
+ */
+import os from "node:os";
+import type { RunEvent } from "@nucleo/core";
+import { openRecorderDatabase, PostgresRecorder, type RecorderConnection } from "@nucleo/recorder-postgres";
+import { POSTGRES_BINARIES_NOT_FOUND, startThrowawayPostgres } from "@nucleo/tooling/postgres";
+
+const AIM_POSTGRES_EVENTS_PER_SECOND = 50_000;
+const CHILDREN_PER_WORKFLOW = 20;
+const EVENTS_PER_TICK = 500; // what a busy dispatcher hands over between two turns of the event loop
+const WARMUP_EVENTS = 20_000;
+
+interface Setup {
+  readonly backend: "postgres" | "pglite";
+  readonly batchSize: number;
+  readonly events: number;
+  readonly runs: number;
+}
+
+/** The default batch size (5,000) first, then batches of 1,000. */
+const SETUPS: readonly Setup[] = [
+  { backend: "postgres", batchSize: 5_000, events: 200_000, runs: 5 },
+  { backend: "postgres", batchSize: 1_000, events: 200_000, runs: 5 },
+  { backend: "pglite", batchSize: 5_000, events: 100_000, runs: 5 },
+  { backend: "pglite", batchSize: 1_000, events: 100_000, runs: 5 },
+];
+
+// ---- Events ---------------------------------------------------------------------------------
+
+/** `count` events (rounded up to whole workflows), ids prefixed so every run writes new rows. */
+function workload(count: number, prefix: string): RunEvent[] {
+  const events: RunEvent[] = [];
+  let at = Date.UTC(2025, 2, 4);
+  for (let workflow = 0; events.length < count; workflow++) {
+    const rootId = `${prefix}-w${workflow}`;
+    let rootSeq = 0;
+    const lineage = (jobId: string, parentId: string | null, seq: number) => ({ at: at++, jobId, parentId, rootId, seq });
+    events.push({ ...lineage(rootId, null, ++rootSeq), type: "job.submitted", jobClass: "ReviewDoer", jobName: "review", ordinal: null, kind: "orchestrator", scope: { axes: { tenant: "acme" }, readOnly: false }, ancestors: [] });
+    events.push({ ...lineage(rootId, null, ++rootSeq), type: "job.started", attempt: 1 });
+    for (let child = 0; child < CHILDREN_PER_WORKFLOW; child++) {
+      const jobId = `${rootId}-c${child}`;
+      const seatId = `${jobId}-s`;
+      const ancestors = [rootId];
+      const call = (seq: number, cost: string): RunEvent => ({
+        ...lineage(jobId, rootId, seq), type: "llm.call", jobClass: "ClaimsTool", ancestors, entryId: "gpt-medium", providerModel: "gpt-x-2025-01",
+        provider: "openai", requestModel: "gpt-x", grade: "MEDIUM", depth: "STANDARD",
+        usage: { inputTokens: 1_200 + child, cachedInputTokens: 300, outputTokens: 150, reasoningTokens: 40 },
+        cost, currency: "USD", latencyMs: 812, stopReason: "end", attempt: 1, corrections: 0,
+      });
+      events.push(
+        { ...lineage(jobId, rootId, 1), type: "job.submitted", jobClass: "ClaimsTool", jobName: "claims", ordinal: 1 + (child % 4), kind: "tool", scope: { axes: { tenant: "acme" }, readOnly: true }, ancestors },
+        { ...lineage(jobId, rootId, 2), type: "job.started", attempt: 1 },
+        { ...lineage(jobId, rootId, 3), type: "seat.reserved", seatId, grade: "MEDIUM", entryId: "gpt-medium", inputTokens: 1_500, maxOutputTokens: 800, waitedMs: 2 },
+        call(4, "0.0042125"),
+        call(5, "0.0013"),
+        { ...lineage(jobId, rootId, 6), type: "seat.settled", seatId, outcome: "settled", usage: { inputTokens: 1_200, outputTokens: 150 } },
+        { ...lineage(jobId, rootId, 7), type: "job.finished", durationMs: 40 },
+      );
+    }
+    events.push({ ...lineage(rootId, null, ++rootSeq), type: "job.published", key: "summary", value: { children: CHILDREN_PER_WORKFLOW, ok: true } });
+    events.push({ ...lineage(rootId, null, ++rootSeq), type: "job.finished", durationMs: 900 });
+  }
+  return events;
+}
+
+// ---- Measuring ------------------------------------------------------------------------------
+
+const nextTick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** Feeds `events` as a dispatcher would and resolves with events per second, to the last commit. */
+async function ingest(connection: RecorderConnection, events: readonly RunEvent[], batchSize: number): Promise<number> {
+  let failures = 0;
+  const recorder = new PostgresRecorder({ db: connection.db, batchSize, onError: () => (failures += 1) });
+  const started = performance.now();
+  for (let index = 0; index < events.length; index += EVENTS_PER_TICK) {
+    const wait = recorder.pressure();
+    if (wait) await wait;
+    const end = Math.min(events.length, index + EVENTS_PER_TICK);
+    for (let at = index; at < end; at++) recorder.onEvent(events[at]!);
+    await nextTick();
+  }
+  await recorder.flush();
+  const seconds = (performance.now() - started) / 1_000;
+  await recorder.close();
+  if (failures > 0) throw new Error(`${failures} writes failed during the benchmark`);
+  return events.length / seconds;
+}
+
+async function truncate(connection: RecorderConnection): Promise<void> {
+  for (const table of ["nucleo_jobs", "nucleo_model_calls", "nucleo_seats"] as const) await connection.db.deleteFrom(table).execute();
+}
+
+async function measure(connection: RecorderConnection, setup: Setup): Promise<number[]> {
+  await ingest(connection, workload(WARMUP_EVENTS, `warm-${setup.batchSize}`), setup.batchSize);
+  const rates: number[] = [];
+  for (let run = 0; run < setup.runs; run++) {
+    await truncate(connection);
+    const events = workload(setup.events, `run-${setup.batchSize}-${run}`);
+    rates.push(await ingest(connection, events, setup.batchSize));
+  }
+  return rates;
+}
+
+const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+const format = (value: number): string => Math.round(value).toLocaleString("en-US");
+
+// ---- Main -----------------------------------------------------------------------------------
+
+async function main(): Promise<void> {
+  const rows: string[] = [];
+  let server: Awaited<ReturnType<typeof startThrowawayPostgres>> | undefined;
+  try {
+    server = await startThrowawayPostgres();
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== POSTGRES_BINARIES_NOT_FOUND) throw error;
+    console.warn(`PostgreSQL is not installed: its rows are skipped. ${(error as Error).message}`);
+  }
+  try {
+    for (const setup of SETUPS) {
+      if (setup.backend === "postgres" && server === undefined) continue;
+      const connection = await openRecorderDatabase(setup.backend === "postgres" ? { url: server!.url } : {});
+      try {
+        const rates = await measure(connection, setup);
+        const aim = setup.backend === "postgres" ? (median(rates) >= AIM_POSTGRES_EVENTS_PER_SECOND ? `≥ ${format(AIM_POSTGRES_EVENTS_PER_SECOND)}: met` : `≥ ${format(AIM_POSTGRES_EVENTS_PER_SECOND)}: MISSED`) : "(figure only)";
+        rows.push(`| ${setup.backend} | ${format(setup.batchSize)} | ${format(setup.events)} × ${setup.runs} | **${format(median(rates))}** | ${format(Math.min(...rates))} – ${format(Math.max(...rates))} | ${aim} |`);
+        console.error(`${setup.backend}, batches of ${setup.batchSize}: ${rates.map(format).join(", ")} events/s`);
+      } finally {
+        await connection.close();
+      }
+    }
+  } finally {
+    await server?.dispose();
+  }
+  console.log(`\nIngest through PostgresRecorder — Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, throwaway PostgreSQL server on 127.0.0.1 (fsync off), in-memory PGlite\n`);
+  console.log("| Database | Batch size | Events × runs | Median events/s | Range | Aim |");
+  console.log("|---|---:|---:|---:|---:|---|");
+  for (const row of rows) console.log(row);
+}
+
+await main();

@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { resolveDatabaseTarget, scrubPassword } from "./database-target.js";
+
+describe("resolveDatabaseTarget", () => {
+  const env = { DATABASE_URL: "postgres://app:from-env@db:5432/nucleo" };
+
+  it("takes --url, else --data-dir, else DATABASE_URL, else the default PGlite folder", () => {
+    expect(resolveDatabaseTarget({ url: "postgres://u:pw@h/db", dataDir: undefined }, env, "/w")).toMatchObject({ kind: "postgres", source: "--url" });
+    expect(resolveDatabaseTarget({ url: undefined, dataDir: "data" }, env, "/w")).toMatchObject({ kind: "pglite", dataDir: "/w/data", source: "--data-dir" });
+    expect(resolveDatabaseTarget({ url: undefined, dataDir: undefined }, env, "/w")).toMatchObject({ kind: "postgres", url: env.DATABASE_URL, source: "DATABASE_URL" });
+    expect(resolveDatabaseTarget({ url: undefined, dataDir: undefined }, {}, "/w")).toMatchObject({ kind: "pglite", dataDir: "/w/.nucleo/pglite", source: "default" });
+  });
+
+  it("shows a URL with its password masked and scrubs the password from any message", () => {
+    const target = resolveDatabaseTarget({ url: "postgres://app:p%40ss w0rd@db:5432/nucleo", dataDir: undefined }, {}, "/w");
+    expect(target.shown).toBe("postgres://app:***@db:5432/nucleo");
+    expect(scrubPassword("connect postgres://app:p%40ss w0rd@db:5432/nucleo failed; password p@ss w0rd", target)).toBe(
+      "connect postgres://app:***@db:5432/nucleo failed; password ***",
+    );
+  });
+});

@@ -1,0 +1,31 @@
+import { cellText } from "./terminal-text.js";
+
+/** A table column: its header and which side its cells align to. */
+export interface TableColumn {
+  readonly header: string;
+  /** Numbers and money align right. */
+  readonly align?: "left" | "right";
+}
+
+/**
+ * A plain-text table: headers, a rule, then the rows, columns padded to their widest cell and
+ * separated by two spaces; trailing spaces trimmed. Cells are sanitised ({@link cellText}).
+ *
+ * @example
+ * formatTable([{ header: "class" }, { header: "calls", align: "right" }], [["Search", "12"]]);
+ * // class   calls
+ * // ------  -----
+ * // Search     12
+ *
+ * @internal
+ */
+export function formatTable(columns: readonly TableColumn[], rows: readonly (readonly string[])[]): string {
+  const cells = rows.map((row) => columns.map((_, index) => cellText(row[index] ?? "")));
+  const widths = columns.map((column, index) => Math.max(column.header.length, ...cells.map((row) => row[index]!.length)));
+  const line = (values: readonly string[]) =>
+    values
+      .map((value, index) => (columns[index]!.align === "right" ? value.padStart(widths[index]!) : value.padEnd(widths[index]!)))
+      .join("  ")
+      .trimEnd();
+  return [line(columns.map((column) => column.header)), line(widths.map((width) => "-".repeat(width))), ...cells.map(line)].join("\n");
+}

@@ -1,0 +1,1 @@
+export { runRecorderCli, type RecorderCliIo, type CliOutput } from "./run-recorder-cli.js";

@@ -1,0 +1,138 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { inspect } from "node:util";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { findFreePortForTest } from "../test-support/free-port.js";
+import { LOCK_FILE } from "./data-dir-lock.js";
+import { openRecorderDatabase } from "./open-recorder-database.js";
+import { RecorderDatabaseError } from "./recorder-database-error.js";
+
+// PGlite's initdb takes seconds on a busy machine; these tests open real PGlite folders.
+const PGLITE_TIMEOUT = 120_000;
+
+async function failure(promise: Promise<unknown>): Promise<RecorderDatabaseError> {
+  const error = await promise.then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
+  if (!RecorderDatabaseError.isInstance(error)) throw new Error(`expected a RecorderDatabaseError, got ${inspect(error)}`);
+  return error;
+}
+
+/** Everything an operator could see of an error: message, stack, fields and causes. */
+function everything(error: unknown): string {
+  return inspect(error, { depth: 8, showHidden: true });
+}
+
+describe("openRecorderDatabase without a URL", () => {
+  it("opens an in-memory PGlite, migrated", async () => {
+    const recorder = await openRecorderDatabase();
+    try {
+      expect(recorder.kind).toBe("pglite");
+      const { rows } = await sql<{ count: string }>`select count(*) as count from nucleo_jobs`.execute(recorder.db);
+      expect(rows).toEqual([{ count: "0" }]);
+    } finally {
+      await recorder.close();
+      await recorder.close();
+    }
+  }, PGLITE_TIMEOUT);
+
+  it("refuses a URL and a data folder together, naming both with the password masked", async () => {
+    const error = await failure(openRecorderDatabase({ url: "postgres://app:hunter2@db/nucleo", dataDir: "/tmp/x" }));
+    expect(error.code).toBe("recorder_database_options");
+    expect(error.message).toContain("postgres://app:***@db/nucleo");
+    expect(error.message).toContain("/tmp/x");
+    expect(everything(error)).not.toContain("hunter2");
+  });
+});
+
+describe("openRecorderDatabase on a PGlite data folder", () => {
+  let parent: string;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    parent = await mkdtemp(join(tmpdir(), "nucleo-recorder-pglite-"));
+    // Nested and missing: the folder is created.
+    dataDir = join(parent, "state", "recorder");
+    const recorder = await openRecorderDatabase({ dataDir });
+    await sql`insert into nucleo_conversations (id, data, updated_at) values ('kept', '{"turns": 3}', now())`.execute(recorder.db);
+    await recorder.close();
+  }, PGLITE_TIMEOUT);
+
+  afterAll(async () => {
+    await rm(parent, { recursive: true, force: true });
+  });
+
+  it("keeps its rows across close and reopen", async () => {
+    const recorder = await openRecorderDatabase({ dataDir });
+    try {
+      const rows = await recorder.db.selectFrom("nucleo_conversations").select(["id", "data"]).execute();
+      expect(rows).toEqual([{ id: "kept", data: { turns: 3 } }]);
+    } finally {
+      await recorder.close();
+    }
+  }, PGLITE_TIMEOUT);
+
+  it("refuses a second open of the folder while the first is open, and allows it after close", async () => {
+    const first = await openRecorderDatabase({ dataDir, migrate: false });
+    try {
+      const error = await failure(openRecorderDatabase({ dataDir }));
+      expect(error.code).toBe("recorder_data_dir_in_use");
+      expect(error.dataDir).toBe(dataDir);
+      expect(error.message).toContain(`process ${process.pid}@`);
+    } finally {
+      await first.close();
+    }
+    const again = await openRecorderDatabase({ dataDir, migrate: false });
+    await again.close();
+  }, PGLITE_TIMEOUT);
+
+  it("takes over a lock left by a process that no longer runs", async () => {
+    // Process ids are below 2^22 on Linux; this one cannot be running.
+    await writeFile(join(dataDir, LOCK_FILE), `99999999@${(await import("node:os")).hostname()}`);
+    const recorder = await openRecorderDatabase({ dataDir, migrate: false });
+    await recorder.close();
+  }, PGLITE_TIMEOUT);
+});
+
+describe("openRecorderDatabase with a URL", () => {
+  it("names an unreachable server's URL with the password masked, and quotes the password nowhere", async () => {
+    const port = await findFreePortForTest();
+    const url = `postgres://nucleo:s3cr3t-Pa55word@127.0.0.1:${port}/recorder`;
+
+    const error = await failure(openRecorderDatabase({ url }));
+
+    expect(error.code).toBe("recorder_database_unreachable");
+    expect(error.url).toBe(`postgres://nucleo:***@127.0.0.1:${port}/recorder`);
+    expect(error.message).toContain(`Cannot reach the recorder database at postgres://nucleo:***@127.0.0.1:${port}/recorder`);
+    expect(error.message).toMatch(/ECONNREFUSED/);
+    expect(everything(error)).not.toContain("s3cr3t-Pa55word");
+  });
+
+  it("refuses a malformed URL without quoting its password", async () => {
+    const error = await failure(openRecorderDatabase({ url: "postgres://nucleo:s3cr3t@127.0.0.1:notaport/recorder" }));
+    expect(error.code).toBe("recorder_database_options");
+    expect(error.message).toContain("postgres://nucleo:***@127.0.0.1:notaport/recorder");
+    expect(everything(error)).not.toContain("s3cr3t");
+  });
+
+  it("refuses a URL that is not postgres://", async () => {
+    const error = await failure(openRecorderDatabase({ url: "mysql://root:s3cr3t@localhost/recorder" }));
+    expect(error.message).toBe("The recorder database URL mysql://root:***@localhost/recorder must start with postgres:// or postgresql://, not mysql://.");
+  });
+
+  const serverUrl = inject("recorderPostgresUrl");
+  it.skipIf(serverUrl === null)("names a server that refuses the password without quoting the password", async () => {
+    const url = new URL(serverUrl ?? "postgres://unused");
+    url.password = "wrong-Pa55word";
+
+    const error = await failure(openRecorderDatabase({ url: url.href }));
+
+    expect(error.code).toBe("recorder_database_unreachable");
+    expect(error.message).toMatch(/password authentication failed/);
+    expect(error.message).toContain(`postgres://postgres:***@127.0.0.1:${url.port}/postgres`);
+    expect(everything(error)).not.toContain("wrong-Pa55word");
+  });
+});

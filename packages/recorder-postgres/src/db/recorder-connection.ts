@@ -1,0 +1,33 @@
+import type { Kysely } from "kysely";
+import type { RecorderDatabase } from "../schema/database.js";
+
+/** Which engine holds the recorder's tables. */
+export type RecorderBackend = "postgres" | "pglite";
+
+/**
+ * An open recorder database: a typed Kysely instance over the recorder's tables, the engine
+ * behind it, and the way to let it go. Values read back the same way on both engines (see
+ * {@link openRecorderDatabase}).
+ */
+export interface RecorderConnection {
+  /**
+   * The recorder's tables. On PGlite there is a single connection and a transaction holds it
+   * to its end: inside `db.transaction().execute((trx) => ...)` query through `trx` only, since
+   * a query through `db` would wait for the transaction, which waits for it (on a server it
+   * would merely run outside the transaction).
+   */
+  readonly db: Kysely<RecorderDatabase>;
+  readonly kind: RecorderBackend;
+  /** Ends the pool or closes PGlite (freeing its data folder). Safe to call twice. */
+  close(): Promise<void>;
+}
+
+/**
+ * Wraps a close function so that a second call waits for the first instead of closing twice.
+ *
+ * @internal
+ */
+export function closeOnce(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => (closing ??= close());
+}

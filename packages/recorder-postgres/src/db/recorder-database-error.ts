@@ -1,0 +1,53 @@
+import { SystemError } from "@nucleo/core";
+
+const RECORDER_DATABASE = Symbol.for("nucleo.error.recorder-database");
+
+/** Why the recorder's database could not be used. */
+export type RecorderDatabaseErrorCode =
+  /** The options were contradictory or the URL was not a `postgres://` URL. */
+  | "recorder_database_options"
+  /** The server did not answer, or refused the connection or the credentials. */
+  | "recorder_database_unreachable"
+  /** Another process (or another open connection) holds the PGlite data folder. */
+  | "recorder_data_dir_in_use"
+  /** A migration failed; the database is left at the last migration that succeeded. */
+  | "recorder_migration_failed";
+
+/** What a {@link RecorderDatabaseError} names. */
+export interface RecorderDatabaseErrorOptions {
+  readonly code: RecorderDatabaseErrorCode;
+  /** A secret-free sentence: URLs in it are masked. */
+  readonly message: string;
+  /** The database URL with its password masked, when one was given. */
+  readonly url?: string;
+  /** The PGlite data folder, when one was given. */
+  readonly dataDir?: string;
+  /** The migration that failed. */
+  readonly migration?: string;
+  readonly cause?: unknown;
+}
+
+/**
+ * The recorder's database could not be opened or migrated. Names the URL (password masked),
+ * the data folder or the migration; never carries a password, not even on `cause`.
+ */
+export class RecorderDatabaseError extends SystemError {
+  override readonly code: RecorderDatabaseErrorCode;
+  readonly url: string | undefined;
+  readonly dataDir: string | undefined;
+  readonly migration: string | undefined;
+
+  constructor(options: RecorderDatabaseErrorOptions) {
+    super({ code: options.code, message: options.message, cause: options.cause });
+    Object.defineProperty(this, RECORDER_DATABASE, { value: true });
+    this.code = options.code;
+    this.url = options.url;
+    this.dataDir = options.dataDir;
+    this.migration = options.migration;
+  }
+
+  /** True for any {@link RecorderDatabaseError}, from whichever copy of this package it came. */
+  static override isInstance(value: unknown): value is RecorderDatabaseError {
+    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[RECORDER_DATABASE] === true;
+  }
+}

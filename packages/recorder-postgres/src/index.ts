@@ -1,0 +1,16 @@
+/**
+ * @nucleo/recorder-postgres — every run event in PostgreSQL (or embedded PGlite): the schema
+ * and its migrations, a batched idempotent writer, and the trajectory, cost-ledger and
+ * seat-sizing queries over it.
+ *
+ * @packageDocumentation
+ */
+export { openRecorderDatabase, type OpenRecorderDatabaseOptions } from "./db/open-recorder-database.js";
+export type { RecorderBackend, RecorderConnection } from "./db/recorder-connection.js";
+export { RecorderDatabaseError, type RecorderDatabaseErrorCode, type RecorderDatabaseErrorOptions } from "./db/recorder-database-error.js";
+export { maskDatabaseUrl } from "./db/mask-database-url.js";
+export { migrateToLatest, type MigrateResult } from "./migrations/migrate.js";
+export type * from "./schema/database.js";
+export * from "./writer/index.js";
+export * from "./queries/index.js";
+export * from "./cli/index.js";

@@ -1,0 +1,13 @@
+import type { Migration } from "kysely/migration";
+import * as initial from "./0001-initial.js";
+
+/**
+ * Every recorder migration, by name, listed in code rather than read from a folder so they
+ * ship inside the built package. Names sort in the order they apply; add new ones at the end
+ * and never edit one that has shipped.
+ *
+ * @internal
+ */
+export const RECORDER_MIGRATIONS: Readonly<Record<string, Migration>> = {
+  "0001-initial": initial,
+};

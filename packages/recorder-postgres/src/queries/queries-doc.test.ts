@@ -1,0 +1,157 @@
+import { readFileSync } from "node:fs";
+import { Decimal, walkTrajectory } from "@nucleo/core";
+import { CompiledQuery, type Kysely } from "kysely";
+import { describe, expect, it } from "vitest";
+import type { RecorderDatabase } from "../schema/database.js";
+import { describeOnBothDatabases } from "../test-support/databases.js";
+import type { CostLedgerOptions } from "./cost-ledger-query.js";
+import type { CostTotals } from "./cost-totals.js";
+import { RecorderQueries } from "./recorder-queries.js";
+import { seedExampleWorld } from "./test-support/example-world.js";
+
+// The README's query section: every ```sql block is run here and must answer what the typed API answers.
+const markdown = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+const documented = new Map<string, string>();
+for (const match of markdown.matchAll(/```sql\n([\s\S]*?)```/g)) {
+  const text = match[1]!;
+  const name = /^-- query: (\w+)$/m.exec(text)?.[1];
+  if (name === undefined) throw new Error(`A sql block in the README has no "-- query: <name>" line:\n${text}`);
+  documented.set(name, text.trim().replace(/;$/, ""));
+}
+
+type Row = Record<string, unknown>;
+
+async function run(db: Kysely<RecorderDatabase>, name: string, parameters: readonly unknown[]): Promise<Row[]> {
+  const text = documented.get(name);
+  if (text === undefined) throw new Error(`the README documents no query "${name}"`);
+  const { rows } = await db.executeQuery<Row>(CompiledQuery.raw(text, [...parameters]));
+  return rows;
+}
+
+const exact = (value: unknown): string => Decimal.parse(String(value)).toString();
+const exactRecord = (value: unknown): Record<string, string> =>
+  Object.fromEntries(Object.entries((value ?? {}) as Record<string, unknown>).map(([currency, cost]) => [currency, exact(cost)]));
+
+/** The per-currency rows of a documented statement, folded into the API's totals. */
+function asTotals(rows: readonly Row[]): CostTotals {
+  const sum = (column: string) => rows.reduce((total, row) => total + Number(row[column]), 0);
+  return {
+    calls: sum("calls"),
+    tokens: {
+      input: sum("input_tokens"),
+      cacheRead: sum("cache_read_input_tokens"),
+      cacheCreation: sum("cache_creation_input_tokens"),
+      output: sum("output_tokens"),
+      reasoning: sum("reasoning_output_tokens"),
+    },
+    cost: Object.fromEntries(rows.map((row) => [String(row.currency), exact(row.cost)])),
+  };
+}
+
+describe("QUERIES.md", () => {
+  it("documents every query of the typed API, each once", () => {
+    expect([...documented.keys()].sort()).toEqual(["benchmarkReport", "benchmarkReports", "costLedger", "seatSizing", "subtreeCost", "trajectory"]);
+    expect(markdown.match(/```sql/g)).toHaveLength(documented.size);
+  });
+});
+
+describeOnBothDatabases("the SQL in the README answers what RecorderQueries answers", (open) => {
+  it("trajectory: same jobs, same order, same depth, same own and subtree costs", async () => {
+    const { db } = await open();
+    await seedExampleWorld(db);
+    for (const rootId of ["wf-1", "wf-2"]) {
+      const { root } = await new RecorderQueries(db).trajectory(rootId);
+      const fromApi: unknown[] = [];
+      walkTrajectory(root, (node, depth) =>
+        fromApi.push([depth, node.job.jobId, node.job.ordinal, node.job.status, node.job.error?.code ?? null, node.job.cost.own.cost, node.job.cost.subtree.cost]),
+      );
+      const fromSql = (await run(db, "trajectory", [rootId])).map((row) => [
+        row.depth,
+        row.job_id,
+        row.ordinal,
+        row.status,
+        row.error_code,
+        exactRecord(row.own_cost),
+        exactRecord(row.subtree_cost),
+      ]);
+      expect(fromSql.map((line) => [Number(line[0]), ...line.slice(1)])).toEqual(fromApi);
+    }
+  });
+
+  it("subtreeCost: same calls, tokens and exact costs", async () => {
+    const { db } = await open();
+    await seedExampleWorld(db);
+    const queries = new RecorderQueries(db);
+    for (const jobId of ["wf-1", "a", "b", "raw", "wf-2", "s"]) {
+      const { jobId: _jobId, ...fromApi } = await queries.subtreeCost(jobId);
+      expect(asTotals(await run(db, "subtreeCost", [jobId])), jobId).toEqual(fromApi);
+    }
+  });
+
+  it("costLedger: same rows for every grouping and filter", async () => {
+    const { db } = await open();
+    await seedExampleWorld(db);
+    const queries = new RecorderQueries(db);
+    const from = new Date("2025-01-06T10:00:07Z");
+    const to = new Date("2025-01-06T10:00:13Z");
+    const cases: CostLedgerOptions[] = [
+      ...(["workflow", "jobClass", "model", "day"] as const).map((by) => ({ by })),
+      { by: "model", rootId: "wf-2" },
+      { by: "jobClass", from, to },
+      { by: "day", currency: "EUR" },
+    ];
+    for (const options of cases) {
+      const fromApi = await queries.costLedger(options);
+      const rows = await run(db, "costLedger", [options.by, options.rootId ?? null, options.from ?? null, options.to ?? null, options.currency ?? null]);
+      const fromSql = rows.map((row) => ({ key: row.key, currency: row.currency, ...asTotals([row]) })).map(({ cost, currency, ...rest }) => ({
+        ...rest,
+        currency,
+        cost: cost[String(currency)],
+      }));
+      expect(fromSql, JSON.stringify(options)).toEqual(fromApi);
+      expect(fromApi.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("seatSizing: same percentiles, stops and recommended rungs", async () => {
+    const { db } = await open();
+    await seedExampleWorld(db);
+    const queries = new RecorderQueries(db);
+    for (const jobClass of [undefined, "Summarize"]) {
+      const fromSql = (await run(db, "seatSizing", [jobClass ?? null])).map((row) => ({
+        jobClass: row.job_class,
+        calls: Number(row.calls),
+        maxOutputTokens: Number(row.max_output_tokens),
+        p95OutputTokens: Number(row.p95_output_tokens),
+        maxTokensStops: Number(row.max_tokens_stops),
+        recommendedRung: row.recommended_rung,
+      }));
+      expect(fromSql).toEqual(await queries.seatSizing(jobClass === undefined ? {} : { jobClass }));
+    }
+  });
+
+  it("benchmarkReports and benchmarkReport: same reports, same runs", async () => {
+    const { db } = await open();
+    await seedExampleWorld(db);
+    const queries = new RecorderQueries(db);
+    for (const rootId of [null, "wf-2", "wf-1"]) {
+      const fromSql = (await run(db, "benchmarkReports", [rootId])).map((row) => ({
+        jobId: row.job_id,
+        rootId: row.root_id,
+        racedJob: row.raced_job,
+        grade: row.grade,
+        times: row.times,
+        startedAt: (row.started_at as Date).getTime(),
+        finishedAt: (row.finished_at as Date).getTime(),
+        runs: Number(row.runs),
+        failedRuns: Number(row.failed_runs),
+        judgeFailure: row.judge_failure,
+        referenceFailure: row.reference_failure,
+      }));
+      expect(fromSql).toEqual(await queries.benchmarkReports(rootId === null ? {} : { rootId }));
+    }
+    const fromSql = (await run(db, "benchmarkReport", ["bench-1"])).map((row) => [row.run, row.role, row.model, row.status, row.error, row.cost, row.judge_score]);
+    const { rows } = await queries.benchmarkReport("bench-1");
+    expect(fromSql).toEqual(rows.map((row) => [row.run, row.role, row.model, row.status, row.error, row.cost, row.judgeScore]));
+  });
+});

@@ -1,0 +1,173 @@
+import type { ColumnType, Generated } from "kysely";
+
+/**
+ * The recorder's tables as Kysely sees them. Column names follow the OpenTelemetry GenAI
+ * conventions where one exists (`gen_ai.usage.input_tokens` → `input_tokens`,
+ * `gen_ai.usage.cache_read.input_tokens` → `cache_read_input_tokens`, `gen_ai.response.model`
+ * → `response_model`, ...), so an exporter is a mapping. Times are `timestamptz`; costs are
+ * exact `numeric` with their currency; every rollup is computed when read, never kept.
+ */
+export interface RecorderDatabase {
+  nucleo_jobs: JobsTable;
+  nucleo_model_calls: ModelCallsTable;
+  nucleo_seats: SeatsTable;
+  nucleo_tool_withholds: ToolWithholdsTable;
+  nucleo_skill_admissions: SkillAdmissionsTable;
+  nucleo_benchmark_reports: BenchmarkReportsTable;
+  nucleo_benchmark_rows: BenchmarkRowsTable;
+  nucleo_conversations: ConversationsTable;
+}
+
+/** Timestamps read back as `Date`, written as `Date` or ISO text. */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** `numeric` reads back as exact text (never a float). */
+type Numeric = ColumnType<string, string, string>;
+/**
+ * `bigint` counters read back as decimal text on both engines (the recorder pins PGlite's
+ * reading to `pg`'s, see `type-parsers.ts`); written as numbers.
+ */
+type Count = ColumnType<string, number, number>;
+
+/** One job: mutable while it runs (status, times), written by upsert keyed on its id. */
+export interface JobsTable {
+  id: string;
+  parent_id: string | null;
+  root_id: string;
+  /** Parent first, root last; GIN-indexed so a subtree needs no recursion. */
+  ancestors: string[];
+  job_class: string;
+  job_name: string;
+  kind: string;
+  ordinal: number | null;
+  /** `submitted`, `running`, `finished` or `failed`. */
+  status: string;
+  submitted_at: Timestamp | null;
+  started_at: Timestamp | null;
+  ended_at: Timestamp | null;
+  attempts: number;
+  /**
+   * The highest event number (`seq`) applied to the row: status and times come from the
+   * latest event, so events delivered twice or out of order leave it right.
+   */
+  last_seq: number;
+  scope_axes: ColumnType<Record<string, string>, string, string>;
+  read_only: boolean;
+  error_code: string | null;
+  error_message: string | null;
+  /** Values the job published (`context.publish`), merged by key. */
+  metadata: ColumnType<Record<string, unknown>, string, string>;
+}
+
+/** One model call: immutable, keyed by the event's identity (job id, seq). */
+export interface ModelCallsTable {
+  job_id: string;
+  seq: number;
+  root_id: string;
+  ancestors: string[];
+  job_class: string;
+  at: Timestamp;
+  /** `gen_ai.operation.name`: `chat`. */
+  operation_name: string;
+  /** `gen_ai.provider.name`, when the caller reported it. */
+  provider_name: string | null;
+  entry_id: string;
+  /** `gen_ai.request.model`: the provider model the entry asks for, when reported. */
+  request_model: string | null;
+  /** `gen_ai.response.model`: the model the provider says answered. */
+  response_model: string;
+  grade: string | null;
+  depth: string | null;
+  input_tokens: Count;
+  cache_read_input_tokens: Count;
+  cache_creation_input_tokens: Count;
+  output_tokens: Count;
+  reasoning_output_tokens: Count;
+  cost: Numeric;
+  currency: string;
+  latency_ms: number;
+  /** `gen_ai.response.finish_reasons` (one, normalised). */
+  finish_reason: string;
+  attempt: number;
+  corrections: number;
+}
+
+/** One seat: reserved, then settled or released (upsert keyed on the seat id). */
+export interface SeatsTable {
+  seat_id: string;
+  job_id: string;
+  root_id: string;
+  grade: string | null;
+  entry_id: string | null;
+  input_tokens: number;
+  max_output_tokens: number;
+  waited_ms: number;
+  reserved_at: Timestamp;
+  settled_at: Timestamp | null;
+  outcome: string | null;
+  used_input_tokens: number | null;
+  used_output_tokens: number | null;
+}
+
+/** A tool kept from a thinker's palette (the read-only sweep). */
+export interface ToolWithholdsTable {
+  job_id: string;
+  seq: number;
+  root_id: string;
+  at: Timestamp;
+  tool: string;
+  reason: string;
+}
+
+/** A skill admitted onto a conversation. */
+export interface SkillAdmissionsTable {
+  job_id: string;
+  seq: number;
+  root_id: string;
+  at: Timestamp;
+  skill: string;
+}
+
+/** A benchmark's report, as its job published it under `Benchmark.REPORT`. */
+export interface BenchmarkReportsTable {
+  job_id: string;
+  root_id: string;
+  raced_job: string;
+  grade: string;
+  times: number;
+  started_at: Timestamp;
+  finished_at: Timestamp;
+  judge_failure: string | null;
+  reference_failure: string | null;
+  report: ColumnType<Record<string, unknown>, string, string>;
+}
+
+/** One run of a benchmark. */
+export interface BenchmarkRowsTable {
+  job_id: string;
+  run: number;
+  role: string;
+  model: string;
+  provider_model: string;
+  repeat: number;
+  status: string;
+  error: string | null;
+  calls: number;
+  iterations: number;
+  input_tokens: Count;
+  output_tokens: Count;
+  latency_ms: number;
+  wall_ms: number;
+  /** Exact cost per currency, as the report wrote it. */
+  cost: ColumnType<Record<string, string>, string, string>;
+  judge_score: number | null;
+  judge_reason: string | null;
+  scorer_score: number | null;
+}
+
+/** A durable conversation (the chat thinkers' store). */
+export interface ConversationsTable {
+  id: string;
+  data: ColumnType<Record<string, unknown>, string, string>;
+  version: Generated<number>;
+  updated_at: Timestamp;
+}

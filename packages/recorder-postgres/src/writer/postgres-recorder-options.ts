@@ -1,0 +1,55 @@
+import { describeIssue, SystemError, type Clock, type Timers } from "@nucleo/core";
+import type { Kysely } from "kysely";
+import { z } from "zod";
+import type { RecorderDatabase } from "../schema/database.js";
+import type { RecorderWriteError } from "./recorder-write-error.js";
+
+/** What a {@link PostgresRecorder} is given; everything but `db` is optional. */
+export interface PostgresRecorderOptions {
+  /** The recorder's database, migrated (`openRecorderDatabase` gives one). */
+  readonly db: Kysely<RecorderDatabase>;
+  /**
+   * The most events one transaction writes. Default 5,000: a write takes whatever waits, up to
+   * this, so small batches stay small; larger ones ingest faster than batches of 1,000 (see the
+   * package's ingest benchmark).
+   */
+  readonly batchSize?: number;
+  /** How long the first buffered event waits for company before a write starts. Default 10 ms. */
+  readonly flushIntervalMs?: number;
+  /** Past this many events waiting to be written, `pressure()` holds new job attempts back. Default 100,000. */
+  readonly maxBuffered?: number;
+  /** Back-off between attempts at a failing batch: doubling from `initialMs` (default 100) up to `maxMs` (default 10,000). */
+  readonly retry?: { readonly initialMs?: number; readonly maxMs?: number };
+  /** Timers for the flush interval and the back-off; injected so tests move time themselves. */
+  readonly timers?: Timers;
+  /** The time source, for how long the database has been failing. */
+  readonly clock?: Clock;
+  /**
+   * Told of every problem: a failed write (retried), an event that cannot be recorded, an
+   * unreadable benchmark report. Secret-free. Default: one line on stderr.
+   */
+  readonly onError?: (error: RecorderWriteError) => void;
+}
+
+const positive = z.number().int().positive();
+
+const SettingsSchema = z.object({
+  batchSize: positive.default(5_000),
+  flushIntervalMs: z.number().int().nonnegative().default(10),
+  maxBuffered: positive.default(100_000),
+  retry: z.object({ initialMs: positive.default(100), maxMs: positive.default(10_000) }).default({ initialMs: 100, maxMs: 10_000 }),
+});
+
+/** The recorder's numbers, checked, defaults filled in. @internal */
+export function readRecorderOptions(options: PostgresRecorderOptions): z.infer<typeof SettingsSchema> {
+  if (typeof options?.db?.transaction !== "function") {
+    throw new SystemError({ code: "invalid_options", message: "PostgresRecorder: options.db must be the recorder's Kysely instance (openRecorderDatabase gives one)." });
+  }
+  const { batchSize, flushIntervalMs, maxBuffered, retry } = options;
+  const parsed = SettingsSchema.safeParse({ batchSize, flushIntervalMs, maxBuffered, retry });
+  if (!parsed.success) {
+    const issue = describeIssue(parsed.error.issues[0]!);
+    throw new SystemError({ code: "invalid_options", message: `PostgresRecorder: options.${issue.path} must be ${issue.expected}.` });
+  }
+  return parsed.data;
+}

@@ -1,0 +1,161 @@
+import { SystemError } from "@nucleo/core";
+import { ManualTimers } from "@nucleo/core/testing";
+import type { Kysely } from "kysely";
+import { describe, expect, it } from "vitest";
+import type { RecorderDatabase } from "../schema/database.js";
+import { describeOnBothDatabases } from "../test-support/databases.js";
+import { PostgresRecorder } from "./postgres-recorder.js";
+import { RecorderWriteError } from "./recorder-write-error.js";
+import { EventScript } from "./test-support/event-script.js";
+import { FaultyDatabase, until } from "./test-support/faulty-database.js";
+
+async function count(db: Kysely<RecorderDatabase>, table: "nucleo_jobs" | "nucleo_model_calls"): Promise<number> {
+  return Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow()).n);
+}
+
+/** A run of `calls` model calls by one job: `calls + 1` events. */
+function calls(script: EventScript, calls: number) {
+  const root = script.submit();
+  for (let index = 0; index < calls; index++) script.llmCall(root, { cost: "0.001" });
+  return script.events;
+}
+
+/** Whether a promise has settled, without waiting for it. */
+async function settled(promise: Promise<unknown> | undefined): Promise<boolean> {
+  let done = false;
+  void promise?.then(() => (done = true));
+  for (let index = 0; index < 5; index++) await Promise.resolve();
+  return done;
+}
+
+describeOnBothDatabases("PostgresRecorder's writer", (open) => {
+  it("onEvent only buffers: nothing touches the database until the flush interval has passed", async () => {
+    const faulty = new FaultyDatabase((await open()).db);
+    const time = new ManualTimers();
+    const recorder = new PostgresRecorder({ db: faulty.db, timers: time, clock: time });
+    for (const event of calls(new EventScript(), 3)) recorder.onEvent(event);
+    expect(faulty.statements).toEqual([]);
+    expect(recorder.buffered).toBe(4);
+    expect(time.pendingDelays()).toEqual([10]);
+
+    time.advance(10);
+    await until(() => recorder.buffered === 0, "the batch is written");
+    expect(faulty.transactions).toBe(1);
+    expect(await count(faulty.db, "nucleo_model_calls")).toBe(3);
+    expect(time.pendingDelays()).toEqual([]);
+  });
+
+  it("a full batch goes at once; batches of batchSize, one transaction in flight at a time", async () => {
+    const faulty = new FaultyDatabase((await open()).db);
+    const time = new ManualTimers();
+    const recorder = new PostgresRecorder({ db: faulty.db, timers: time, clock: time, batchSize: 4 });
+    const release = faulty.hold();
+    const events = calls(new EventScript(), 9);
+    for (const event of events.slice(0, 4)) recorder.onEvent(event);
+    expect(time.pendingDelays()).toEqual([0]);
+    time.advance(0);
+    for (const event of events.slice(4)) recorder.onEvent(event);
+    await until(() => faulty.statements.length > 0, "the first batch is being written");
+    expect(time.pendingDelays()).toEqual([]); // the writer takes what came meanwhile itself
+    release();
+    await until(() => recorder.buffered === 0, "everything is written");
+    expect([faulty.transactions, faulty.maxOpenTransactions]).toEqual([3, 1]);
+    expect(await count(faulty.db, "nucleo_model_calls")).toBe(9);
+  });
+
+  it("a failing database: the batch is kept, retried with doubling back-off, reported without secrets, written once", async () => {
+    const faulty = new FaultyDatabase((await open()).db);
+    const time = new ManualTimers();
+    const problems: RecorderWriteError[] = [];
+    const recorder = new PostgresRecorder({ db: faulty.db, timers: time, clock: time, onError: (error) => problems.push(error), retry: { initialMs: 100, maxMs: 300 } });
+    // The failure comes after the batch's jobs were upserted, inside its transaction.
+    const secretive = () => Object.assign(new Error("could not connect to postgres://app:s3cret@db.internal:5432/nucleo (password=s3cret)"), { code: "57P01" });
+    faulty.failTransactions(4, { atStatement: 2, error: secretive });
+    for (const event of calls(new EventScript(), 2)) recorder.onEvent(event);
+    time.advance(10);
+
+    for (const [attempt, delay] of [[1, 100], [2, 200], [3, 300], [4, 300]] as const) {
+      await until(() => problems.length === attempt, `attempt ${attempt} fails`);
+      expect(problems[attempt - 1]).toMatchObject({ code: "recorder_write_failed", attempt, retryInMs: delay, events: 3, driverCode: "57P01" });
+      expect(time.pendingDelays()).toEqual([delay]);
+      expect(await count(faulty.db, "nucleo_jobs")).toBe(0); // rolled back with the batch
+      time.advance(delay);
+    }
+    await until(() => recorder.buffered === 0, "the batch is written after the database recovers");
+    expect(await count(faulty.db, "nucleo_model_calls")).toBe(2);
+    expect(await count(faulty.db, "nucleo_jobs")).toBe(1);
+    for (const problem of problems) {
+      expect(RecorderWriteError.isInstance(problem)).toBe(true);
+      expect(problem.message).not.toMatch(/s3cret|postgres:\/\/|db\.internal/);
+      expect(problem.cause).toBeUndefined();
+    }
+    // Masking is greedy (to the next space): a password holding ")" leaks no part of itself.
+    expect(problems[1]?.message).toMatch(/^Writing a batch of 3 events failed \(attempt 2, failing for 0 s\): 57P01: could not connect to \[url\] \(password=\*\*\*\. Retrying in 200 ms; 3 events wait, none is dropped\.$/);
+  });
+
+  it("past maxBuffered, pressure() holds until the buffer has drained below half", async () => {
+    const faulty = new FaultyDatabase((await open()).db);
+    const time = new ManualTimers();
+    const problems: RecorderWriteError[] = [];
+    const recorder = new PostgresRecorder({ db: faulty.db, timers: time, clock: time, batchSize: 4, maxBuffered: 10, onError: (error) => problems.push(error) });
+    faulty.failTransactions(1);
+    const events = calls(new EventScript(), 11); // 12 events
+    for (const event of events.slice(0, 10)) recorder.onEvent(event);
+    expect(recorder.pressure()).toBeUndefined(); // at the bound, not past it
+    for (const event of events.slice(10)) recorder.onEvent(event);
+    const pressure = recorder.pressure();
+    expect(pressure).toBeInstanceOf(Promise);
+    expect(recorder.pressure()).toBe(pressure); // one promise while it lasts
+
+    let waitingWhenReleased: number | undefined;
+    void pressure?.then(() => (waitingWhenReleased = recorder.buffered));
+
+    time.advance(0);
+    await until(() => problems.length === 1, "the database fails");
+    expect(await settled(pressure)).toBe(false);
+    time.advance(100); // the retry writes 4 (8 still wait: not below half of 10), then 4 more
+    await until(() => waitingWhenReleased !== undefined, "the pressure is released");
+    expect(waitingWhenReleased).toBe(4);
+    expect(recorder.pressure()).toBeUndefined();
+    await recorder.flush();
+    expect(await count(faulty.db, "nucleo_model_calls")).toBe(11);
+  });
+
+  it("flush() waits for everything handed over so far, retries included; close() flushes, stops its timers and refuses later events", async () => {
+    const faulty = new FaultyDatabase((await open()).db);
+    const problems: RecorderWriteError[] = [];
+    const recorder = new PostgresRecorder({ db: faulty.db, retry: { initialMs: 5 }, onError: (error) => problems.push(error) });
+    faulty.failTransactions(2);
+    const script = new EventScript();
+    for (const event of calls(script, 5)) recorder.onEvent(event);
+    await recorder.flush(); // real timers: starts at once, backs off twice
+    expect(problems.map((problem) => problem.attempt)).toEqual([1, 2]);
+    expect(await count(faulty.db, "nucleo_model_calls")).toBe(5);
+
+    const root = script.submit();
+    recorder.onEvent(script.events.at(-1)!);
+    await recorder.close();
+    expect(await count(faulty.db, "nucleo_jobs")).toBe(2);
+    expect(() => recorder.onEvent(script.finished(root))).toThrow(/recorder is closed: job\.finished event 2 of job job-2 is not recorded/);
+    await expect(recorder.flush()).resolves.toBeUndefined();
+  });
+
+  it("a throwing onError does not stop the writer", async () => {
+    const faulty = new FaultyDatabase((await open()).db);
+    const recorder = new PostgresRecorder({ db: faulty.db, retry: { initialMs: 1 }, onError: () => { throw new Error("handler broke"); } });
+    faulty.failTransactions(1);
+    for (const event of calls(new EventScript(), 2)) recorder.onEvent(event);
+    await recorder.close();
+    expect(await count(faulty.db, "nucleo_model_calls")).toBe(2);
+  });
+});
+
+describe("PostgresRecorder's options", () => {
+  const db = { transaction: () => {} } as unknown as Kysely<RecorderDatabase>;
+
+  it("refuses numbers that make no sense, naming the option", () => {
+    expect(() => new PostgresRecorder({ db, batchSize: 0 })).toThrow(/options\.batchSize must be/);
+    expect(() => new PostgresRecorder({ db, retry: { maxMs: -1 } })).toThrow(/options\.retry\.maxMs must be/);
+    expect(() => new PostgresRecorder({ db: undefined as never })).toThrow(SystemError);
+  });
+});

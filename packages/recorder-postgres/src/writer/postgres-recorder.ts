@@ -1,0 +1,225 @@
+import type { Clock, RunEvent, RunObserver, Timers } from "@nucleo/core";
+import type { Kysely } from "kysely";
+import type { RecorderDatabase } from "../schema/database.js";
+import { buildBatchRows, type BatchRows } from "./batch-rows.js";
+import { EventQueue } from "./event-queue.js";
+import { readRecorderOptions, type PostgresRecorderOptions } from "./postgres-recorder-options.js";
+import { describeDriverError, RecorderWriteError } from "./recorder-write-error.js";
+import { writeBatch } from "./write-batch.js";
+
+interface FlushWaiter {
+  readonly upTo: number;
+  readonly resolve: () => void;
+}
+
+interface Deferred {
+  readonly promise: Promise<void>;
+  readonly resolve: () => void;
+}
+
+/**
+ * The recorder as a {@link RunObserver}: every run event written to PostgreSQL or PGlite.
+ * `onEvent` only appends to a buffer; a writer behind it takes up to `batchSize` events at a
+ * time and writes each batch in one transaction of idempotent multi-row upserts (see
+ * `writeBatch`), one batch in flight at a time. When the database is away (refused, restarting,
+ * a transaction failing) the batch is kept and retried with exponential back-off, each failure
+ * reported through `onError`; nothing is dropped and nothing is written twice. Past
+ * `maxBuffered` waiting events, {@link pressure} holds the dispatcher's new job attempts back
+ * until the buffer has drained below half.
+ *
+ * @example
+ * const { db, close } = await openRecorderDatabase({ url: process.env.DATABASE_URL });
+ * const recorder = new PostgresRecorder({ db });
+ * const dispatcher = new JobDispatcher({ observers: [recorder] });
+ * await dispatcher.submit(workflow, input);
+ * await recorder.close(); // everything written
+ * await close();
+ */
+export class PostgresRecorder implements RunObserver {
+  readonly #db: Kysely<RecorderDatabase>;
+  readonly #batchSize: number;
+  readonly #flushIntervalMs: number;
+  readonly #maxBuffered: number;
+  readonly #retryInitialMs: number;
+  readonly #retryMaxMs: number;
+  readonly #timers: Timers;
+  readonly #clock: Clock;
+  readonly #onError: (error: RecorderWriteError) => void;
+
+  readonly #queue = new EventQueue<RunEvent>();
+  /** The batch being written, kept until it is: retries write exactly it again. */
+  #batch: { readonly events: number; readonly rows: BatchRows } | undefined;
+  /** Events handed to `onEvent`, and events written (or left out as unwritable), in order. */
+  #accepted = 0;
+  #done = 0;
+  /** True from a write's start until the queue is empty again, back-off waits included. */
+  #writing = false;
+  #timer: unknown;
+  #failures = 0;
+  #failingSince = 0;
+  #flushWaiters: FlushWaiter[] = [];
+  #pressure: Deferred | undefined;
+  #closed = false;
+
+  constructor(options: PostgresRecorderOptions) {
+    const settings = readRecorderOptions(options);
+    this.#db = options.db;
+    this.#batchSize = settings.batchSize;
+    this.#flushIntervalMs = settings.flushIntervalMs;
+    this.#maxBuffered = settings.maxBuffered;
+    this.#retryInitialMs = settings.retry.initialMs;
+    this.#retryMaxMs = settings.retry.maxMs;
+    this.#timers = options.timers ?? defaultTimers;
+    this.#clock = options.clock ?? defaultClock;
+    this.#onError = options.onError ?? reportToStderr;
+  }
+
+  /** Events taken and not yet written (the batch in flight included). */
+  get buffered(): number {
+    return this.#accepted - this.#done;
+  }
+
+  /** Appends the event to the buffer and makes sure a write is coming. Cheap: never touches the database. */
+  onEvent(event: RunEvent): void {
+    if (this.#closed) {
+      throw new RecorderWriteError({
+        code: "recorder_closed", jobId: event.jobId, seq: event.seq,
+        message: `The recorder is closed: ${event.type} event ${event.seq} of job ${event.jobId} is not recorded.`,
+      });
+    }
+    this.#queue.push(event);
+    this.#accepted += 1;
+    if (this.#writing) return;
+    if (this.#timer === undefined) this.#timer = this.#timers.setTimeout(this.#onTimer, this.#flushIntervalMs);
+    else if (this.#queue.length === this.#batchSize) {
+      // A full batch need not wait out the interval (but is still written off this call stack).
+      this.#timers.clearTimeout(this.#timer);
+      this.#timer = this.#timers.setTimeout(this.#onTimer, 0);
+    }
+  }
+
+  /**
+   * A promise while more than `maxBuffered` events wait to be written (the database is away or
+   * slower than the run), resolved once fewer than half that many wait; else `undefined`.
+   */
+  pressure(): Promise<void> | undefined {
+    if (this.#pressure !== undefined) return this.#pressure.promise;
+    if (this.#accepted - this.#done <= this.#maxBuffered) return undefined;
+    this.#pressure = deferred();
+    return this.#pressure.promise;
+  }
+
+  /** Resolves once every event handed over so far is written, however many retries that takes. */
+  flush(): Promise<void> {
+    const upTo = this.#accepted;
+    if (this.#done >= upTo) return Promise.resolve();
+    const promise = new Promise<void>((resolve) => this.#flushWaiters.push({ upTo, resolve }));
+    if (!this.#writing) {
+      if (this.#timer !== undefined) this.#timers.clearTimeout(this.#timer);
+      this.#timer = undefined;
+      void this.#write();
+    }
+    return promise;
+  }
+
+  /**
+   * Writes everything (waiting, retrying, for as long as the database takes to come back),
+   * then stops: later events are refused. Close the database after this.
+   */
+  async close(): Promise<void> {
+    while (this.#done < this.#accepted) await this.flush();
+    this.#closed = true;
+    if (this.#timer !== undefined) this.#timers.clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.#releasePressure(true);
+  }
+
+  readonly #onTimer = (): void => {
+    this.#timer = undefined;
+    void this.#write();
+  };
+
+  async #write(): Promise<void> {
+    this.#writing = true;
+    for (;;) {
+      if (this.#batch === undefined) {
+        if (this.#queue.length === 0) break;
+        const events = this.#queue.take(this.#batchSize);
+        const { rows, problems } = buildBatchRows(events);
+        for (const problem of problems) this.#report(problem);
+        this.#batch = { events: events.length, rows };
+      }
+      try {
+        await writeBatch(this.#db, this.#batch.rows);
+      } catch (error) {
+        this.#retryLater(error, this.#batch.events);
+        return;
+      }
+      this.#done += this.#batch.events;
+      this.#batch = undefined;
+      this.#failures = 0;
+      this.#afterProgress();
+    }
+    this.#writing = false;
+  }
+
+  #retryLater(error: unknown, events: number): void {
+    const now = this.#clock.now();
+    if (this.#failures === 0) this.#failingSince = now;
+    this.#failures += 1;
+    const delay = Math.min(this.#retryMaxMs, this.#retryInitialMs * 2 ** Math.min(this.#failures - 1, 30));
+    const { driverCode, detail } = describeDriverError(error);
+    const since = this.#failures === 1 ? "" : `, failing for ${Math.round((now - this.#failingSince) / 1000)} s`;
+    this.#report(new RecorderWriteError({
+      code: "recorder_write_failed", events, attempt: this.#failures, retryInMs: delay, driverCode,
+      message:
+        `Writing a batch of ${events} events failed (attempt ${this.#failures}${since}): ${driverCode === undefined ? "" : `${driverCode}: `}${detail}. ` +
+        `Retrying in ${delay} ms; ${this.#accepted - this.#done} events wait, none is dropped.`,
+    }));
+    this.#timer = this.#timers.setTimeout(this.#onTimer, delay);
+  }
+
+  #afterProgress(): void {
+    if (this.#flushWaiters.length > 0) {
+      const waiting: FlushWaiter[] = [];
+      for (const waiter of this.#flushWaiters) {
+        if (this.#done >= waiter.upTo) waiter.resolve();
+        else waiting.push(waiter);
+      }
+      this.#flushWaiters = waiting;
+    }
+    this.#releasePressure(false);
+  }
+
+  #releasePressure(always: boolean): void {
+    if (this.#pressure === undefined) return;
+    if (!always && this.#accepted - this.#done >= this.#maxBuffered / 2) return;
+    this.#pressure.resolve();
+    this.#pressure = undefined;
+  }
+
+  #report(error: RecorderWriteError): void {
+    try {
+      this.#onError(error);
+    } catch {
+      // A throwing error handler must not stop the writer.
+    }
+  }
+}
+
+function deferred(): Deferred {
+  let resolve!: () => void;
+  const promise = new Promise<void>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
+const defaultTimers: Timers = {
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+const defaultClock: Clock = { now: () => Date.now() };
+
+function reportToStderr(error: RecorderWriteError): void {
+  process.stderr.write(`[nucleo] recorder: ${error.message}\n`);
+}

@@ -1,0 +1,86 @@
+import { SystemError } from "@nucleo/core";
+
+const RECORDER_WRITE = Symbol.for("nucleo.error.recorder-write");
+
+/** What went wrong while recording. */
+export type RecorderWriteErrorCode =
+  /** A batch could not be written (database away, restarting, a transaction failed): it is kept and retried. */
+  | "recorder_write_failed"
+  /** An event could not be turned into rows (a cost that is not decimal text, say): it is not recorded. */
+  | "recorder_event_rejected"
+  /** A benchmark report was published but did not read as one: it stays in the job's metadata only. */
+  | "recorder_report_unreadable"
+  /** An event came after `close()`: it is not recorded. */
+  | "recorder_closed";
+
+/** What a {@link RecorderWriteError} names. */
+export interface RecorderWriteErrorOptions {
+  readonly code: RecorderWriteErrorCode;
+  /** A secret-free sentence. */
+  readonly message: string;
+  /** Events in the batch that failed (`recorder_write_failed`). */
+  readonly events?: number;
+  /** How many times in a row the batch has failed (`recorder_write_failed`). */
+  readonly attempt?: number;
+  /** When the batch is tried again (`recorder_write_failed`). */
+  readonly retryInMs?: number;
+  /** The event's job and number (`recorder_event_rejected`, `recorder_report_unreadable`). */
+  readonly jobId?: string;
+  readonly seq?: number;
+  /** The driver's or the database's error code (`ECONNREFUSED`, SQLSTATE `57P01`), when it gave one. */
+  readonly driverCode?: string;
+}
+
+/**
+ * A problem the {@link PostgresRecorder} reports through its `onError` (it never throws into the
+ * dispatcher). Secret-free: the message names the failure and the driver's code and text with
+ * every URL and password scrubbed; the driver's own error is deliberately not kept on `cause`,
+ * since some (Node's URL parser's, say) carry the connection string.
+ */
+export class RecorderWriteError extends SystemError {
+  override readonly code: RecorderWriteErrorCode;
+  readonly events: number | undefined;
+  readonly attempt: number | undefined;
+  readonly retryInMs: number | undefined;
+  readonly jobId: string | undefined;
+  readonly seq: number | undefined;
+  readonly driverCode: string | undefined;
+
+  constructor(options: RecorderWriteErrorOptions) {
+    super({ code: options.code, message: options.message });
+    Object.defineProperty(this, RECORDER_WRITE, { value: true });
+    this.code = options.code;
+    this.events = options.events;
+    this.attempt = options.attempt;
+    this.retryInMs = options.retryInMs;
+    this.jobId = options.jobId;
+    this.seq = options.seq;
+    this.driverCode = options.driverCode;
+  }
+
+  /** True for any {@link RecorderWriteError}, from whichever copy of this package it came. */
+  static override isInstance(value: unknown): value is RecorderWriteError {
+    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[RECORDER_WRITE] === true;
+  }
+}
+
+/**
+ * A driver error as one secret-free line: its code, and its message with URLs and
+ * `password=` values replaced. Driver messages are short (`connect ECONNREFUSED
+ * 127.0.0.1:5432`, `terminating connection due to administrator command`).
+ *
+ * @internal
+ */
+export function describeDriverError(error: unknown): { readonly driverCode: string | undefined; readonly detail: string } {
+  const record = typeof error === "object" && error !== null ? (error as Record<string, unknown>) : {};
+  const code = typeof record.code === "string" && record.code !== "" ? record.code : undefined;
+  const raw = error instanceof Error ? error.message : typeof error === "string" ? error : "";
+  const detail = scrub(raw === "" ? (error instanceof Error ? error.name : "unknown error") : raw);
+  return { driverCode: code, detail: detail.length > 300 ? `${detail.slice(0, 300)}…` : detail };
+}
+
+function scrub(text: string): string {
+  return text
+    .replace(/\b[a-z][a-z0-9+.-]*:\/\/\S+/gi, "[url]")
+    .replace(/(password\s*[=:]\s*)("[^"]*"|'[^']*'|\S+)/gi, "$1***");
+}

@@ -1,0 +1,2 @@
+export { EventScript, EventLog, benchmarkReport, type ScriptJob } from "./event-script.js";
+export { FaultyDatabase, until } from "./faulty-database.js";
