@@ -9,9 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 const run = promisify(execFile);
 const workerMain = join(dirname(createRequire(import.meta.url).resolve("@nucleo/worker/package.json")), "dist", "main.js");
 
+let folder = "";
+
+/** Runs the built worker in `folder` (its PGlite database goes there), with no key and no DATABASE_URL. */
 async function worker(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const { OPENAI_API_KEY: _openai, ANTHROPIC_API_KEY: _anthropic, DATABASE_URL: _url, ...env } = process.env;
   try {
-    const { stdout, stderr } = await run(process.execPath, [workerMain, ...args], { timeout: 60_000 });
+    const { stdout, stderr } = await run(process.execPath, [workerMain, ...args], { cwd: folder, env, timeout: 120_000 });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -20,7 +24,6 @@ async function worker(...args: string[]): Promise<{ code: number; stdout: string
 }
 
 describe("the worker, run as a built program", () => {
-  let folder = "";
   beforeAll(async () => {
     folder = await mkdtemp(join(tmpdir(), "nucleo-e2e-"));
   });
@@ -28,37 +31,51 @@ describe("the worker, run as a built program", () => {
     await rm(folder, { recursive: true, force: true });
   });
 
-  it("runs the bundled sample and prints the trajectory tree and the cost ledger", async () => {
-    const { code, stdout } = await worker();
-    expect(code).toBe(0);
-    expect(stdout).toContain("Trajectory (step ordinal, job, status, duration)");
+  it("runs the digest on the bundled sample, on the mock provider, and prints the trajectory and ledger from PGlite", { timeout: 150_000 }, async () => {
+    const { code, stdout, stderr } = await worker("run", "digest_document");
+    expect(code, stderr).toBe(0);
+    expect(stdout).toMatch(/^no API key set: running on the mock provider at http:\/\/127\.0\.0\.1:\d+ /m);
+    expect(stdout).toContain(`recorder: PGlite at ${join(folder, ".nucleo", "pglite")}`);
+    expect(stdout).toContain("Trajectory, read back from Postgres (step ordinal, job, status, duration): 7 job(s)");
     expect(stdout).toMatch(/^ {4}1 split_paragraphs {2}finished/m);
     expect(stdout.match(/^ {4}2 summarize_paragraph {2}finished/gm)).toHaveLength(4);
     expect(stdout).toMatch(/^ {4}3 join_summaries {2}finished/m);
-    expect(stdout).toMatch(/Total for the workflow: USD 0\.\d+$/m);
+    expect(stdout).toMatch(/Total for the workflow: USD 0\.\d+ \(4 model call\(s\)\)$/m);
   });
 
-  it("digests a file given with --input under a tenant scope", async () => {
-    const file = join(folder, "notes.txt");
-    await writeFile(file, "Alpha is first. Ignored.\n\nBeta comes next.");
-    const { code, stdout } = await worker("--input", file, "--tenant", "acme");
-    expect(code).toBe(0);
-    expect(stdout).toContain("1. Alpha is first.\n  2. Beta comes next.");
+  it("digests a JSON file given with --input @file under a tenant scope", async () => {
+    await writeFile(join(folder, "notes.json"), JSON.stringify({ text: "Alpha is first. Ignored.\n\nBeta comes next." }));
+    const { code, stdout, stderr } = await worker("run", "digest_document", "--input", "@notes.json", "--tenant", "acme");
+    expect(code, stderr).toBe(0);
+    expect(stdout).toContain('Output  {"digest":"1. Alpha is first.\\n2. Beta comes next.","paragraphs":2}');
   });
 
-  it("names the file it cannot read and exits 2", async () => {
-    const missing = join(folder, "missing.txt");
-    const { code, stderr } = await worker("--input", missing);
+  it("names the --input file it cannot read and exits 2", async () => {
+    const missing = join(folder, "missing.json");
+    const { code, stderr } = await worker("run", "digest_document", "--input", `@${missing}`);
     expect(code).toBe(2);
-    expect(stderr).toContain(`cannot read --input "${missing}": ENOENT`);
+    expect(stderr).toContain(`Cannot read --input file "${missing}": ENOENT.`);
   });
 
-  it("an empty document fails the workflow with the field named, exit 1", async () => {
-    const empty = join(folder, "empty.txt");
-    await writeFile(empty, "");
-    const { code, stderr } = await worker("--input", empty);
-    expect(code).toBe(1);
-    expect(stderr).toMatch(/the workflow failed: Invalid value for "text"/);
+  it("refuses an empty document naming the field, exit 2, before running anything", async () => {
+    const { code, stdout, stderr } = await worker("run", "digest_document", "--input", '{"text":""}');
+    expect(code).toBe(2);
+    expect(stderr).toContain('Invalid input for workflow "digest_document", field text: expected non-empty text.');
+    expect(stdout).toBe("");
+  });
+
+  it("refuses an unknown workflow naming the registered ones, exit 2", async () => {
+    const { code, stderr } = await worker("run", "nope");
+    expect(code).toBe(2);
+    expect(stderr).toContain('Unknown workflow "nope": expected one of "budget_check", "benchmark_classify_ticket", "digest_document".');
+  });
+
+  it("lists the registered workflows with their input fields", async () => {
+    const { code, stdout } = await worker("list");
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^budget_check$/m);
+    expect(stdout).toMatch(/^ {4}costs: list<number>/m);
+    expect(stdout).toMatch(/^benchmark_classify_ticket$/m);
   });
 
   it("an unknown option prints usage and exits 2", async () => {

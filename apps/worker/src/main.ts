@@ -1,45 +1,16 @@
-import { readFile } from "node:fs/promises";
-import { resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
-import { formatReport } from "./format-report.js";
-import { runDigest } from "./run-digest.js";
+import { runCli } from "./cli/run-cli.js";
 
-const USAGE = `Usage: nucleo-worker [--input <file>] [--tenant <id>]
+// Under `pnpm start` (and so `pnpm worker`) the script runs in the package's folder, and
+// INIT_CWD is the folder pnpm was started in (for `pnpm worker`, the repository's root, where
+// the root script runs): relative --config and --input @file paths mean that folder. Run any
+// other way (node dist/main.js, the bin), an INIT_CWD inherited from an unrelated pnpm would
+// mislead, so it is used only when this package's own script is running.
+const underOwnScript = process.env["npm_package_name"] === "@nucleo/worker" && process.env["INIT_CWD"] !== undefined;
 
-Runs the digest workflow through the Nucleo dispatcher and prints its trajectory and cost ledger.
-  --input   a UTF-8 text file (default: the bundled samples/field-notes.txt)
-  --tenant  bind the workflow to a tenant scope axis`;
-
-async function main(): Promise<number> {
-  let values: { input?: string; tenant?: string; help?: boolean };
-  try {
-    ({ values } = parseArgs({ options: { input: { type: "string" }, tenant: { type: "string" }, help: { type: "boolean", short: "h" } } }));
-  } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n\n${USAGE}\n`);
-    return 2;
-  }
-  if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
-    return 0;
-  }
-  // pnpm runs the script in the package folder; a relative --input means the caller's folder.
-  const path = values.input === undefined ? fileURLToPath(new URL("../samples/field-notes.txt", import.meta.url)) : resolve(process.env.INIT_CWD ?? process.cwd(), values.input);
-  let text: string;
-  try {
-    text = await readFile(path, "utf8");
-  } catch (error) {
-    process.stderr.write(`nucleo-worker: cannot read --input ${JSON.stringify(path)}: ${(error as NodeJS.ErrnoException).code ?? "unknown error"}\n`);
-    return 2;
-  }
-  try {
-    const run = await runDigest(text, values.tenant === undefined ? {} : { scope: { tenant: values.tenant } });
-    process.stdout.write(`${formatReport(run)}\n`);
-    return 0;
-  } catch (error) {
-    process.stderr.write(`nucleo-worker: the workflow failed: ${(error as Error).message}\n`);
-    return 1;
-  }
-}
-
-process.exitCode = await main();
+process.exitCode = await runCli(process.argv.slice(2), {
+  stdout: (text) => process.stdout.write(`${text}\n`),
+  stderr: (text) => process.stderr.write(`${text}\n`),
+  env: process.env,
+  cwd: process.cwd(),
+  callerCwd: underOwnScript ? process.env["INIT_CWD"]! : process.cwd(),
+});

@@ -1,0 +1,148 @@
+import { EventEmitter } from "node:events";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { packageFile } from "../package-files.js";
+import type { SignalSource } from "../shutdown/watch-shutdown-signals.js";
+import { runCli } from "./run-cli.js";
+
+let folder = "";
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), "nucleo-worker-cli-"));
+});
+afterAll(async () => {
+  await rm(folder, { recursive: true, force: true });
+});
+
+interface Ran {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs the command line in this process, in `cwd`, on the mock provider (no keys) and PGlite. */
+async function cli(argv: string[], options: { cwd?: string; signals?: SignalSource; onLine?: (line: string) => void } = {}): Promise<Ran> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const cwd = options.cwd ?? folder;
+  const code = await runCli(argv, {
+    stdout: (text) => {
+      out.push(text);
+      options.onLine?.(text);
+    },
+    stderr: (text) => err.push(text),
+    env: {},
+    cwd,
+    callerCwd: cwd,
+    signals: options.signals ?? new EventEmitter(),
+  });
+  return { code, stdout: out.join("\n"), stderr: err.join("\n") };
+}
+
+describe("the worker's command line, in process", () => {
+  // The first run creates the PGlite folder (initdb and the migrations): allow it time.
+  it("runs a workflow on the mock provider and prints its trajectory and ledger read back from PGlite", { timeout: 120_000 }, async () => {
+    const { code, stdout, stderr } = await cli(["run", "budget_check", "--tenant", "acme"]);
+    expect(code, stderr).toBe(0);
+    expect(stdout).toMatch(/^no API key set: running on the mock provider at http:\/\/127\.0\.0\.1:\d+ /);
+    expect(stdout).toContain(`recorder: PGlite at ${join(folder, ".nucleo", "pglite")}`);
+    expect(stdout).toContain('Output  {"total":135,"verdict":"over"}');
+    expect(stdout).toMatch(/Trajectory, read back from Postgres \(step ordinal, job, status, duration\): 14 job\(s\)\n {2}- budget_check {2}finished {2}\d+ ms/);
+    expect(stdout).toMatch(/^ {4}3 sub_thinker {2}finished/m);
+    expect(stdout).toMatch(/^ {6}1 add {2}finished/m);
+    expect(stdout).toMatch(/Total for the workflow: USD 0\.\d+ \(8 model call\(s\)\)/);
+    expect(stdout).toMatch(/Cost ledger by model\n {2}model +calls .*\n {2}gpt-5 +8 /);
+  });
+
+  it("prints the seat-sizing report of what was recorded", async () => {
+    const { code, stdout } = await cli(["sizing"]);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^Seat sizing per job class, read from PGlite at /);
+    expect(stdout).toMatch(/^ {2}LLMCall +8 +\d+ +\d+ +0 +VERDICT$/m);
+  });
+
+  it("lists the registered workflows with their input fields", async () => {
+    const { code, stdout } = await cli(["list"]);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^budget_check\n.*\n {2}input:\n {4}costs: list<number> -- The costs to total\.\n {4}budget: number/m);
+    expect(stdout).toMatch(/^benchmark_classify_ticket\n[\s\S]*? {4}times\?: integer \(default 1\)/m);
+    expect(stdout).toContain("digest_document");
+  });
+
+  it("refuses an unknown workflow naming it and the registered ones, before opening anything (exit 2)", async () => {
+    const fresh = await mkdtemp(join(folder, "fresh-"));
+    const { code, stderr } = await cli(["run", "summarise_everything"], { cwd: fresh });
+    expect(code).toBe(2);
+    expect(stderr).toBe('nucleo-worker: Unknown workflow "summarise_everything": expected one of "budget_check", "benchmark_classify_ticket", "digest_document".');
+    expect(existsSync(join(fresh, ".nucleo"))).toBe(false);
+  });
+
+  it("refuses an input that fails the workflow's schema, naming the field (exit 2)", async () => {
+    const { code, stderr } = await cli(["run", "budget_check", "--input", '{"costs":[40,"seventy"],"budget":100}']);
+    expect(code).toBe(2);
+    expect(stderr).toBe('nucleo-worker: Invalid input for workflow "budget_check", field costs[1]: expected number, received string.');
+    const empty = await cli(["run", "digest_document", "--input", '{"text":"  "}']);
+    expect(empty.stderr).toBe('nucleo-worker: Invalid input for workflow "digest_document", field text: expected non-empty text.');
+  });
+
+  it("reads --input from a file with @, and names the file it cannot read (exit 2)", async () => {
+    const missing = join(folder, "missing.json");
+    expect((await cli(["run", "budget_check", "--input", `@${missing}`])).stderr).toBe(`nucleo-worker: Cannot read --input file ${JSON.stringify(missing)}: ENOENT.`);
+    await writeFile(join(folder, "not-json.json"), "costs: 1");
+    expect((await cli(["run", "budget_check", "--input", "@not-json.json"])).stderr).toMatch(/^nucleo-worker: Invalid --input file ".*not-json\.json": expected JSON/);
+  });
+
+  it("a bad config stops the worker at start, naming the file and the field (exit 2)", async () => {
+    const file = join(folder, "bad.json");
+    await writeFile(file, JSON.stringify({ catalog: packageFile("config/catalog.yaml"), workflows: ["budget_check"], shutdown: { graceMs: "soon" } }));
+    const { code, stderr } = await cli(["--config", file]);
+    expect(code).toBe(2);
+    expect(stderr).toBe(`nucleo-worker: Config ${file}, field shutdown.graceMs: expected number, received string.`);
+  });
+
+  it("a deployment policy the catalog cannot meet stops the worker at start, naming the field (exit 2)", async () => {
+    const file = join(folder, "bad-policy.json");
+    await writeFile(file, JSON.stringify({ catalog: packageFile("config/catalog.yaml"), workflows: ["budget_check"], policy: { megaEntry: "openai-gpt-5" } }));
+    const { code, stdout, stderr } = await cli(["run", "budget_check", "--config", file]);
+    expect(code).toBe(2);
+    expect(stderr).toBe(`nucleo-worker: Config ${file}, field policy: Invalid value for "megaEntry" (got "openai-gpt-5"): expected an entry of grade MEGA (it is LARGE).`);
+    expect(stdout).toBe("");
+  });
+
+  it("on SIGTERM takes no new work, lets the running workflow finish and exits 0", async () => {
+    const file = join(folder, "slow.json");
+    await writeFile(file, JSON.stringify({ catalog: packageFile("config/catalog.yaml"), workflows: ["budget_check", "digest_document"], mockProvider: { latencyMs: 50 }, shutdown: { graceMs: 60_000 } }));
+    const signals = new EventEmitter();
+    const { code, stdout } = await cli(["--config", file], {
+      signals,
+      onLine: (line) => {
+        if (line.startsWith("\nRunning budget_check")) setTimeout(() => signals.emit("SIGTERM", "SIGTERM"), 120);
+      },
+    });
+    expect(code).toBe(0);
+    expect(stdout).toContain("Received SIGTERM: taking no new work; 1 running workflow(s) may finish within 60000 ms, then they are cancelled.");
+    expect(stdout).toContain('Output  {"total":135,"verdict":"over"}');
+    expect(stdout).toContain("Shutting down: not starting digest_document.");
+    expect(stdout).not.toContain("Workflow digest_document");
+  });
+
+  it("a second signal cancels the running workflow at once; the cancelled run is still reported from Postgres, exit 0", async () => {
+    const file = join(folder, "slower.json");
+    await writeFile(file, JSON.stringify({ catalog: packageFile("config/catalog.yaml"), workflows: ["budget_check"], mockProvider: { latencyMs: 200 } }));
+    const signals = new EventEmitter();
+    const { code, stdout } = await cli(["--config", file], {
+      signals,
+      onLine: (line) => {
+        if (!line.startsWith("\nRunning budget_check")) return;
+        setTimeout(() => signals.emit("SIGINT", "SIGINT"), 100);
+        setTimeout(() => signals.emit("SIGINT", "SIGINT"), 300);
+      },
+    });
+    expect(code).toBe(0);
+    expect(stdout).toContain("Received SIGINT again: cancelling 1 running workflow(s) now.");
+    expect(stdout).toMatch(/Failed {2}.*\(stopped by the worker's shutdown\)/);
+    expect(stdout).toMatch(/^ {2}- budget_check {2}failed {2}\d+ ms {2}cancelled: /m);
+  });
+});

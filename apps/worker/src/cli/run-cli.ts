@@ -1,0 +1,116 @@
+import { resolve } from "node:path";
+import { loadWorkerConfig, type LoadedWorkerConfig } from "../config/load-worker-config.js";
+import { Worker } from "../compose/worker.js";
+import { openRecorder } from "../compose/recorder-setup.js";
+import { packageFile } from "../package-files.js";
+import { formatRunReport } from "../report/format-run-report.js";
+import { formatSizing } from "../report/format-sizing.js";
+import { formatWorkflowList } from "../report/format-workflow-list.js";
+import { readRunReport } from "../report/run-report.js";
+import { watchShutdownSignals, type SignalSource } from "../shutdown/watch-shutdown-signals.js";
+import { registerWorkflows } from "../workflows/built-in-workflows.js";
+import { WorkerError } from "../worker-error.js";
+import { parseCommand, type WorkerCommand } from "./parse-command.js";
+import { readInputOption } from "./read-input-option.js";
+import { USAGE } from "./usage.js";
+
+/** What the command line runs against: output, environment, folders and signals. */
+export interface CliIo {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** The working folder: the PGlite folder is resolved against it. */
+  readonly cwd: string;
+  /** Where the caller ran the command: `--config` and `--input @file` are resolved against it. */
+  readonly callerCwd: string;
+  readonly signals?: SignalSource;
+}
+
+/** One workflow to run, by name, with its raw (unchecked) input. */
+interface RunRequest {
+  readonly workflow: string;
+  readonly input: unknown;
+}
+
+/**
+ * The worker's command line: `examples` (the default), `run`, `list`, `sizing`. Returns the exit
+ * status: 0 done (a graceful shutdown included), 1 a workflow failed or the recorder could
+ * not be opened, 2 bad usage, config, catalog, workflow name or input.
+ */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  try {
+    const command = parseCommand(argv);
+    if (command.kind === "help") {
+      io.stdout(USAGE);
+      return 0;
+    }
+    const config = await loadWorkerConfig(command.config === undefined ? packageFile("config/worker.json") : resolve(io.callerCwd, command.config));
+    if (command.kind === "list") {
+      io.stdout(formatWorkflowList(registerWorkflows(config.workflows).all()));
+      return 0;
+    }
+    if (command.kind === "sizing") return await printSizing(config, command.jobClass, io);
+    return await runWorkflows(config, await requestsOf(command, config, io), command.tenant, io);
+  } catch (error) {
+    return reportFailure(error, io);
+  }
+}
+
+/** The runs a command asks for, each checked before anything starts. */
+async function requestsOf(command: Extract<WorkerCommand, { kind: "run" | "examples" }>, config: LoadedWorkerConfig, io: CliIo): Promise<RunRequest[]> {
+  const registry = registerWorkflows(config.workflows);
+  if (command.kind === "examples") return registry.all().map((definition) => ({ workflow: definition.name, input: definition.exampleInput }));
+  const definition = registry.get(command.workflow);
+  const input = command.input === undefined ? definition.exampleInput : await readInputOption(command.input, io.callerCwd);
+  // Checked now, so a bad input is refused before the recorder and the models start.
+  registry.parseInput(definition, input);
+  return [{ workflow: definition.name, input }];
+}
+
+async function runWorkflows(config: LoadedWorkerConfig, requests: readonly RunRequest[], tenant: string | undefined, io: CliIo): Promise<number> {
+  const worker = await Worker.start({ config, env: io.env, cwd: io.cwd, say: io.stdout });
+  const stopWatching = watchShutdownSignals(worker, io.stdout, io.signals);
+  let failed = false;
+  try {
+    for (const [index, request] of requests.entries()) {
+      if (!worker.accepting) {
+        io.stdout(`Shutting down: not starting ${requests.slice(index).map((left) => left.workflow).join(", ")}.`);
+        break;
+      }
+      const run = worker.submit(request.workflow, request.input, tenant === undefined ? {} : { tenant });
+      io.stdout(`\nRunning ${request.workflow} (workflow ${run.id})`);
+      const outcome = await run.settled;
+      await worker.recorder.recorder.flush();
+      io.stdout(formatRunReport(await readRunReport(worker.recorder.queries, run, outcome)));
+      if (!outcome.ok && !outcome.stoppedByShutdown) failed = true;
+    }
+  } finally {
+    // Still watching while the recorder flushes: a signal now must not kill the process mid-write.
+    try {
+      await worker.close();
+    } finally {
+      stopWatching();
+    }
+  }
+  return failed ? 1 : 0;
+}
+
+async function printSizing(config: LoadedWorkerConfig, jobClass: string | undefined, io: CliIo): Promise<number> {
+  const recorder = await openRecorder({ url: io.env["DATABASE_URL"], pgliteDir: config.recorder.pgliteDir, cwd: io.cwd });
+  try {
+    io.stdout(formatSizing(await recorder.queries.seatSizing(jobClass === undefined ? {} : { jobClass }), recorder.where));
+  } finally {
+    await recorder.close();
+  }
+  return 0;
+}
+
+function reportFailure(error: unknown, io: CliIo): number {
+  if (WorkerError.isInstance(error)) {
+    io.stderr(`nucleo-worker: ${error.message}${error.code === "usage" ? `\n\n${USAGE}` : ""}`);
+    return error.code === "shutting_down" ? 0 : 2;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  io.stderr(`nucleo-worker: ${message}`);
+  return 1;
+}

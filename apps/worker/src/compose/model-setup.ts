@@ -1,0 +1,95 @@
+import { Catalog, CatalogAdmission, type CatalogEntry, type DeploymentPolicy } from "@nucleo/catalog";
+import { LlmEnvironment, type ProviderClients } from "@nucleo/conversation";
+import { AnthropicClient } from "@nucleo/provider-anthropic";
+import { OpenAiClient } from "@nucleo/provider-openai";
+import type { MockProviderServer } from "@nucleo/testing";
+import type { MockResponder } from "../mock/mock-responder.js";
+import { startMockProvider } from "../mock/start-mock-provider.js";
+
+/** The environment variables the worker reads API keys from; their values are never printed. */
+export const API_KEY_VARIABLES = { openai: "OPENAI_API_KEY", anthropic: "ANTHROPIC_API_KEY" } as const;
+
+/** What the models are built from. */
+export interface ModelSetupOptions {
+  readonly catalog: Catalog;
+  readonly policy?: DeploymentPolicy;
+  /** Where the API keys are read (default `process.env`). */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** The mock provider's turns, used only when no key is set. */
+  readonly responders: readonly MockResponder[];
+  readonly mockLatencyMs?: number;
+}
+
+/** The deployment's models: real providers when a key is set, else the mock provider on loopback. */
+export interface ModelSetup {
+  readonly mode: "providers" | "mock";
+  readonly admission: CatalogAdmission;
+  readonly environment: LlmEnvironment;
+  /** The mock provider, in mock mode. */
+  readonly mock: MockProviderServer | undefined;
+  /** One line saying plainly what serves the models (names the variables, never a key). */
+  readonly notice: string;
+  /** Stops the mock provider, if any. */
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the admission, the environment and the provider clients for a catalog.
+ *
+ * - With `OPENAI_API_KEY` or `ANTHROPIC_API_KEY` set, the catalog's entries are served by the
+ *   real APIs through `OpenAiClient` and `AnthropicClient`; entries of a provider whose key is
+ *   missing are marked not callable, so the picker and the benchmark pass them over.
+ * - With neither, the same catalog is served by the mock provider server of `@nucleo/testing`,
+ *   started on loopback and scripted by the registered workflows; both clients talk to it over
+ *   HTTP through the official SDKs (openai-compatible entries are pointed at it too).
+ */
+export async function setUpModels(options: ModelSetupOptions): Promise<ModelSetup> {
+  const env = options.env ?? process.env;
+  const keys = { openai: nonEmpty(env[API_KEY_VARIABLES.openai]), anthropic: nonEmpty(env[API_KEY_VARIABLES.anthropic]) };
+  if (keys.openai === undefined && keys.anthropic === undefined) return mockModels(options);
+  const catalog = new Catalog(options.catalog.entries().map((entry) => withCallable(entry, keys)), options.catalog.source);
+  const admission = new CatalogAdmission({ catalog, ...(options.policy ? { policy: options.policy } : {}) });
+  const openai = new OpenAiClient(keys.openai === undefined ? {} : { apiKey: keys.openai });
+  const clients: ProviderClients = { openai, "openai-compatible": openai, ...(keys.anthropic === undefined ? {} : { anthropic: new AnthropicClient({ apiKey: keys.anthropic }) }) };
+  const served = (["openai", "anthropic"] as const).map((provider) => (keys[provider] === undefined ? `${provider} entries not callable (${API_KEY_VARIABLES[provider]} is not set)` : `${provider} (${API_KEY_VARIABLES[provider]})`));
+  return {
+    mode: "providers",
+    admission,
+    environment: LlmEnvironment.from(admission, clients),
+    mock: undefined,
+    notice: `real models from the catalog ${catalog.source}: ${served.join("; ")}`,
+    close: async () => {},
+  };
+}
+
+async function mockModels(options: ModelSetupOptions): Promise<ModelSetup> {
+  const mock = await startMockProvider({ responders: options.responders, latencyMs: options.mockLatencyMs ?? 0 });
+  try {
+    const entries = options.catalog.entries().map((entry) => (entry.provider === "openai-compatible" ? { ...entry, baseUrl: mock.openaiBaseUrl } : entry));
+    const catalog = new Catalog(entries, options.catalog.source);
+    const admission = new CatalogAdmission({ catalog, ...(options.policy ? { policy: options.policy } : {}) });
+    // Placeholders: the mock records whether a key came, and these are no one's keys.
+    const openai = new OpenAiClient({ apiKey: "mock-provider-no-key", baseURL: mock.openaiBaseUrl });
+    const anthropic = new AnthropicClient({ apiKey: "mock-provider-no-key", baseURL: mock.anthropicBaseUrl });
+    return {
+      mode: "mock",
+      admission,
+      environment: LlmEnvironment.from(admission, { openai, "openai-compatible": openai, anthropic }),
+      mock,
+      notice: `no API key set: running on the mock provider at ${mock.url} (the catalog's entries, scripted turns; set ${API_KEY_VARIABLES.openai} or ${API_KEY_VARIABLES.anthropic} to use real models)`,
+      close: () => mock.stop(),
+    };
+  } catch (error) {
+    await mock.stop();
+    throw error;
+  }
+}
+
+function withCallable(entry: CatalogEntry, keys: { readonly openai: string | undefined; readonly anthropic: string | undefined }): CatalogEntry {
+  if (entry.provider === "openai-compatible") return entry;
+  return keys[entry.provider] === undefined ? { ...entry, callable: false } : entry;
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === "" ? undefined : value;
+}

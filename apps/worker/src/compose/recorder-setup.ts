@@ -1,0 +1,56 @@
+import { resolve } from "node:path";
+import { maskDatabaseUrl, openRecorderDatabase, PostgresRecorder, RecorderQueries } from "@nucleo/recorder-postgres";
+
+/** Where the recorder is and how to reach it. */
+export interface RecorderSetupOptions {
+  /** A PostgreSQL server's URL (`DATABASE_URL`); without one, embedded PGlite in `pgliteDir`. */
+  readonly url?: string | undefined;
+  /** The PGlite data folder, resolved against `cwd`. */
+  readonly pgliteDir: string;
+  readonly cwd: string;
+}
+
+/** The recorder: the writer the dispatcher feeds, the queries the reports read, and where they live. */
+export interface RecorderSetup {
+  readonly recorder: PostgresRecorder;
+  readonly queries: RecorderQueries;
+  /** `PostgreSQL at postgres://user:***@host/db` or `PGlite at /abs/folder` — secret-free. */
+  readonly where: string;
+  /** Writes what is buffered, then closes the writer and the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the recorder's database (a PostgreSQL server when `url` is given, else embedded PGlite
+ * in a local folder), migrates it, and builds the writer and the queries over it.
+ */
+export async function openRecorder(options: RecorderSetupOptions): Promise<RecorderSetup> {
+  const { url, dataDir } = locate(options);
+  const connection = await openRecorderDatabase(url === undefined ? { dataDir } : { url });
+  const recorder = new PostgresRecorder({ db: connection.db });
+  let closed: Promise<void> | undefined;
+  return {
+    recorder,
+    queries: new RecorderQueries(connection.db),
+    where: describeRecorder(options),
+    close: () =>
+      (closed ??= (async () => {
+        try {
+          await recorder.close();
+        } finally {
+          await connection.close();
+        }
+      })()),
+  };
+}
+
+/** Where the recorder will be, secret-free: `PostgreSQL at postgres://user:***@host/db` or `PGlite at /abs/folder`. */
+export function describeRecorder(options: RecorderSetupOptions): string {
+  const { url, dataDir } = locate(options);
+  return url === undefined ? `PGlite at ${dataDir}` : `PostgreSQL at ${maskDatabaseUrl(url)}`;
+}
+
+function locate(options: RecorderSetupOptions): { readonly url: string | undefined; readonly dataDir: string } {
+  const url = options.url === undefined || options.url.trim() === "" ? undefined : options.url;
+  return { url, dataDir: resolve(options.cwd, options.pgliteDir) };
+}

@@ -1,0 +1,188 @@
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { InvalidInputError, JobDispatcher, type JobHandle } from "@nucleo/core";
+import type { LoadedWorkerConfig } from "../config/load-worker-config.js";
+import { registerWorkflows } from "../workflows/built-in-workflows.js";
+import type { WorkflowDefinition } from "../workflows/workflow-definition.js";
+import type { WorkflowRegistry } from "../workflows/workflow-registry.js";
+import { WorkerError } from "../worker-error.js";
+import { loadWorkerCatalog } from "./load-worker-catalog.js";
+import { setUpModels, type ModelSetup } from "./model-setup.js";
+import { describeRecorder, openRecorder, type RecorderSetup } from "./recorder-setup.js";
+
+/** What a worker is started from. */
+export interface WorkerOptions {
+  readonly config: LoadedWorkerConfig;
+  /** API keys and `DATABASE_URL` are read here (default `process.env`). */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** The working folder the PGlite folder is resolved against (default `process.cwd()`). */
+  readonly cwd?: string;
+  /** Told, a line at a time, what serves the models and where the recorder is, as each is set up. */
+  readonly say?: (line: string) => void;
+}
+
+/** How a workflow run ended. */
+export type RunOutcome =
+  | { readonly ok: true; readonly output: unknown }
+  | { readonly ok: false; readonly error: Error; /** Cancelled because the worker was shutting down. */ readonly stoppedByShutdown: boolean };
+
+/** A submitted workflow. */
+export interface WorkflowRun {
+  /** The root job's id: the workflow's id in the recorder. */
+  readonly id: string;
+  readonly definition: WorkflowDefinition;
+  /** The input as checked (defaults applied). */
+  readonly input: unknown;
+  /** Settles when the run ends; never rejects. */
+  readonly settled: Promise<RunOutcome>;
+}
+
+/**
+ * The worker process's core in embedded mode: the catalog, the providers (or the mock
+ * provider), the Postgres recorder and the registered workflows, composed from a config and
+ * the environment around one dispatcher. It takes work until {@link stopTakingWork}; running
+ * workflows then finish, or are cancelled when the grace period ends; {@link close} writes
+ * everything to the recorder and releases it all.
+ *
+ * @example
+ * const worker = await Worker.start({ config: await loadWorkerConfig("config/worker.json") });
+ * const run = worker.submit("budget_check", { costs: [40, 70], budget: 100 });
+ * await run.settled;
+ * await worker.recorder.recorder.flush();
+ * console.log(await worker.recorder.queries.trajectory(run.id));
+ * await worker.close();
+ */
+export class Worker {
+  readonly config: LoadedWorkerConfig;
+  readonly registry: WorkflowRegistry;
+  readonly models: ModelSetup;
+  readonly recorder: RecorderSetup;
+  readonly dispatcher: JobDispatcher;
+  readonly #running = new Map<string, JobHandle<unknown>>();
+  readonly #settling = new Set<Promise<RunOutcome>>();
+  readonly #stoppedByShutdown = new Set<string>();
+  #accepting = true;
+  #graceTimer: ReturnType<typeof setTimeout> | undefined;
+  #closed: Promise<void> | undefined;
+
+  private constructor(config: LoadedWorkerConfig, registry: WorkflowRegistry, models: ModelSetup, recorder: RecorderSetup) {
+    this.config = config;
+    this.registry = registry;
+    this.models = models;
+    this.recorder = recorder;
+    this.dispatcher = new JobDispatcher({ admission: models.admission, observers: [recorder.recorder] });
+  }
+
+  /**
+   * Loads the catalog, sets up the models and opens the recorder.
+   *
+   * @throws {WorkerError} `config_invalid` for a bad catalog or policy, naming the file and the field.
+   * @throws the recorder's `RecorderDatabaseError` when its database cannot be opened.
+   */
+  static async start(options: WorkerOptions): Promise<Worker> {
+    const { config } = options;
+    const env = options.env ?? process.env;
+    const catalog = await loadWorkerCatalog(config);
+    const registry = registerWorkflows(config.workflows);
+    let models: ModelSetup;
+    try {
+      models = await setUpModels({
+        catalog,
+        ...(config.policy === undefined ? {} : { policy: config.policy }),
+        env,
+        responders: registry.all().map((definition) => definition.mock),
+        mockLatencyMs: config.mockProvider.latencyMs,
+      });
+    } catch (error) {
+      if (!InvalidInputError.isInstance(error)) throw error;
+      throw new WorkerError({ code: "config_invalid", file: config.file, field: "policy", message: `Config ${config.file}, field policy: ${error.message}`, cause: error });
+    }
+    options.say?.(models.notice);
+    const location = { url: env["DATABASE_URL"], pgliteDir: config.recorder.pgliteDir, cwd: options.cwd ?? process.cwd() };
+    // Creating a PGlite folder takes a while on the first run: say where, before waiting.
+    const creating = (env["DATABASE_URL"] ?? "").trim() === "" && !existsSync(resolve(location.cwd, location.pgliteDir));
+    options.say?.(`recorder: ${describeRecorder(location)}${creating ? " (creating it: the first run takes a little while)" : ""}`);
+    let recorder: RecorderSetup;
+    try {
+      recorder = await openRecorder(location);
+    } catch (error) {
+      await models.close();
+      throw error;
+    }
+    return new Worker(config, registry, models, recorder);
+  }
+
+  /** False once the worker has begun to shut down. */
+  get accepting(): boolean {
+    return this.#accepting;
+  }
+
+  /** How many workflows are running now. */
+  get running(): number {
+    return this.#running.size;
+  }
+
+  /**
+   * Checks `input` against the workflow's schema and submits the workflow.
+   *
+   * @throws {WorkerError} `unknown_workflow`, `input_invalid` (naming the field) or `shutting_down`.
+   */
+  submit(name: string, input: unknown, options: { readonly tenant?: string } = {}): WorkflowRun {
+    if (!this.#accepting) throw new WorkerError({ code: "shutting_down", message: `The worker is shutting down and takes no new work (workflow "${name}" was not started).` });
+    const definition = this.registry.get(name);
+    const checked = this.registry.parseInput(definition, input);
+    const start = definition.start(checked, { environment: this.models.environment });
+    const handle = this.dispatcher.submit(start.job, start.input, options.tenant === undefined ? {} : { scope: { axes: { tenant: options.tenant } } }) as JobHandle<unknown>;
+    this.#running.set(handle.id, handle);
+    const settled: Promise<RunOutcome> = handle.then(
+      (output): RunOutcome => ({ ok: true, output }),
+      (error: unknown): RunOutcome => ({ ok: false, error: error instanceof Error ? error : new Error(String(error)), stoppedByShutdown: this.#stoppedByShutdown.has(handle.id) }),
+    );
+    this.#settling.add(settled);
+    void settled.finally(() => {
+      this.#running.delete(handle.id);
+      this.#settling.delete(settled);
+    });
+    return { id: handle.id, definition, input: checked, settled };
+  }
+
+  /**
+   * Takes no new work from now on. Running workflows may finish for `graceMs`; then each is
+   * cancelled with everything below it. Calling it again (a second signal) cancels at once.
+   */
+  stopTakingWork(graceMs: number = this.config.shutdown.graceMs): void {
+    if (!this.#accepting) {
+      this.cancelRunning("the worker was told to stop again");
+      return;
+    }
+    this.#accepting = false;
+    if (this.#running.size === 0) return;
+    this.#graceTimer = setTimeout(() => this.cancelRunning(`the worker's shutdown grace period of ${graceMs} ms ran out`), graceMs);
+  }
+
+  /** Cancels every running workflow, saying why. */
+  cancelRunning(reason: string): void {
+    for (const [id, handle] of this.#running) {
+      this.#stoppedByShutdown.add(id);
+      handle.cancel(reason);
+    }
+  }
+
+  /**
+   * Stops taking work, waits for running workflows to settle (cancelled when a grace period
+   * began and ran out), writes every recorded event, and releases the recorder and the models.
+   */
+  close(): Promise<void> {
+    this.#closed ??= (async () => {
+      this.#accepting = false;
+      await Promise.all(this.#settling);
+      if (this.#graceTimer !== undefined) clearTimeout(this.#graceTimer);
+      try {
+        await this.recorder.close();
+      } finally {
+        await this.models.close();
+      }
+    })();
+    return this.#closed;
+  }
+}

@@ -1,0 +1,88 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadWorkerCatalog } from "../compose/load-worker-catalog.js";
+import { packageFile } from "../package-files.js";
+import { WorkerError } from "../worker-error.js";
+import { loadWorkerConfig } from "./load-worker-config.js";
+
+let folder = "";
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), "nucleo-worker-config-"));
+});
+afterAll(async () => {
+  await rm(folder, { recursive: true, force: true });
+});
+
+async function configFile(name: string, content: unknown): Promise<string> {
+  const file = join(folder, name);
+  await writeFile(file, typeof content === "string" ? content : JSON.stringify(content));
+  return file;
+}
+
+async function refusal(promise: Promise<unknown>): Promise<WorkerError> {
+  const error = await promise.then(() => undefined, (caught: unknown) => caught);
+  expect(WorkerError.isInstance(error), String(error)).toBe(true);
+  return error as WorkerError;
+}
+
+describe("the worker's config file", () => {
+  it("the bundled config loads, with its catalog beside it and defaults filled in", async () => {
+    const config = await loadWorkerConfig(packageFile("config/worker.json"));
+    expect(config.catalogFile).toBe(packageFile("config/catalog.yaml"));
+    expect(config.workflows).toEqual(["budget_check", "benchmark_classify_ticket", "digest_document"]);
+    expect(config.shutdown.graceMs).toBe(30_000);
+    const catalog = await loadWorkerCatalog(config);
+    expect(new Set(catalog.entries().map((entry) => entry.grade))).toEqual(new Set(["SMALL", "LARGE", "XL"]));
+  });
+
+  it("a config with only the required fields gets the defaults", async () => {
+    const config = await loadWorkerConfig(await configFile("minimal.json", { catalog: "c.yaml", workflows: ["budget_check"] }));
+    expect(config).toMatchObject({ recorder: { pgliteDir: ".nucleo/pglite" }, shutdown: { graceMs: 30_000 }, mockProvider: { latencyMs: 0 }, catalogFile: join(folder, "c.yaml") });
+  });
+
+  it("an unknown workflow is refused naming the file and the field", async () => {
+    const file = await configFile("unknown-workflow.json", { catalog: "c.yaml", workflows: ["budget_check", "summarise_everything"] });
+    const error = await refusal(loadWorkerConfig(file));
+    expect(error).toMatchObject({ code: "config_invalid", file, field: "workflows[1]" });
+    expect(error.message).toMatch(new RegExp(`^Config ${file}, field workflows\\[1\\]: expected one of "budget_check"\\|`.replace("\\|", ".*")));
+  });
+
+  it("an unknown key is refused by name (a typo in the operator's own file)", async () => {
+    const file = await configFile("typo.json", { catalog: "c.yaml", workflows: ["budget_check"], shutdown: { graceMS: 10 } });
+    const error = await refusal(loadWorkerConfig(file));
+    expect(error.field).toBe("shutdown");
+    expect(error.message).toContain('found "graceMS"');
+  });
+
+  it("a wrong type is refused naming the nested field", async () => {
+    const error = await refusal(loadWorkerConfig(await configFile("type.json", { catalog: "c.yaml", workflows: ["budget_check"], mockProvider: { latencyMs: -5 } })));
+    expect(error.message).toMatch(/field mockProvider\.latencyMs: expected/);
+  });
+
+  it("a file that is not JSON, or is missing, is refused naming the file", async () => {
+    const broken = await configFile("broken.json", "{ catalog: ");
+    expect((await refusal(loadWorkerConfig(broken))).message).toMatch(new RegExp(`^Config ${broken}: expected valid JSON`));
+    const missing = join(folder, "missing.json");
+    expect((await refusal(loadWorkerConfig(missing))).message).toBe(`Config ${missing}: expected a readable file (ENOENT).`);
+  });
+
+  it("a bad catalog stops the worker naming the catalog file, the entry and the field", async () => {
+    await writeFile(join(folder, "bad-catalog.yaml"), [
+      "entries:",
+      "  - id: cheap",
+      "    provider: openai",
+      "    model: cheap-1",
+      "    grade: SMALL",
+      "    contextWindow: 1000",
+      "    outputCeiling: 100",
+      "    prices: { currency: USD, effectiveFrom: 2026-01-01, source: test, input: '-1', output: '1' }",
+      "    limits: { tokensPerMinute: 1000 }",
+    ].join("\n"));
+    const config = await loadWorkerConfig(await configFile("with-bad-catalog.json", { catalog: "bad-catalog.yaml", workflows: ["budget_check"] }));
+    const error = await refusal(loadWorkerCatalog(config));
+    expect(error).toMatchObject({ code: "config_invalid", file: join(folder, "bad-catalog.yaml"), field: "prices.input" });
+    expect(error.message).toMatch(/^Catalog .*bad-catalog\.yaml, entry "cheap" \(entries\[0\]\), field prices\.input: expected .*\(It is the catalog that .*with-bad-catalog\.json names in its field catalog\.\)$/);
+  });
+});

@@ -1,0 +1,31 @@
+import { Catalog, loadCatalog, type CatalogEntry } from "@nucleo/catalog";
+import { CostLedger, JobDispatcher, RunLog, type RunEvent } from "@nucleo/core";
+import { setUpModels, type ModelSetup } from "../compose/model-setup.js";
+import { packageFile } from "../package-files.js";
+import { BUILT_IN_WORKFLOWS } from "../workflows/built-in-workflows.js";
+
+/** The bundled example catalog, optionally only some of its entries. */
+export async function exampleCatalog(keep: (entry: CatalogEntry) => boolean = () => true): Promise<Catalog> {
+  const catalog = await loadCatalog(packageFile("config/catalog.yaml"));
+  return new Catalog(catalog.entries().filter(keep), catalog.source);
+}
+
+/** The built-in workflows on the mock provider (no keys), observed in memory. */
+export interface MockWorld {
+  readonly models: ModelSetup;
+  readonly dispatcher: JobDispatcher;
+  readonly runLog: RunLog;
+  readonly ledger: CostLedger;
+  readonly events: RunEvent[];
+  close(): Promise<void>;
+}
+
+/** Starts the mock provider for `catalog` and a dispatcher observed by a run log, a ledger and an event list. */
+export async function mockWorld(catalog: Catalog): Promise<MockWorld> {
+  const models = await setUpModels({ catalog, env: {}, responders: Object.values(BUILT_IN_WORKFLOWS).map((definition) => definition.mock) });
+  const runLog = new RunLog();
+  const ledger = new CostLedger();
+  const events: RunEvent[] = [];
+  const dispatcher = new JobDispatcher({ admission: models.admission, observers: [runLog, ledger, { onEvent: (event) => events.push(event) }] });
+  return { models, dispatcher, runLog, ledger, events, close: () => models.close() };
+}

@@ -1,0 +1,31 @@
+import type { LlmEnvironment } from "@nucleo/conversation";
+import type { AbstractJob } from "@nucleo/core";
+import type { z } from "zod";
+import type { MockResponder } from "../mock/mock-responder.js";
+
+/** What a workflow is built with: the deployment's models. */
+export interface WorkflowServices {
+  readonly environment: LlmEnvironment;
+}
+
+/** The root job of one run and the input it is submitted with. */
+export interface WorkflowStart {
+  readonly job: AbstractJob<any, any>;
+  readonly input: unknown;
+}
+
+/**
+ * A workflow the worker can run by name: its input schema (what `run --input` is checked
+ * against), an example input (what the default run uses), how to build its root job, and the
+ * turns the mock provider plays for it when no API key is set.
+ */
+export interface WorkflowDefinition<TInput = any> {
+  readonly name: string;
+  readonly description: string;
+  readonly input: z.ZodType<TInput>;
+  readonly exampleInput: TInput;
+  /** Builds a fresh root job for one run. */
+  start(input: TInput, services: WorkflowServices): WorkflowStart;
+  /** Answers the mock provider's requests that belong to this workflow, and only those. */
+  readonly mock: MockResponder;
+}

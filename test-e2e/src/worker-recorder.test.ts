@@ -1,0 +1,228 @@
+import { spawn } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { loadCatalog, type Catalog } from "@nucleo/catalog";
+import { Decimal } from "@nucleo/core";
+import { startThrowawayPostgres, type ThrowawayPostgres } from "@nucleo/tooling/postgres";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const workerDir = dirname(createRequire(import.meta.url).resolve("@nucleo/worker/package.json"));
+const workerMain = join(workerDir, "dist", "main.js");
+
+/** The built worker as a child process, its output collected as it comes. */
+interface WorkerProcess {
+  readonly stdout: () => string;
+  readonly stderr: () => string;
+  /** Resolves with the first match of `pattern` in stdout. */
+  waitFor(pattern: RegExp): Promise<RegExpMatchArray>;
+  kill(signal: NodeJS.Signals): void;
+  readonly exited: Promise<number | null>;
+}
+
+function startWorker(args: readonly string[], options: { readonly databaseUrl: string; readonly cwd: string }): WorkerProcess {
+  // No API key reaches the worker: it must run on the mock provider, and say so.
+  const { OPENAI_API_KEY: _openai, ANTHROPIC_API_KEY: _anthropic, ...env } = process.env;
+  const child = spawn(process.execPath, [workerMain, ...args], { cwd: options.cwd, env: { ...env, DATABASE_URL: options.databaseUrl }, stdio: ["ignore", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  const waiters: Array<{ pattern: RegExp; resolve: (match: RegExpMatchArray) => void }> = [];
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+    stdout += chunk;
+    for (const waiter of [...waiters]) {
+      const match = stdout.match(waiter.pattern);
+      if (match) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve(match);
+      }
+    }
+  });
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return {
+    stdout: () => stdout,
+    stderr: () => stderr,
+    waitFor: (pattern) =>
+      new Promise((resolve, reject) => {
+        const match = stdout.match(pattern);
+        if (match) return resolve(match);
+        waiters.push({ pattern, resolve });
+        void exited.then(() => reject(new Error(`the worker exited before printing ${pattern}:\n${stdout}\n${stderr}`)));
+      }),
+    kill: (signal) => child.kill(signal),
+    exited,
+  };
+}
+
+/** The USD cost of a recorded call, priced from the catalog exactly as the runtime prices it. */
+function expectedCost(catalog: Catalog, call: CallRow): string {
+  const prices = catalog.get(call.entry_id).prices.at(-1)!;
+  const per = (price: string | undefined, tokens: string) => Decimal.parse(price ?? "0").times(BigInt(tokens));
+  return per(prices.input, call.input_tokens)
+    .plus(per(prices.cacheRead ?? prices.input, call.cache_read_input_tokens))
+    .plus(per(prices.cacheWrite ?? prices.input, call.cache_creation_input_tokens))
+    .plus(per(prices.output, call.output_tokens))
+    .plus(per(prices.reasoning ?? prices.output, call.reasoning_output_tokens))
+    .shiftLeft(6)
+    .toString();
+}
+
+interface JobRow {
+  id: string;
+  parent_id: string | null;
+  job_name: string;
+  job_class: string;
+  ordinal: number | null;
+  status: string;
+  ended_at: Date | null;
+  error_code: string | null;
+}
+interface CallRow {
+  job_id: string;
+  entry_id: string;
+  cost: string;
+  currency: string;
+  input_tokens: string;
+  cache_read_input_tokens: string;
+  cache_creation_input_tokens: string;
+  output_tokens: string;
+  reasoning_output_tokens: string;
+}
+
+describe("the built worker against a real PostgreSQL server, on the mock provider over HTTP", () => {
+  let server: ThrowawayPostgres;
+  let client: pg.Client;
+  let folder = "";
+  let catalog: Catalog;
+  let examples: { code: number | null; stdout: string; stderr: string; ids: Map<string, string> };
+
+  const jobs = async (rootId: string) => (await client.query<JobRow>("select id, parent_id, job_name, job_class, ordinal, status, ended_at, error_code from nucleo_jobs where root_id = $1", [rootId])).rows;
+  const calls = async (rootId: string) => (await client.query<CallRow>("select job_id, entry_id, cost::text as cost, currency, input_tokens, cache_read_input_tokens, cache_creation_input_tokens, output_tokens, reasoning_output_tokens from nucleo_model_calls where root_id = $1", [rootId])).rows;
+
+  beforeAll(async () => {
+    server = await startThrowawayPostgres();
+    client = new pg.Client({ connectionString: server.url });
+    await client.connect();
+    folder = await mkdtemp(join(tmpdir(), "nucleo-e2e-worker-"));
+    catalog = await loadCatalog(join(workerDir, "config", "catalog.yaml"));
+    const worker = startWorker([], { databaseUrl: server.url, cwd: folder });
+    const code = await worker.exited;
+    const ids = new Map([...worker.stdout().matchAll(/^Running (\w+) \(workflow ([\w-]+)\)$/gm)].map((match) => [match[1]!, match[2]!]));
+    examples = { code, stdout: worker.stdout(), stderr: worker.stderr(), ids };
+  }, 180_000);
+
+  afterAll(async () => {
+    await client?.end();
+    await server?.dispose();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it("runs every example workflow, saying plainly it is on the mock provider, and never prints the database password", () => {
+    expect(examples.code, examples.stderr).toBe(0);
+    expect(examples.stdout).toMatch(/^no API key set: running on the mock provider at http:\/\/127\.0\.0\.1:\d+ /m);
+    expect(examples.stdout).toContain(`recorder: PostgreSQL at postgres://postgres:***@127.0.0.1:${server.port}/postgres`);
+    expect(examples.stdout + examples.stderr).not.toContain(new URL(server.url).password);
+    expect([...examples.ids.keys()]).toEqual(["budget_check", "benchmark_classify_ticket", "digest_document"]);
+  });
+
+  it("records every job of the thinker workflow with its step ordinal, its sub-thinker's jobs under it", async () => {
+    const rows = await jobs(examples.ids.get("budget_check")!);
+    const root = rows.find((row) => row.parent_id === null)!;
+    const delegate = rows.find((row) => row.job_name === "sub_thinker")!;
+    const outline = (parent: string) => rows.filter((row) => row.parent_id === parent).map((row) => `${row.ordinal}:${row.job_name}`).sort();
+    expect(root).toMatchObject({ job_name: "budget_check", ordinal: null, status: "finished" });
+    expect(outline(root.id)).toEqual(["1:add", "1:llm_call", "2:add", "2:llm_call", "3:llm_call", "3:sub_thinker", "4:llm_call", "5:llm_call"]);
+    expect(outline(delegate.id)).toEqual(["1:add", "1:llm_call", "2:add", "2:llm_call", "3:llm_call"]);
+    expect(rows.every((row) => row.status === "finished" && row.ended_at !== null)).toBe(true);
+  });
+
+  it("records every model call with its exact cost, priced from the catalog", async () => {
+    for (const rootId of examples.ids.values()) {
+      const rows = await calls(rootId);
+      expect(rows.length).toBeGreaterThan(0);
+      for (const call of rows) {
+        expect(call.currency).toBe("USD");
+        expect(call.cost).not.toBe("0");
+        expect(Decimal.parse(call.cost).toString(), `${call.entry_id} ${call.job_id}`).toBe(expectedCost(catalog, call));
+      }
+    }
+    // A thinker's turns are LLMCall jobs, one recorded call each.
+    const thinker = await jobs(examples.ids.get("budget_check")!);
+    expect((await calls(examples.ids.get("budget_check")!)).length).toBe(thinker.filter((row) => row.job_class === "LLMCall").length);
+  });
+
+  it("totals each workflow exactly: the sum of its calls in SQL, over its subtree, equals the printed total", async () => {
+    for (const [name, rootId] of examples.ids) {
+      const sum = (await calls(rootId)).reduce((total, call) => total.plus(Decimal.parse(call.cost)), Decimal.ZERO).toString();
+      const byRoot = await client.query<{ total: string }>("select sum(cost)::text as total from nucleo_model_calls where root_id = $1", [rootId]);
+      const bySubtree = await client.query<{ total: string }>("select sum(cost)::text as total from nucleo_model_calls where job_id = $1 or ancestors @> array[$1]::text[]", [rootId]);
+      expect(Decimal.parse(byRoot.rows[0]!.total).toString(), name).toBe(sum);
+      expect(Decimal.parse(bySubtree.rows[0]!.total).toString(), name).toBe(sum);
+      const report = examples.stdout.slice(examples.stdout.indexOf(`Workflow ${name} (${rootId})`));
+      expect(report.match(/Total for the workflow: USD ([\d.]+) \((\d+) model call\(s\)\)/)?.slice(1), name).toEqual([sum, String((await calls(rootId)).length)]);
+    }
+  });
+
+  it("stores the benchmark's report and its rows: the reference and one run per SMALL entry, each judged", async () => {
+    const rootId = examples.ids.get("benchmark_classify_ticket")!;
+    const reports = await client.query<{ job_id: string; raced_job: string; grade: string; times: number }>("select job_id, raced_job, grade, times from nucleo_benchmark_reports where root_id = $1", [rootId]);
+    expect(reports.rows).toEqual([{ job_id: rootId, raced_job: "classify_ticket", grade: "SMALL", times: 1 }]);
+    const rows = await client.query<{ run: number; role: string; model: string; status: string; judge_score: number | null; scorer_score: number | null; cost: Record<string, string> }>(
+      "select run, role, model, status, judge_score, scorer_score, cost from nucleo_benchmark_rows where job_id = $1 order by run",
+      [rootId],
+    );
+    const smallEntries = catalog.entries().filter((entry) => entry.grade === "SMALL").map((entry) => entry.id);
+    expect(rows.rows.map((row) => `${row.role}:${row.status}`)).toEqual(["reference:ok", ...smallEntries.map(() => "candidate:ok")]);
+    expect(rows.rows.slice(1).map((row) => row.model).sort()).toEqual([...smallEntries].sort());
+    expect(rows.rows.slice(1).every((row) => row.judge_score === 10 && row.scorer_score === 10)).toBe(true);
+    expect(rows.rows.every((row) => Decimal.parse(row.cost["USD"]!).compare(Decimal.ZERO) > 0)).toBe(true);
+    expect(examples.stdout).toContain("Benchmark of classify_ticket at SMALL");
+  });
+
+  describe("graceful shutdown", () => {
+    async function configWith(name: string, shutdown: { graceMs: number }, latencyMs: number): Promise<string> {
+      const file = join(folder, name);
+      await writeFile(file, JSON.stringify({ catalog: join(workerDir, "config", "catalog.yaml"), workflows: ["budget_check", "benchmark_classify_ticket"], shutdown, mockProvider: { latencyMs } }));
+      return file;
+    }
+
+    it("on SIGTERM it takes no new work, lets the running workflow finish, records all of it and exits 0", async () => {
+      const worker = startWorker(["--config", await configWith("patient.json", { graceMs: 60_000 }, 150)], { databaseUrl: server.url, cwd: folder });
+      const [, rootId] = await worker.waitFor(/^Running budget_check \(workflow ([\w-]+)\)$/m);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      worker.kill("SIGTERM");
+      expect(await worker.exited, worker.stderr()).toBe(0);
+      expect(worker.stdout()).toMatch(/Received SIGTERM: taking no new work; 1 running workflow\(s\) may finish within 60000 ms/);
+      expect(worker.stdout()).toContain("Shutting down: not starting benchmark_classify_ticket.");
+      expect(worker.stdout()).toContain('Output  {"total":135,"verdict":"over"}');
+      const rows = await jobs(rootId!);
+      expect(rows).toHaveLength(14);
+      expect(rows.every((row) => row.status === "finished")).toBe(true);
+      expect(await calls(rootId!)).toHaveLength(8);
+      const benchmarks = await client.query("select 1 from nucleo_jobs where job_name = 'benchmark_classify_ticket' and root_id <> $1", [examples.ids.get("benchmark_classify_ticket")]);
+      expect(benchmarks.rowCount).toBe(0);
+    });
+
+    it("past the grace period it cancels the running workflow, records everything submitted so far with its end, and exits 0", async () => {
+      const worker = startWorker(["run", "budget_check", "--config", await configWith("hasty.json", { graceMs: 100 }, 300)], { databaseUrl: server.url, cwd: folder });
+      const [, rootId] = await worker.waitFor(/^Running budget_check \(workflow ([\w-]+)\)$/m);
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      worker.kill("SIGTERM");
+      expect(await worker.exited, worker.stderr()).toBe(0);
+      expect(worker.stdout()).toMatch(/Failed {2}.*grace period of 100 ms.*\(stopped by the worker's shutdown\)/);
+      const rows = await jobs(rootId!);
+      expect(rows.length).toBeGreaterThan(1);
+      expect(rows.length).toBeLessThan(14);
+      // Every job submitted before the shutdown is there, ended: finished, or failed by the cancellation.
+      expect(rows.every((row) => row.ended_at !== null && (row.status === "finished" || row.status === "failed"))).toBe(true);
+      expect(rows.find((row) => row.parent_id === null)).toMatchObject({ status: "failed", error_code: "cancelled" });
+      const ids = new Set(rows.map((row) => row.id));
+      expect(rows.every((row) => row.parent_id === null || ids.has(row.parent_id))).toBe(true);
+      // Each model call that completed is recorded, on the LLMCall job that made it.
+      const finishedTurns = rows.filter((row) => row.job_class === "LLMCall" && row.status === "finished").map((row) => row.id).sort();
+      expect((await calls(rootId!)).map((call) => call.job_id).sort()).toEqual(finishedTurns);
+    });
+  });
+});
