@@ -7,6 +7,7 @@ import { findFreePort } from "./free-port.ts";
 import { runCommand, tail } from "./run-command.ts";
 import { serverAccount, temporaryRoot, type ServerAccount } from "./server-account.ts";
 
+export { findFreePort } from "./free-port.ts";
 export { findPostgresBinaries, POSTGRES_BINARIES_NOT_FOUND, type FindPostgresBinariesOptions, type PostgresBinaries } from "./find-postgres-binaries.ts";
 
 /** A PostgreSQL server of its own for a test run, on 127.0.0.1 and a free port. */

@@ -16,3 +16,4 @@ export * from "./artifacts/index.js";
 export { buildTrajectory, walkTrajectory, type TrajectoryJob, type TrajectoryNode } from "./trajectory/trajectory.js";
 export { RunLog, type RunLogJob } from "./trajectory/run-log.js";
 export { describeIssue, formatPath, type DescribedIssue, type DescribeIssueOptions } from "./schema/describe-issue.js";
+export { printableText, firstPrintableLine } from "./text/printable-text.js";

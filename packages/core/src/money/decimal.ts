@@ -74,11 +74,7 @@ export class Decimal {
     // Dividing at a scale below this one would lose digits before rounding: keep them, then round.
     const extra = places >= this.scale ? 0 : this.scale - places;
     const divisorAtScale = by * powerOfTen(extra);
-    let quotient = numerator / divisorAtScale;
-    const remainder = numerator % divisorAtScale;
-    const twice = (remainder < 0n ? -remainder : remainder) * 2n;
-    if (twice > divisorAtScale || (twice === divisorAtScale && quotient % 2n !== 0n)) quotient += numerator < 0n ? -1n : 1n;
-    return new Decimal(quotient, places);
+    return new Decimal(divideHalfEven(numerator, divisorAtScale), places);
   }
 
   /** Negative, zero or positive as this is less than, equal to or greater than `other`. */
@@ -114,12 +110,7 @@ export class Decimal {
   /** Text rounded half-even to `digits` places, for display only (`toFixed(2)` → `"0.00"`). */
   toFixed(digits: number): string {
     if (digits >= this.scale) return format(this.#at(digits), digits);
-    const divisor = 10n ** BigInt(this.scale - digits);
-    let quotient = this.units / divisor;
-    const remainder = this.units % divisor;
-    const twice = (remainder < 0n ? -remainder : remainder) * 2n;
-    if (twice > divisor || (twice === divisor && quotient % 2n !== 0n)) quotient += this.units < 0n ? -1n : 1n;
-    return format(quotient, digits);
+    return format(divideHalfEven(this.units, powerOfTen(this.scale - digits)), digits);
   }
 
   /** JSON carries the exact text, never a float. */
@@ -130,6 +121,15 @@ export class Decimal {
   #at(scale: number): bigint {
     return scale === this.scale ? this.units : this.units * powerOfTen(scale - this.scale);
   }
+}
+
+/** `numerator / divisor` (divisor > 0) rounded half to even: ties go to the even neighbour. */
+function divideHalfEven(numerator: bigint, divisor: bigint): bigint {
+  const quotient = numerator / divisor;
+  const remainder = numerator % divisor;
+  const twice = (remainder < 0n ? -remainder : remainder) * 2n;
+  if (twice > divisor || (twice === divisor && quotient % 2n !== 0n)) return quotient + (numerator < 0n ? -1n : 1n);
+  return quotient;
 }
 
 const POWERS_OF_TEN: bigint[] = [];

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { inspect } from "node:util";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { findFreePortForTest } from "../test-support/free-port.js";
+import { findFreePort as findFreePortForTest } from "@nucleo/tooling/postgres";
 import { LOCK_FILE } from "./data-dir-lock.js";
 import { openRecorderDatabase } from "./open-recorder-database.js";
 import { RecorderDatabaseError } from "./recorder-database-error.js";

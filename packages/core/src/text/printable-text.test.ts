@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { firstLine, plainText } from "./plain-text.js";
-import { CONTROL_CHARACTER, HOSTILE_TEXT, HOSTILE_WORDS } from "./test-support/report-fixtures.js";
+import { firstPrintableLine as firstLine, printableText as plainText } from "./printable-text.js";
+
+/** Text a model could write to take over a terminal: a screen clear, an OSC 8 link, a bidi override, a `\r` overwrite. */
+const HOSTILE_TEXT = "Fine.\x1b[2J Read \x1b]8;;https://evil.example\x1b\\the docs\x1b]8;;\x1b\\ \u202Eevil\u202C\rScore 10/10";
+/** What {@link HOSTILE_TEXT} reads as on one line: its words, none of its controls. */
+const HOSTILE_WORDS = "Fine. Read the docs evil";
+/** A control character, line or paragraph separator or bidi override anywhere but a newline. */
+const CONTROL_CHARACTER = /[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
 describe("plainText and firstLine", () => {
   it("drop a CSI sequence whole, so ESC[2J neither clears the screen nor leaves [2J behind", () => {
