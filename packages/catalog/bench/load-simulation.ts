@@ -36,7 +36,8 @@ export interface LoadSimulationReport {
   readonly limits: LimitReport[];
 }
 
-interface Grant {
+/** A granted seat as the provider saw it: booked at `at`, then using `input` and `output` tokens. */
+export interface Grant {
   readonly at: number;
   input: number;
   output: number;
@@ -104,7 +105,8 @@ export async function simulateLoad(options: LoadSimulationOptions): Promise<Load
   return { offered, served, gaveUp, limits: reportLimits(options, grants, end) };
 }
 
-function reportLimits(options: LoadSimulationOptions, grants: readonly Grant[], end: number): LimitReport[] {
+/** The worst 60-second window of real use, and use over the run, per declared limit. */
+export function reportLimits(options: LoadSimulationOptions, grants: readonly Grant[], end: number): LimitReport[] {
   const measures: Array<[LimitName, number | undefined, (grant: Grant) => number]> = [
     ["requestsPerMinute", options.limits.requestsPerMinute, () => 1],
     ["tokensPerMinute", options.limits.tokensPerMinute, (grant) => grant.input + grant.output],
@@ -133,7 +135,7 @@ function reportLimits(options: LoadSimulationOptions, grants: readonly Grant[], 
 }
 
 /** A small deterministic PRNG (mulberry32), so every run offers the same jobs. */
-function seededRandom(seed: number): () => number {
+export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -16,6 +16,8 @@ export type { DeploymentPolicy } from "./picker/deployment-policy.js";
 export type { SeatBinding, SeatWords } from "./picker/seat-binding.js";
 export { CatalogAdmission, type CatalogAdmissionOptions, type CatalogSeat } from "./admission/catalog-admission.js";
 export type { LimitName } from "./admission/entry-budget.js";
+export type { SharedBooking, SharedBookingAnswer, SharedBudgetStore, SharedDemand } from "./admission/shared-budget-store.js";
+export { InMemorySharedBudgetStore } from "./admission/in-memory-shared-budget-store.js";
 export { CalibratedEstimate, DEFAULT_CHARS_PER_TOKEN, type CalibratedEstimateOptions, type TokenCalibration } from "./tokens/calibrated-estimate.js";
 export { EncodingCounter } from "./tokens/encoding-counter.js";
 export type { TokenizerEncoding } from "./tokens/load-encoding.js";

@@ -1,7 +1,8 @@
 /**
  * @nucleo/testing — test doubles for Nucleo: a mock provider server speaking the OpenAI and
  * Anthropic wire formats over real HTTP, a scripted `LlmClient`, accelerated time, and
- * fixtures (a catalog entry, a binding, a request).
+ * fixtures (a catalog entry, a binding, a request) and conformance cases for shared admission
+ * budget stores.
  *
  * @packageDocumentation
  */
@@ -13,3 +14,4 @@ export type { ScriptedAnswer, ScriptedCallInfo, ScriptedToolCall, ScriptedTurn }
 export { testEntry, testBinding } from "./fixtures/test-entry.js";
 export { testRequest } from "./fixtures/test-request.js";
 export { drainStream } from "./scripted/drain-stream.js";
+export { sharedBudgetStoreCases, type SharedBudgetStoreCase } from "./budgets/shared-budget-store-cases.js";

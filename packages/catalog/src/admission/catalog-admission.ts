@@ -15,12 +15,14 @@ import type { DeploymentPolicy } from "../picker/deployment-policy.js";
 import { ModelPicker, type SeatDemand } from "../picker/model-picker.js";
 import { TokenCounters } from "../tokens/token-counters.js";
 import { EntryBudget, type EntryBooking, type LimitName } from "./entry-budget.js";
+import { SharedAdmissionLink } from "./shared-admission-link.js";
+import type { SharedBooking, SharedBookingAnswer, SharedBudgetStore } from "./shared-budget-store.js";
 
 /** A seat granted by the {@link CatalogAdmission}: the reservation and the entry serving it. */
 export interface CatalogSeat extends SeatReservation {
   readonly entryId: string;
   readonly entry: CatalogEntry;
-  /** When the budgets took the seat (epoch ms on the admission's clock). */
+  /** When the budgets took the seat (epoch ms on the admission's clock; in shared mode, the `now` the store booked it at). */
   readonly grantedAt: number;
 }
 
@@ -44,6 +46,24 @@ export interface CatalogAdmissionOptions {
    * calibrates its estimate. Default: a fresh set.
    */
   readonly tokens?: TokenCounters;
+  /**
+   * Budgets shared with every process that admits seats on the same entries (a worker fleet),
+   * so that together they never exceed an entry's limits. Each seat is then booked in the store
+   * before it is granted; queues, routing and token counting stay in process. Default: none,
+   * the budgets are this process's alone.
+   */
+  readonly shared?: SharedBudgetStore;
+  /**
+   * With `shared`: when the store answers "wait", ask again no later than this (ms), because
+   * other processes' settlements free room without telling us. Default 1,000.
+   */
+  readonly sharedPollMs?: number;
+  /**
+   * With `shared`: told of every store failure. A failed booking is retried after
+   * `sharedPollMs` (the seat keeps waiting); a failed settlement, cancellation or cooldown is
+   * otherwise harmless (the booking ages out of the window). Default: `console.warn`.
+   */
+  readonly onSharedError?: (error: unknown) => void;
 }
 
 /** A reservation waiting for its entry's budgets. */
@@ -58,6 +78,8 @@ interface Waiter {
 interface Held {
   readonly budget: EntryBudget;
   readonly booking: EntryBooking;
+  /** The seat's booking in the shared store, in shared mode. */
+  readonly shared: SharedBooking | undefined;
 }
 
 const LIMIT_WORDS: Record<LimitName, string> = {
@@ -74,8 +96,10 @@ const LIMIT_WORDS: Record<LimitName, string> = {
  * use; a failed call releases its seat whole; a throttle cools the entry down for the
  * provider's retry-after, and the picker routes around it meanwhile.
  *
- * A fleet of workers needs the same contract over shared state; that implementation (over
- * Postgres) implements core's `Admission` too — see docs/decisions/0004.
+ * With `shared`, a fleet of workers keeps each entry's limits together: every seat is booked
+ * in a {@link SharedBudgetStore} (in Postgres: `@nucleo/recorder-postgres`) before it is
+ * granted, at most one booking in flight per entry, and a throttle cools the entry for the
+ * whole fleet. See docs/decisions/0004.
  *
  * @example
  * const admission = new CatalogAdmission({ catalog, policy: { envelope: { region: ["us"] } } });
@@ -93,6 +117,9 @@ export class CatalogAdmission implements Admission {
   readonly #queues = new Map<string, Waiter[]>();
   readonly #wakeTimers = new Map<string, unknown>();
   readonly #held = new Map<SeatReservation, Held>();
+  readonly #shared: SharedAdmissionLink | undefined;
+  /** Entries whose head's shared booking is asked and not yet handled: one at a time per entry. */
+  readonly #asking = new Set<string>();
   #nextSeat = 1;
 
   constructor(options: CatalogAdmissionOptions) {
@@ -101,6 +128,7 @@ export class CatalogAdmission implements Admission {
     this.#defaultCooldownMs = options.defaultCooldownMs ?? 1_000;
     this.#windowMs = 60_000 + (options.guardMs ?? 1_000);
     this.tokens = options.tokens ?? new TokenCounters();
+    this.#shared = options.shared ? new SharedAdmissionLink({ store: options.shared, windowMs: this.#windowMs, pollMs: options.sharedPollMs, onError: options.onSharedError }) : undefined;
     this.picker = new ModelPicker(options.catalog, options.policy, { waitMs: (entry, demand) => this.#waitMs(entry, demand) });
   }
 
@@ -116,7 +144,8 @@ export class CatalogAdmission implements Admission {
     }
     const budget = this.#budget(entry);
     const queue = this.#queue(entry.id);
-    if (queue.length === 0 && budget.waitMs(demand, this.#clock.now()) === 0) return Promise.resolve(this.#grant(entry, budget, request, demand));
+    // Only a process alone may grant at once: a shared seat must first be booked in the store.
+    if (this.#shared === undefined && queue.length === 0 && budget.waitMs(demand, this.#clock.now()) === 0) return Promise.resolve(this.#grant(entry, budget, request, demand));
     if (options.signal.aborted) return Promise.reject(options.signal.reason);
     return new Promise<CatalogSeat>((resolve, reject) => {
       const onAbort = (): void => {
@@ -135,22 +164,25 @@ export class CatalogAdmission implements Admission {
   settle(reservation: SeatReservation, usage: TokenUsage): void {
     const held = this.#take(reservation);
     const input = usage.inputTokens + (usage.cachedInputTokens ?? 0) + (usage.cacheWriteTokens ?? 0);
-    held.budget.settle(held.booking, input, usage.outputTokens + (usage.reasoningTokens ?? 0));
+    const output = usage.outputTokens + (usage.reasoningTokens ?? 0);
+    held.budget.settle(held.booking, input, output);
     this.tokens.observe(held.budget.entry, reservation.request.inputTokens, input);
-    this.#drain(held.budget.entry);
+    if (this.#shared && held.shared) this.#drainAfter(held.budget.entry, this.#shared.settle(held.shared, input, output));
+    else this.#drain(held.budget.entry);
   }
 
   release(reservation: SeatReservation): void {
     const held = this.#take(reservation);
     held.budget.cancel(held.booking);
-    this.#drain(held.budget.entry);
+    if (this.#shared && held.shared) this.#drainAfter(held.budget.entry, this.#shared.cancel(held.shared));
+    else this.#drain(held.budget.entry);
   }
 
   /**
    * The provider throttled the seat's call: the seat goes back whole and its entry cools down
-   * for `retryAfterMs` (or the default). Meanwhile the picker routes the grade's seats to
-   * siblings and a pinned seat waits here, so it answers `true`: the dispatcher need not back
-   * off as well.
+   * for `retryAfterMs` (or the default) — in shared mode for every process. Meanwhile the
+   * picker routes the grade's seats to siblings and a pinned seat waits here, so it answers
+   * `true`: the dispatcher need not back off as well.
    */
   throttled(reservation: SeatReservation, retryAfterMs: number | undefined): boolean {
     const held = this.#take(reservation);
@@ -158,17 +190,18 @@ export class CatalogAdmission implements Admission {
     const cooldown = typeof retryAfterMs === "number" && Number.isFinite(retryAfterMs) && retryAfterMs >= 0 ? retryAfterMs : this.#defaultCooldownMs;
     const until = this.#clock.now() + cooldown;
     held.budget.coolingUntil = Math.max(held.budget.coolingUntil, until);
-    this.#drain(held.budget.entry);
+    if (this.#shared && held.shared) this.#drainAfter(held.budget.entry, Promise.all([this.#shared.cancel(held.shared), this.#shared.coolDown(held.budget.entry.id, until)]));
+    else this.#drain(held.budget.entry);
     return true;
   }
 
-  /** When an entry's cooldown ends (epoch ms), or 0 when it is not cooling. */
+  /** When an entry's cooldown ends (epoch ms), or 0 when it is not cooling (this process's own; in shared mode another process's shows as a busy entry). */
   coolingUntil(entryId: string): number {
     const until = this.#budgets.get(entryId)?.coolingUntil ?? 0;
     return until > this.#clock.now() ? until : 0;
   }
 
-  /** What each limit of an entry holds now, for dashboards and tests. */
+  /** What each limit of an entry holds now, for dashboards and tests (in shared mode: this process's seats only). */
   usage(entryId: string): Array<{ limit: LimitName; used: number; max: number }> {
     const budget = this.#budget(this.picker.catalog.get(entryId));
     const now = this.#clock.now();
@@ -180,16 +213,20 @@ export class CatalogAdmission implements Admission {
     return this.#queues.get(entryId)?.length ?? 0;
   }
 
-  /** How soon `entry` could take `demand`: never "now" while seats already wait for it (FIFO). */
+  /**
+   * How soon `entry` could take `demand`: never "now" while seats already wait for it (FIFO),
+   * nor while the shared store last said it has no room (the fleet may be using it).
+   */
   #waitMs(entry: CatalogEntry, demand: SeatDemand): number {
-    const wait = this.#budget(entry).waitMs(demand, this.#clock.now());
+    const now = this.#clock.now();
+    let wait = this.#budget(entry).waitMs(demand, now);
+    if (this.#shared) wait = Math.max(wait, this.#shared.busyMs(entry.id, now));
     return this.waiting(entry.id) > 0 ? Math.max(wait, 1) : wait;
   }
 
-  #grant(entry: CatalogEntry, budget: EntryBudget, request: SeatRequest, demand: SeatDemand): CatalogSeat {
-    const now = this.#clock.now();
-    const seat: CatalogSeat = { id: `seat-${this.#nextSeat++}`, request, entryId: entry.id, entry, grantedAt: now };
-    this.#held.set(seat, { budget, booking: budget.book(demand, now) });
+  #grant(entry: CatalogEntry, budget: EntryBudget, request: SeatRequest, demand: SeatDemand, at = this.#clock.now(), shared?: SharedBooking): CatalogSeat {
+    const seat: CatalogSeat = { id: `seat-${this.#nextSeat++}`, request, entryId: entry.id, entry, grantedAt: at };
+    this.#held.set(seat, { budget, booking: budget.book(demand, at), shared });
     return seat;
   }
 
@@ -198,24 +235,74 @@ export class CatalogAdmission implements Admission {
     const queue = this.#queues.get(entry.id);
     if (!queue) return;
     const budget = this.#budget(entry);
-    const pending = this.#wakeTimers.get(entry.id);
-    if (pending !== undefined) {
-      this.#timers.clearTimeout(pending);
-      this.#wakeTimers.delete(entry.id);
-    }
+    this.#cancelWake(entry.id);
+    if (this.#shared) return this.#askShared(entry, budget, queue, this.#shared);
     while (queue.length > 0) {
       const head = queue[0]!;
       const wait = budget.waitMs(head.demand, this.#clock.now());
-      if (wait > 0) {
-        this.#wakeTimers.set(entry.id, this.#timers.setTimeout(() => {
-          this.#wakeTimers.delete(entry.id);
-          this.#drain(entry);
-        }, wait));
-        return;
-      }
+      if (wait > 0) return this.#wakeIn(entry, wait);
       queue.shift();
       head.stopListening();
       head.resolve(this.#grant(entry, budget, head.request, head.demand));
+    }
+  }
+
+  /**
+   * Shared mode: asks the store to book the head of the queue once it fits this process's own
+   * budgets (a seat that does not fit here could not fit the fleet's). One `book` per entry is
+   * in flight at a time; its answer drains on.
+   */
+  #askShared(entry: CatalogEntry, budget: EntryBudget, queue: Waiter[], shared: SharedAdmissionLink): void {
+    if (queue.length === 0 || this.#asking.has(entry.id)) return;
+    const head = queue[0]!;
+    const now = this.#clock.now();
+    const wait = budget.waitMs(head.demand, now);
+    if (wait > 0) return this.#wakeIn(entry, wait);
+    this.#asking.add(entry.id);
+    void shared.book(entry, head.demand, now).then((answer) => this.#onSharedAnswer(entry, head, now, answer, shared));
+  }
+
+  #onSharedAnswer(entry: CatalogEntry, head: Waiter, askedAt: number, answer: SharedBookingAnswer | undefined, shared: SharedAdmissionLink): void {
+    // Cleared only here, in the same turn that handles the answer: a drain in between would ask twice for one head.
+    this.#asking.delete(entry.id);
+    const queue = this.#queue(entry.id);
+    const budget = this.#budget(entry);
+    const stillWaiting = queue[0] === head;
+    if (answer && "booked" in answer) {
+      // The entry may have cooled down (a throttle) while the store was asked.
+      if (stillWaiting && budget.waitMs(head.demand, this.#clock.now()) === 0) {
+        queue.shift();
+        head.stopListening();
+        head.resolve(this.#grant(entry, budget, head.request, head.demand, askedAt, answer.booked));
+        return this.#drain(entry);
+      }
+      // Aborted while asked, or cooling now: the booking must not hold the fleet's room.
+      return this.#drainAfter(entry, shared.cancel(answer.booked));
+    }
+    if (!stillWaiting) return this.#drain(entry);
+    // The store failed (reported) or has no room: other processes' settlements will free room without telling us.
+    this.#wakeIn(entry, answer ? Math.min(answer.waitMs, shared.pollMs) : shared.pollMs);
+  }
+
+  /** Drains `entry` once the store has heard of a settlement, cancellation or cooldown. */
+  #drainAfter(entry: CatalogEntry, told: Promise<unknown>): void {
+    void told.then(() => this.#drain(entry));
+  }
+
+  /** Drains `entry` again in `ms` (one timer per entry). */
+  #wakeIn(entry: CatalogEntry, ms: number): void {
+    this.#cancelWake(entry.id);
+    this.#wakeTimers.set(entry.id, this.#timers.setTimeout(() => {
+      this.#wakeTimers.delete(entry.id);
+      this.#drain(entry);
+    }, ms));
+  }
+
+  #cancelWake(entryId: string): void {
+    const pending = this.#wakeTimers.get(entryId);
+    if (pending !== undefined) {
+      this.#timers.clearTimeout(pending);
+      this.#wakeTimers.delete(entryId);
     }
   }
 

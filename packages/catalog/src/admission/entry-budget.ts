@@ -11,11 +11,11 @@ export type LimitName = keyof RateLimits;
  */
 export type EntryBooking = readonly WindowBooking[];
 
-/** The amount a demand books against one limit. */
-function amountFor(limit: LimitName, inputTokens: number, outputTokens: number): number {
+/** The amount a demand (one request, or `requests` of them) books against one limit. @internal */
+export function amountFor(limit: LimitName, inputTokens: number, outputTokens: number, requests = 1): number {
   switch (limit) {
     case "requestsPerMinute":
-      return 1;
+      return requests;
     case "tokensPerMinute":
       return inputTokens + outputTokens;
     case "inputTokensPerMinute":
