@@ -13,3 +13,12 @@ describe("formatTable", () => {
     expect(table.split("\n")[2]).toBe("alink b cd");
   });
 });
+
+describe("formatTable, long", () => {
+  it("formats 200,000 rows (a 100,000-job trajectory and more) without overflowing the stack", () => {
+    const rows = Array.from({ length: 200_000 }, (_, index) => [`job-${index}`, String(index)]);
+    const table = formatTable([{ header: "job" }, { header: "n", align: "right" }], rows);
+    expect(table.split("\n")).toHaveLength(200_002);
+    expect(table.split("\n").at(-1)).toBe("job-199999  199999");
+  });
+});

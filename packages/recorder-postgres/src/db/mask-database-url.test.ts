@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { maskDatabaseUrl, passwordOf } from "./mask-database-url.js";
+import { maskDatabaseUrl, passwordOf, UNPRINTABLE_DATABASE_URL } from "./mask-database-url.js";
 
 describe("maskDatabaseUrl", () => {
   it("replaces the password of the user part and keeps the rest readable", () => {
@@ -22,6 +22,16 @@ describe("maskDatabaseUrl", () => {
 
   it("masks what it can of a URL too broken to parse", () => {
     expect(maskDatabaseUrl("postgres://app:s3cret@db:notaport/nucleo")).toBe("postgres://app:***@db:notaport/nucleo");
+  });
+});
+
+describe("maskDatabaseUrl, text that is not a scheme:// URL", () => {
+  it.each([
+    ["a keyword/value connection string", "host=db.internal user=app password=s3cret dbname=nucleo"],
+    ["a URL without //", "postgres:app:s3cret@db/nucleo"],
+  ])("shows none of %s", (_kind, url) => {
+    expect(maskDatabaseUrl(url)).toBe(UNPRINTABLE_DATABASE_URL);
+    expect(maskDatabaseUrl(url)).not.toContain("s3cret");
   });
 });
 

@@ -1,13 +1,14 @@
-import { mkdir } from "node:fs/promises";
+import { mkdir, readdir } from "node:fs/promises";
 import { resolve } from "node:path";
-import { lockDataDir } from "./data-dir-lock.js";
+import { LOCK_FILE, lockDataDir } from "./data-dir-lock.js";
 import { connectionOverPglite, createRecorderPglite } from "./pglite-connection.js";
 import { RecorderDatabaseError } from "./recorder-database-error.js";
 import type { RecorderConnection } from "./recorder-connection.js";
 
 /**
  * Opens embedded PGlite: in `dataDir` (created when missing, locked to this connection) or in
- * memory when no folder is given.
+ * memory when no folder is given. A folder that holds other files but no database is refused
+ * rather than filled with one (a mistyped path would scatter PostgreSQL's files through it).
  *
  * @internal
  */
@@ -15,6 +16,7 @@ export async function openPglite(dataDir: string | undefined): Promise<RecorderC
   if (dataDir === undefined) return connectionOverPglite(await createRecorderPglite(), { closeInstance: true });
   const folder = resolve(dataDir);
   await mkdir(folder, { recursive: true });
+  await refuseForeignFolder(folder);
   const unlock = lockDataDir(folder);
   try {
     const pglite = await createRecorderPglite({ dataDir: folder });
@@ -28,4 +30,14 @@ export async function openPglite(dataDir: string | undefined): Promise<RecorderC
       cause: error,
     });
   }
+}
+
+async function refuseForeignFolder(folder: string): Promise<void> {
+  const entries = (await readdir(folder)).filter((name) => !name.startsWith(LOCK_FILE));
+  if (entries.length === 0 || entries.includes("PG_VERSION")) return;
+  throw new RecorderDatabaseError({
+    code: "recorder_database_options",
+    dataDir: folder,
+    message: `The PGlite data folder ${folder} holds other files and no database (no PG_VERSION): give a new or empty folder, or one PGlite created.`,
+  });
 }

@@ -63,6 +63,15 @@ function checkUrl(url: string, masked: string): void {
       message: `The recorder database URL ${masked} must start with postgres:// or postgresql://, not ${protocol}//.`,
     });
   }
+  if (!/^postgres(?:ql)?:\/\//i.test(url)) {
+    // `postgres:user:pass@host/db` parses as a URL with no host, and the driver would quietly
+    // connect to localhost instead.
+    throw new RecorderDatabaseError({
+      code: "recorder_database_options",
+      url: masked,
+      message: `The recorder database URL ${masked} must have the form postgres://user:password@host:port/database.`,
+    });
+  }
 }
 
 function describe(error: unknown): string {

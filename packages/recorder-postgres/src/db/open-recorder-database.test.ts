@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { inspect } from "node:util";
@@ -38,6 +38,16 @@ describe("openRecorderDatabase without a URL", () => {
       await recorder.close();
     }
   }, PGLITE_TIMEOUT);
+
+  it.each([
+    ["a keyword/value connection string", "host=db.internal user=app password=hunter2 dbname=nucleo"],
+    ["a postgres: URL without //, which the driver would point at localhost", "postgres:app:hunter2@db/nucleo"],
+  ])("refuses %s without printing any of it", async (_kind, url) => {
+    const error = await failure(openRecorderDatabase({ url }));
+    expect(error.code).toBe("recorder_database_options");
+    expect(error.message).toContain("postgres://user:password@host:port/database");
+    expect(everything(error)).not.toContain("hunter2");
+  });
 
   it("refuses a URL and a data folder together, naming both with the password masked", async () => {
     const error = await failure(openRecorderDatabase({ url: "postgres://app:hunter2@db/nucleo", dataDir: "/tmp/x" }));
@@ -88,6 +98,19 @@ describe("openRecorderDatabase on a PGlite data folder", () => {
     const again = await openRecorderDatabase({ dataDir, migrate: false });
     await again.close();
   }, PGLITE_TIMEOUT);
+
+  it("refuses a data folder that holds other files but no database, and leaves it as it was", async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), "nucleo-foreign-"));
+    try {
+      await writeFile(join(dataDir, "notes.txt"), "mine");
+      const error = await failure(openRecorderDatabase({ dataDir }));
+      expect(error.code).toBe("recorder_database_options");
+      expect(error.message).toContain(`${dataDir} holds other files and no database`);
+      expect(await readdir(dataDir)).toEqual(["notes.txt"]);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
 
   it("takes over a lock left by a process that no longer runs", async () => {
     // Process ids are below 2^22 on Linux; this one cannot be running.

@@ -140,6 +140,35 @@ describeOnBothDatabases("PostgresRecorder's writer", (open) => {
     await expect(recorder.flush()).resolves.toBeUndefined();
   });
 
+  it("abandon() gives up on what the database never took: retries stop, pending and later flushes and close fail saying how many events were lost", async () => {
+    const faulty = new FaultyDatabase((await open()).db);
+    const time = new ManualTimers();
+    const problems: RecorderWriteError[] = [];
+    const recorder = new PostgresRecorder({ db: faulty.db, timers: time, clock: time, onError: (error) => problems.push(error), retry: { initialMs: 100, maxMs: 100 } });
+    faulty.failTransactions(1_000);
+    for (const event of calls(new EventScript(), 2)) recorder.onEvent(event);
+    const flushing = recorder.flush();
+    await until(() => problems.length === 1, "the first write fails");
+    expect(time.pendingDelays()).toEqual([100]);
+
+    expect(recorder.abandon("the operator stopped the worker")).toBe(3);
+    await expect(flushing).rejects.toMatchObject({ code: "recorder_abandoned", events: 3 });
+    expect(problems.at(-1)?.message).toBe("The recorder gave up on 3 event(s) not yet written (the operator stopped the worker); they are not recorded.");
+    expect(time.pendingDelays()).toEqual([]); // no retry is coming
+    await expect(recorder.close()).rejects.toMatchObject({ code: "recorder_abandoned" });
+    expect(() => recorder.onEvent(calls(new EventScript(), 0)[0]!)).toThrow(/recorder is closed/);
+    expect(faulty.transactions).toBe(1);
+  });
+
+  it("abandon() with everything written loses nothing and close() still resolves", async () => {
+    const { db } = await open();
+    const recorder = new PostgresRecorder({ db });
+    for (const event of calls(new EventScript(), 1)) recorder.onEvent(event);
+    await recorder.flush();
+    expect(recorder.abandon("stopping")).toBe(0);
+    await expect(recorder.close()).resolves.toBeUndefined();
+  });
+
   it("a throwing onError does not stop the writer", async () => {
     const faulty = new FaultyDatabase((await open()).db);
     const recorder = new PostgresRecorder({ db: faulty.db, retry: { initialMs: 1 }, onError: () => { throw new Error("handler broke"); } });

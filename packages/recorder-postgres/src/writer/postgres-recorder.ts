@@ -10,6 +10,7 @@ import { writeBatch } from "./write-batch.js";
 interface FlushWaiter {
   readonly upTo: number;
   readonly resolve: () => void;
+  readonly reject: (error: Error) => void;
 }
 
 interface Deferred {
@@ -60,6 +61,8 @@ export class PostgresRecorder implements RunObserver {
   #flushWaiters: FlushWaiter[] = [];
   #pressure: Deferred | undefined;
   #closed = false;
+  /** Set by {@link abandon}: why the recorder gave up, what flushes now fail with. */
+  #abandoned: RecorderWriteError | undefined;
 
   constructor(options: PostgresRecorderOptions) {
     const settings = readRecorderOptions(options);
@@ -113,7 +116,8 @@ export class PostgresRecorder implements RunObserver {
   flush(): Promise<void> {
     const upTo = this.#accepted;
     if (this.#done >= upTo) return Promise.resolve();
-    const promise = new Promise<void>((resolve) => this.#flushWaiters.push({ upTo, resolve }));
+    if (this.#abandoned) return Promise.reject(this.#abandoned);
+    const promise = new Promise<void>((resolve, reject) => this.#flushWaiters.push({ upTo, resolve, reject }));
     if (!this.#writing) {
       if (this.#timer !== undefined) this.#timers.clearTimeout(this.#timer);
       this.#timer = undefined;
@@ -128,6 +132,30 @@ export class PostgresRecorder implements RunObserver {
    */
   async close(): Promise<void> {
     while (this.#done < this.#accepted) await this.flush();
+    this.#stop();
+  }
+
+  /**
+   * Gives up on the events not written yet: stops retrying, refuses later events, and fails
+   * every pending and later `flush` and `close` with a `recorder_abandoned` error that says how
+   * many events were lost. For an operator who stops a process while its database is away
+   * (the worker's third signal); nothing else drops events. Returns how many it gave up on.
+   */
+  abandon(reason: string): number {
+    const lost = this.#accepted - this.#done;
+    if (this.#abandoned === undefined && lost > 0) {
+      this.#abandoned = new RecorderWriteError({
+        code: "recorder_abandoned", events: lost,
+        message: `The recorder gave up on ${lost} event(s) not yet written (${reason}); they are not recorded.`,
+      });
+      this.#report(this.#abandoned);
+      for (const waiter of this.#flushWaiters.splice(0)) waiter.reject(this.#abandoned);
+    }
+    this.#stop();
+    return lost;
+  }
+
+  #stop(): void {
     this.#closed = true;
     if (this.#timer !== undefined) this.#timers.clearTimeout(this.#timer);
     this.#timer = undefined;
@@ -142,6 +170,7 @@ export class PostgresRecorder implements RunObserver {
   async #write(): Promise<void> {
     this.#writing = true;
     for (;;) {
+      if (this.#abandoned) break;
       if (this.#batch === undefined) {
         if (this.#queue.length === 0) break;
         const events = this.#queue.take(this.#batchSize);
@@ -164,6 +193,7 @@ export class PostgresRecorder implements RunObserver {
   }
 
   #retryLater(error: unknown, events: number): void {
+    if (this.#abandoned) return;
     const now = this.#clock.now();
     if (this.#failures === 0) this.#failingSince = now;
     this.#failures += 1;

@@ -11,14 +11,16 @@ export type RecorderWriteErrorCode =
   /** A benchmark report was published but did not read as one: it stays in the job's metadata only. */
   | "recorder_report_unreadable"
   /** An event came after `close()`: it is not recorded. */
-  | "recorder_closed";
+  | "recorder_closed"
+  /** `abandon()` gave up on events not yet written (an operator stopped the process while the database was away). */
+  | "recorder_abandoned";
 
 /** What a {@link RecorderWriteError} names. */
 export interface RecorderWriteErrorOptions {
   readonly code: RecorderWriteErrorCode;
   /** A secret-free sentence. */
   readonly message: string;
-  /** Events in the batch that failed (`recorder_write_failed`). */
+  /** Events in the batch that failed (`recorder_write_failed`), or given up on (`recorder_abandoned`). */
   readonly events?: number;
   /** How many times in a row the batch has failed (`recorder_write_failed`). */
   readonly attempt?: number;
