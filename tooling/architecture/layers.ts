@@ -17,7 +17,9 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
   "tools-mcp": ["core", "catalog", "conversation", "tools"],
   thinkers: ["core", "catalog", "conversation", "tools"],
   benchmark: ["core", "catalog", "conversation", "tools", "thinkers"],
-  "recorder-postgres": ["core"],
+  // recorder-postgres implements the shared admission store (catalog) and the durable conversation
+  // store (conversation) besides recording events; it knows nothing of tools or thinkers (0011).
+  "recorder-postgres": ["core", "catalog", "conversation"],
   // testing speaks the providers' wire formats with shapes of its own rather than importing the
   // providers, so the providers' tests can use its mock server (docs/decisions/0005).
   testing: ["core", "catalog", "conversation"],
@@ -35,6 +37,7 @@ export const DEV_ONLY_LAYERS: Readonly<Record<string, readonly string[]>> = {
   tools: ["testing"],
   thinkers: ["testing"],
   benchmark: ["testing"],
+  "recorder-postgres": ["testing"],
 };
 
 /**

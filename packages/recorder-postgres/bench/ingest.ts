@@ -12,6 +12,7 @@
  */
 import os from "node:os";
 import type { RunEvent } from "@nucleo/core";
+import { sql } from "kysely";
 import { openRecorderDatabase, PostgresRecorder, type RecorderConnection } from "@nucleo/recorder-postgres";
 import { POSTGRES_BINARIES_NOT_FOUND, startThrowawayPostgres } from "@nucleo/tooling/postgres";
 
@@ -97,7 +98,9 @@ async function ingest(connection: RecorderConnection, events: readonly RunEvent[
 }
 
 async function truncate(connection: RecorderConnection): Promise<void> {
-  for (const table of ["nucleo_jobs", "nucleo_model_calls", "nucleo_seats"] as const) await connection.db.deleteFrom(table).execute();
+  // TRUNCATE, not DELETE: a deleted call appends its negation to nucleo_cost_attribution, which
+  // would grow from run to run; truncating the calls empties it.
+  await sql`truncate nucleo_jobs, nucleo_model_calls, nucleo_seats`.execute(connection.db);
 }
 
 async function measure(connection: RecorderConnection, setup: Setup): Promise<number[]> {

@@ -1,12 +1,20 @@
 /**
  * Query benchmark for @nucleo/recorder-postgres: `RecorderQueries` over a seeded database on a
  * local throwaway PostgreSQL server and on in-memory PGlite. Seeds a 1,000-job and a
- * 100,000-job workflow (ten children per job, every job with one model call), a 5,000-job
- * workflow for the subtree rollup, and 1,000,000 more model-call rows (a thousand workflows,
- * twenty job classes, eight models, two currencies, thirty days) with `INSERT … SELECT` over
- * `generate_series`; then `VACUUM ANALYZE`. Times each query end to end through the typed API
- * (SQL, transfer, parsing, tree building, exact decimal rollups): median of several runs after
- * warm-up. Prints a markdown table for the README.
+ * 100,000-job workflow (ten children per job, every job with one model call), two 5,000-job
+ * workflows for the subtree rollup, and 1,000,000 more model-call rows (a thousand workflows,
+ * twenty job classes, eight models, two currencies, thirty days); then `VACUUM ANALYZE`. Times
+ * each query end to end through the typed API (SQL, transfer, parsing, tree building, exact
+ * decimal rollups): median of several runs after warm-up. Prints a markdown table for the README.
+ *
+ * Calls are written as the recorder writes them, because the subtree rollup's speed depends on
+ * it: `nucleo_cost_attribution` gets one row per write (statement) of calls per ancestor.
+ * - The 1,000- and 100,000-job workflows' calls: 1,000 per statement (a busy writer's batch of
+ *   5,000 events holds some 1,400 calls).
+ * - `s5k-0`: events through `PostgresRecorder` itself, at full speed (its default batches).
+ * - `s1by1-0`: each of its 5,000 calls in a write of its own, as when calls trickle in one per
+ *   flush: the worst case, 5,000 attribution rows to sum at its root.
+ * - The million bulk calls: one statement (only the ledgers and seat sizing read them).
  *
  * Runs against the built package (`pnpm build` first; turbo's `bench` task does it). Node runs
  * this file directly (type stripping), so it keeps to erasable TypeScript syntax.
@@ -14,11 +22,14 @@
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { sql, type Kysely } from "kysely";
-import { openRecorderDatabase, RecorderQueries, type RecorderConnection, type RecorderDatabase } from "@nucleo/recorder-postgres";
+import type { RunEvent } from "@nucleo/core";
+import { openRecorderDatabase, PostgresRecorder, RecorderQueries, type RecorderConnection, type RecorderDatabase } from "@nucleo/recorder-postgres";
 import { POSTGRES_BINARIES_NOT_FOUND, startThrowawayPostgres } from "@nucleo/tooling/postgres";
 
 const BRANCHING = 10;
 const BULK_CALLS = 1_000_000;
+/** Calls per statement for the seeded workflows (see above). */
+const CALLS_PER_WRITE = 1_000;
 
 interface Case {
   readonly name: string;
@@ -31,7 +42,8 @@ interface Case {
 const CASES: readonly Case[] = [
   { name: "trajectory, 1,000 jobs", aimMs: 5, runs: 31, run: (queries) => queries.trajectory("t1k-0") },
   { name: "trajectory, 100,000 jobs", aimMs: 500, runs: 7, run: (queries) => queries.trajectory("t100k-0") },
-  { name: "subtreeCost, 5,000 jobs", aimMs: 1, runs: 51, run: (queries) => queries.subtreeCost("s5k-0") },
+  { name: "subtreeCost, 5,000 jobs, calls written by PostgresRecorder", aimMs: 1, runs: 51, run: (queries) => queries.subtreeCost("s5k-0") },
+  { name: "subtreeCost, 5,000 jobs, each call written alone (worst case)", aimMs: 1, runs: 51, run: (queries) => queries.subtreeCost("s1by1-0") },
   { name: "subtreeCost, 1,111 of the 100,000 (a depth-2 job)", aimMs: undefined, runs: 51, run: (queries) => queries.subtreeCost("t100k-12") },
   { name: "costLedger by workflow, all 1.1M calls", aimMs: 500, runs: 7, run: (queries) => queries.costLedger({ by: "workflow" }) },
   { name: "costLedger by model, all 1.1M calls", aimMs: 500, runs: 7, run: (queries) => queries.costLedger({ by: "model" }) },
@@ -41,31 +53,15 @@ const CASES: readonly Case[] = [
   { name: "seatSizing, all 1.1M calls", aimMs: undefined, runs: 5, run: (queries) => queries.seatSizing() },
 ];
 
-/**
- * Without statistics on the UTC day, the planner guesses a hundred thousand days, sorts every
- * call (on disk) instead of hashing thirty groups. Measured again after creating them, as a
- * migration would (`if not exists`: harmless once one does).
- */
-const DAY_STATISTICS = {
-  name: "costLedger by day, with statistics on the UTC day",
-  aimMs: 500,
-  runs: 7,
-  run: (queries: RecorderQueries) => queries.costLedger({ by: "day" }),
-} satisfies Case;
-
-async function createDayStatistics(db: Kysely<RecorderDatabase>): Promise<void> {
-  await sql`create statistics if not exists nucleo_model_calls_utc_day on ((at at time zone 'UTC')::date) from nucleo_model_calls`.execute(db);
-  await sql`analyze nucleo_model_calls`.execute(db);
-}
-
 // ---- Seeding --------------------------------------------------------------------------------
 
 /**
  * A workflow of `size` jobs as a complete ten-ary tree: job i's parent is (i - 1) / 10, its
  * ordinal (i - 1) % 10 + 1 with every fifth pair sharing an ordinal (parallel siblings told
- * apart by start time). Ids, parents and ancestors are computed here and sent as arrays.
+ * apart by start time). Ids, parents and ancestors are computed here and sent as arrays; the
+ * calls, one per job, go `callsPerWrite` to a statement.
  */
-async function seedWorkflow(db: Kysely<RecorderDatabase>, prefix: string, size: number): Promise<void> {
+async function seedWorkflow(db: Kysely<RecorderDatabase>, prefix: string, size: number, callsPerWrite = CALLS_PER_WRITE): Promise<void> {
   const ids: string[] = [];
   const parents: (string | null)[] = [];
   const ancestors: string[] = [];
@@ -90,13 +86,52 @@ async function seedWorkflow(db: Kysely<RecorderDatabase>, prefix: string, size: 
            timestamptz '2025-03-01' + n * interval '1 millisecond' + interval '5 milliseconds',
            timestamptz '2025-03-01' + n * interval '1 millisecond' + interval '2 seconds', 1
     from unnest(${ids}::text[], ${parents}::text[], ${ancestors}::text[], ${ordinals}::int[]) with ordinality as t(id, parent, chain, ordinal, n)`.execute(db);
-  // One model call per job, made from the job rows themselves.
-  await sql`
-    insert into nucleo_model_calls (job_id, seq, root_id, ancestors, job_class, at, entry_id, response_model,
-      input_tokens, cache_read_input_tokens, output_tokens, reasoning_output_tokens, cost, currency, finish_reason)
-    select id, 1, root_id, ancestors, job_class, started_at, 'entry-a', 'model-a',
-           1000 + length(id), 200, 150, 20, 0.000123 + length(id) * 0.000001, 'USD', 'end'
-    from nucleo_jobs where root_id = ${root}`.execute(db);
+  // One model call per job, made from the job rows themselves, `callsPerWrite` per statement.
+  for (let first = 0; first < size; first += callsPerWrite) {
+    await sql`
+      insert into nucleo_model_calls (job_id, seq, root_id, ancestors, job_class, at, entry_id, response_model,
+        input_tokens, cache_read_input_tokens, output_tokens, reasoning_output_tokens, cost, currency, finish_reason)
+      select id, 1, root_id, ancestors, job_class, started_at, 'entry-a', 'model-a',
+             1000 + length(id), 200, 150, 20, 0.000123 + length(id) * 0.000001, 'USD', 'end'
+      from nucleo_jobs where id = any(${ids.slice(first, first + callsPerWrite)}::text[])`.execute(db);
+  }
+}
+
+/**
+ * A workflow of `size` jobs shaped as {@link seedWorkflow}'s, recorded through PostgresRecorder
+ * from run events (submitted, started, one model call, finished per job), fed as fast as the
+ * recorder takes them: its calls are written as the writer batches them.
+ */
+async function recordWorkflow(db: Kysely<RecorderDatabase>, prefix: string, size: number): Promise<void> {
+  const root = `${prefix}-0`;
+  const start = Date.UTC(2025, 2, 2);
+  const events: RunEvent[] = [];
+  const lineage: string[][] = [];
+  for (let index = 0; index < size; index += 1) {
+    const parent = index === 0 ? -1 : Math.floor((index - 1) / BRANCHING);
+    const ancestors = parent < 0 ? [] : [`${prefix}-${parent}`, ...lineage[parent]!];
+    lineage.push(ancestors);
+    const at = start + index;
+    const job = { jobId: `${prefix}-${index}`, parentId: parent < 0 ? null : `${prefix}-${parent}`, rootId: root };
+    const jobClass = `Class${index % 20}`;
+    events.push(
+      { ...job, seq: 1, at, type: "job.submitted", jobClass, jobName: `job ${index}`, ordinal: index === 0 ? null : ((index - 1) % BRANCHING) + 1, kind: "tool", scope: { axes: {}, readOnly: false }, ancestors },
+      { ...job, seq: 2, at, type: "job.started", attempt: 1 },
+      {
+        ...job, seq: 3, at, type: "llm.call", jobClass, ancestors, entryId: "entry-a", providerModel: "model-a",
+        usage: { inputTokens: 1_000 + index, cachedInputTokens: 200, outputTokens: 150, reasoningTokens: 20 },
+        cost: `0.000${123 + (index % 877)}`, currency: "USD", latencyMs: 800, stopReason: "end", attempt: 1, corrections: 0,
+      },
+      { ...job, seq: 4, at: at + 2_000, type: "job.finished", durationMs: 2_000 },
+    );
+  }
+  const recorder = new PostgresRecorder({ db });
+  for (const event of events) {
+    const wait = recorder.pressure();
+    if (wait) await wait;
+    recorder.onEvent(event);
+  }
+  await recorder.close();
 }
 
 /** 1,000,000 calls over 1,000 workflows of 100 jobs, 20 classes, 8 models, 2 currencies, 30 days. */
@@ -121,7 +156,8 @@ async function seed(connection: RecorderConnection): Promise<number> {
   const started = performance.now();
   await seedWorkflow(connection.db, "t1k", 1_000);
   await seedWorkflow(connection.db, "t100k", 100_000);
-  await seedWorkflow(connection.db, "s5k", 5_000);
+  await recordWorkflow(connection.db, "s5k", 5_000);
+  await seedWorkflow(connection.db, "s1by1", 5_000, 1);
   await seedBulkCalls(connection.db);
   await sql`vacuum analyze`.execute(connection.db);
   return performance.now() - started;
@@ -163,11 +199,10 @@ async function main(): Promise<void> {
       const connection = await openRecorderDatabase(backend === "postgres" ? { url: server!.url } : {});
       try {
         const seededMs = await seed(connection);
-        console.error(`${backend}: seeded 106,000 jobs and 1,106,000 model calls in ${(seededMs / 1_000).toFixed(1)} s`);
+        console.error(`${backend}: seeded 111,000 jobs and 1,111,000 model calls in ${(seededMs / 1_000).toFixed(1)} s`);
         const queries = new RecorderQueries(connection.db);
         const byCase = new Map<string, number[]>();
-        for (const benchCase of [...CASES, DAY_STATISTICS]) {
-          if (benchCase === DAY_STATISTICS) await createDayStatistics(connection.db);
+        for (const benchCase of CASES) {
           const times = await time(queries, benchCase);
           byCase.set(benchCase.name, times);
           console.error(`${backend}, ${benchCase.name}: median ${ms(median(times))} ms (min ${ms(Math.min(...times))}, max ${ms(Math.max(...times))})`);
@@ -184,7 +219,7 @@ async function main(): Promise<void> {
   console.log(`\nRecorder queries through RecorderQueries — Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, throwaway PostgreSQL server on 127.0.0.1, in-memory PGlite; median ms of n runs after 2 warm-ups\n`);
   console.log("| Query | Runs | Aim | PostgreSQL | PGlite |");
   console.log("|---|---:|---:|---:|---:|");
-  for (const benchCase of [...CASES, DAY_STATISTICS]) {
+  for (const benchCase of CASES) {
     const cell = (backend: string) => {
       const times = results.get(backend)?.get(benchCase.name);
       if (times === undefined) return "-";

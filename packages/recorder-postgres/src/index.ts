@@ -14,3 +14,5 @@ export type * from "./schema/database.js";
 export * from "./writer/index.js";
 export * from "./queries/index.js";
 export * from "./cli/index.js";
+export * from "./conversations/index.js";
+export * from "./admission/index.js";

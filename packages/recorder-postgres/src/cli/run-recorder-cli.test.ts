@@ -128,7 +128,7 @@ describe("nucleo-recorder on a PGlite folder", () => {
       const missingDir = await cli(["--data-dir", "elsewhere", "ledger"], { cwd });
       expect(missingDir.code).toBe(2);
       expect(missingDir.stderr).toContain("--data-dir: no recorder database at");
-      expect(await cli(["migrate"], { cwd })).toMatchObject({ code: 0, stdout: `Migrated PGlite at ${join(cwd, ".nucleo/pglite")}: applied 0001-initial.\n` });
+      expect(await cli(["migrate"], { cwd })).toMatchObject({ code: 0, stdout: `Migrated PGlite at ${join(cwd, ".nucleo/pglite")}: applied 0001-initial, 0002-cost-rollups, 0003-shared-budgets.\n` });
       expect(await cli(["migrate"], { cwd })).toMatchObject({ code: 0, stdout: expect.stringContaining("is up to date") });
       expect(await cli(["ledger", "--by", "day"], { cwd })).toEqual({ code: 0, stdout: "No model calls recorded for this ledger.\n", stderr: "" });
     } finally {

@@ -9,14 +9,17 @@ const TABLES = [
   "nucleo_benchmark_reports",
   "nucleo_benchmark_rows",
   "nucleo_conversations",
+  "nucleo_cost_attribution",
+  "nucleo_entry_budgets",
   "nucleo_jobs",
   "nucleo_model_calls",
+  "nucleo_seat_bookings",
   "nucleo_seats",
   "nucleo_skill_admissions",
   "nucleo_tool_withholds",
 ];
 
-// Every index 0001 makes, primary keys included, with the column list Postgres reports.
+// Every index the migrations make, primary keys included, with the column list Postgres reports.
 const INDEXES: Readonly<Record<string, string>> = {
   nucleo_jobs_pkey: "btree (id)",
   nucleo_jobs_root: "btree (root_id)",
@@ -37,6 +40,10 @@ const INDEXES: Readonly<Record<string, string>> = {
   nucleo_benchmark_reports_pkey: "btree (job_id)",
   nucleo_benchmark_rows_pk: "btree (job_id, run)",
   nucleo_conversations_pkey: "btree (id)",
+  nucleo_cost_attribution_ancestor: "btree (ancestor_id) INCLUDE (currency, calls, input_tokens, cache_read_input_tokens, cache_creation_input_tokens, output_tokens, reasoning_output_tokens, cost)",
+  nucleo_entry_budgets_pkey: "btree (entry_id)",
+  nucleo_seat_bookings_pkey: "btree (id)",
+  nucleo_seat_bookings_entry_time: "btree (entry_id, booked_at)",
 };
 
 async function recorderTables(db: Kysely<any>): Promise<string[]> {

@@ -1,5 +1,7 @@
 import type { Migration } from "kysely/migration";
 import * as initial from "./0001-initial.js";
+import * as costRollups from "./0002-cost-rollups.js";
+import * as sharedBudgets from "./0003-shared-budgets.js";
 
 /**
  * Every recorder migration, by name, listed in code rather than read from a folder so they
@@ -10,4 +12,6 @@ import * as initial from "./0001-initial.js";
  */
 export const RECORDER_MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0001-initial": initial,
+  "0002-cost-rollups": costRollups,
+  "0003-shared-budgets": sharedBudgets,
 };

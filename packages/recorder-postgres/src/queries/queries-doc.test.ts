@@ -8,6 +8,7 @@ import type { CostLedgerOptions } from "./cost-ledger-query.js";
 import type { CostTotals } from "./cost-totals.js";
 import { RecorderQueries } from "./recorder-queries.js";
 import { seedExampleWorld } from "./test-support/example-world.js";
+import { seedRows } from "./test-support/seed-rows.js";
 
 // The README's query section: every ```sql block is run here and must answer what the typed API answers.
 const markdown = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
@@ -59,7 +60,10 @@ describeOnBothDatabases("the SQL in the README answers what RecorderQueries answ
   it("trajectory: same jobs, same order, same depth, same own and subtree costs", async () => {
     const { db } = await open();
     await seedExampleWorld(db);
-    for (const rootId of ["wf-1", "wf-2"]) {
+    // Siblings tied on ordinal, start and submission: told apart by id in byte order.
+    const tied = { parentId: "ties", ordinal: 1, startedAt: "2025-01-06T10:00:00Z", submittedAt: "2025-01-06T09:00:00Z" };
+    await seedRows(db, { jobs: [{ id: "ties" }, { ...tied, id: "tie-b" }, { ...tied, id: "tie-B" }, { ...tied, id: "tie-é" }, { ...tied, id: "tie-a" }] });
+    for (const rootId of ["wf-1", "wf-2", "ties"]) {
       const { root } = await new RecorderQueries(db).trajectory(rootId);
       const fromApi: unknown[] = [];
       walkTrajectory(root, (node, depth) =>

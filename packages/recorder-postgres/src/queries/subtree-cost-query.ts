@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { RecorderDatabase } from "../schema/database.js";
-import { NO_COST, TotalsAccumulator, totalsColumns, type CostTotals } from "./cost-totals.js";
+import { NO_COST, TotalsAccumulator, type CostTotals } from "./cost-totals.js";
 import { requireJob } from "./workflow-checks.js";
 
 /** What a job and all its descendants spent. */
@@ -9,9 +9,11 @@ export interface SubtreeCost extends CostTotals {
 }
 
 /**
- * Sums the model calls of a job and every descendant, per currency, in one indexed query: a
- * call row carries its job's ancestors, so the subtree is `job_id = $1 OR ancestors @> {$1}`
- * (the primary key and the GIN index, OR-ed in a bitmap) — no recursion, no stored totals.
+ * Sums the model calls of a job and every descendant, per currency, in one statement over two
+ * index ranges: the job's own calls (the primary key of `nucleo_model_calls`) and what was
+ * attributed to it as an ancestor (`nucleo_cost_attribution`, one row per write that reached
+ * its subtree, read from the index alone). No recursion, no stored totals: attribution rows are
+ * only appended, and summed here.
  * A job with no calls anywhere below it is checked to exist (`unknown_job` otherwise).
  *
  * @internal
@@ -27,12 +29,27 @@ export async function readSubtreeCost(db: Kysely<RecorderDatabase>, jobId: strin
   return { jobId, ...totals.toTotals() };
 }
 
+const TOKENS = ["input_tokens", "cache_read_input_tokens", "cache_creation_input_tokens", "output_tokens", "reasoning_output_tokens"] as const;
+
 /** The one statement {@link readSubtreeCost} runs, for plan checks. @internal */
 export function subtreeCostQuery(db: Kysely<RecorderDatabase>, jobId: string) {
-  return db
+  const own = db
     .selectFrom("nucleo_model_calls")
-    .select("currency")
-    .select(totalsColumns())
-    .where((where) => where.or([where("job_id", "=", jobId), sql<boolean>`ancestors @> array[${jobId}]::text[]`]))
-    .groupBy("currency");
+    .select(["currency", sql<string>`1::int8`.as("calls"), ...TOKENS, "cost"])
+    .where("job_id", "=", jobId);
+  const below = db
+    .selectFrom("nucleo_cost_attribution")
+    .select(["currency", "calls", ...TOKENS, "cost"])
+    .where("ancestor_id", "=", jobId);
+  return db
+    .selectFrom(own.unionAll(below).as("spend"))
+    .select([
+      "currency",
+      sql<string>`sum(calls)`.as("calls"),
+      ...TOKENS.map((column) => sql<string>`sum(${sql.ref(column)})`.as(column)),
+      sql<string>`sum(cost)`.as("cost"),
+    ])
+    .groupBy("currency")
+    // Calls deleted since leave rows that cancel out: a currency left with none is no spending.
+    .having(sql<boolean>`sum(calls) <> 0`);
 }

@@ -58,9 +58,10 @@ describeOnBothDatabases("RecorderQueries.subtreeCost", (open) => {
     });
   });
 
-  it("the subtree predicate can use the GIN index on ancestors (no recursion, no full scan needed)", async () => {
+  it("reads the descendants' spending from the attribution index alone, whatever the size of the subtree", async () => {
     const { db } = await open();
     await seedExampleWorld(db);
+    await sql`vacuum analyze nucleo_cost_attribution`.execute(db);
     const plan = await db.connection().execute(async (connection) => {
       await sql`set enable_seqscan = off`.execute(connection);
       const compiled = subtreeCostQuery(db, "a").compile();
@@ -68,6 +69,24 @@ describeOnBothDatabases("RecorderQueries.subtreeCost", (open) => {
       await sql`reset enable_seqscan`.execute(connection);
       return rows.map((row) => Object.values(row).join(" ")).join("\n");
     });
-    expect(plan).toContain("nucleo_model_calls_ancestors");
+    expect(plan).toMatch(/Index Only Scan using nucleo_cost_attribution_ancestor/);
+    expect(plan).toContain("nucleo_model_calls_pk");
+    expect(plan).not.toContain("nucleo_model_calls_ancestors");
+  });
+
+  it("counts a call once however many writes it took, and forgets a deleted one", async () => {
+    const { db } = await open();
+    await seedExampleWorld(db);
+    const queries = new RecorderQueries(db);
+    const before = await queries.subtreeCost("wf-1");
+    // The same call written again (as a redelivered event would be) changes nothing...
+    const [call] = await db.selectFrom("nucleo_model_calls").selectAll().where("job_id", "=", "a1").execute();
+    await db.insertInto("nucleo_model_calls").values({ ...call!, input_tokens: 300, cache_read_input_tokens: 0, cache_creation_input_tokens: 40, output_tokens: 900, reasoning_output_tokens: 0 }).onConflict((conflict) => conflict.doNothing()).execute();
+    expect(await queries.subtreeCost("wf-1")).toEqual(before);
+    // ...and a deleted call leaves every ancestor's total.
+    await db.deleteFrom("nucleo_model_calls").where("job_id", "=", "a1").execute();
+    expect(await queries.subtreeCost("wf-1")).toMatchObject({ calls: 5, cost: { EUR: "0.75", USD: "0.300000000000000001" } });
+    expect(await queries.subtreeCost("a")).toMatchObject({ calls: 2, cost: { EUR: "0.05", USD: "0.2" } });
+    expect(await queries.subtreeCost("a1")).toMatchObject({ calls: 0, cost: {} });
   });
 });

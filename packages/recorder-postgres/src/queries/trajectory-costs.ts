@@ -1,8 +1,11 @@
-import { walkTrajectory, type TrajectoryJob, type TrajectoryNode } from "@nucleo/core";
+import type { TrajectoryJob, TrajectoryNode } from "@nucleo/core";
 import { sql, type Kysely } from "kysely";
 import type { RecorderDatabase } from "../schema/database.js";
 import type { CostTotals } from "./cost-totals.js";
-import { TotalsTable, type SpendRow } from "./totals-table.js";
+import type { IdIndex } from "./id-index.js";
+import type { WorkflowRead } from "./read-workflow.js";
+import { TotalsTable } from "./totals-table.js";
+import type { JobTree } from "./trajectory-tree.js";
 
 /** A job's own and subtree totals. */
 export interface JobCosts {
@@ -10,9 +13,12 @@ export interface JobCosts {
   readonly subtree: CostTotals;
 }
 
-/** One job's calls in one currency, summed by the database. */
-export interface JobSpend extends SpendRow {
-  readonly jobId: string;
+/** What {@link rollUpTrajectoryCosts} rolls up. */
+export interface TrajectoryCostInputs {
+  readonly rootId: string;
+  readonly jobs: readonly TrajectoryJob[];
+  readonly tree: JobTree<TrajectoryJob>;
+  readonly calls: WorkflowRead["calls"];
 }
 
 /** Spending no recorded parent link carries up: a detached tree's, or calls of a job with no row yet. */
@@ -23,70 +29,77 @@ interface Stray {
 }
 
 /**
- * Gives every job of a trajectory its own totals (from `spend`, summed per job and currency by
- * the database, exactly) and its subtree's, rolled up the tree in memory in one pass —
- * children before parents — so no query runs per job and no running total is stored. What
- * the parent links cannot carry (a tree whose parent row is not written yet, calls of a job
- * with no row yet) is added along the ancestors the rows themselves record, so a job's
- * subtree total always equals `subtreeCost(jobId)`.
+ * Gives every job of a trajectory its own totals (its calls, summed here exactly) and its
+ * subtree's, rolled up the tree in memory in one pass — children before parents — so no query
+ * runs per job and no running total is stored. A job with no children has its own totals as
+ * its subtree's (the same object). What the parent links cannot carry (a tree whose parent row
+ * is not written yet, calls of a job with no row yet) is added along the ancestors the rows
+ * themselves record, so a job's subtree total always equals `subtreeCost(jobId)`.
  *
  * @internal
  */
-export async function rollUpTrajectoryCosts(
-  db: Kysely<RecorderDatabase>,
-  rootId: string,
-  jobs: readonly TrajectoryJob[],
-  trees: readonly TrajectoryNode<TrajectoryJob>[],
-  spend: readonly JobSpend[],
-): Promise<JobCosts[]> {
-  const indexOf = new Map<string, number>();
-  jobs.forEach((job, index) => indexOf.set(job.jobId, index));
-  const parentOf = new Int32Array(jobs.length);
-  jobs.forEach((job, index) => (parentOf[index] = job.parentId === null ? -1 : (indexOf.get(job.parentId) ?? -1)));
-
+export async function rollUpTrajectoryCosts(db: Kysely<RecorderDatabase>, inputs: TrajectoryCostInputs): Promise<JobCosts[]> {
+  const { rootId, jobs, calls } = inputs;
+  const { trees, indexOf, parentOf, depthFirst } = inputs.tree;
+  // 1 where a job's subtree total is its own entry (it has children, or strays land on it).
+  const rolledUp = inputs.tree.hasChildren.slice();
   const own = new TotalsTable(jobs.length);
   const unrecorded = new Map<string, number>();
-  const unrecordedTable = new TotalsTable(spend.length);
-  for (const row of spend) {
-    const index = indexOf.get(row.jobId);
-    if (index !== undefined) own.addRow(index, row);
+  let unrecordedTable: TotalsTable | undefined;
+  const { jobIds, currencies, counts, countsAt } = calls;
+  for (let call = 0; call < jobIds.length; call += 1) {
+    const jobId = jobIds[call]!;
+    const index = indexOf.positionOf(jobId);
+    if (index !== -1) own.addCall(index, currencies[call]!, counts[call]!, countsAt[call]!);
     else {
-      if (!unrecorded.has(row.jobId)) unrecorded.set(row.jobId, unrecorded.size);
-      unrecordedTable.addRow(unrecorded.get(row.jobId)!, row);
+      if (!unrecorded.has(jobId)) unrecorded.set(jobId, unrecorded.size);
+      (unrecordedTable ??= new TotalsTable(jobIds.length)).addCall(unrecorded.get(jobId)!, currencies[call]!, counts[call]!, countsAt[call]!);
     }
   }
 
   // Parents come before children in a depth-first walk: walking it backwards, each job's
-  // subtree is complete when it is added to its parent's.
-  const order: number[] = [];
-  for (const tree of trees) walkTrajectory(tree, (node) => order.push(indexOf.get(node.job.jobId)!));
+  // subtree is complete when it is added to its parent's. A childless job's subtree is its own.
   const subtree = new TotalsTable(jobs.length);
-  for (let position = order.length - 1; position >= 0; position -= 1) {
-    const index = order[position]!;
-    subtree.addFrom(index, own, index);
+  for (let position = depthFirst.length - 1; position >= 0; position -= 1) {
+    const index = depthFirst[position]!;
     const parent = parentOf[index]!;
-    if (parent >= 0) subtree.addFrom(parent, subtree, index);
+    if (rolledUp[index] === 1) {
+      subtree.addFrom(index, own, index);
+      if (parent >= 0) subtree.addFrom(parent, subtree, index);
+    } else if (parent >= 0) subtree.addFrom(parent, own, index);
   }
 
   const detachedRoots = trees.map((tree) => tree.job.jobId).filter((jobId) => jobId !== rootId);
-  if (unrecorded.size > 0 || detachedRoots.length > 0) {
+  if (unrecordedTable !== undefined || detachedRoots.length > 0) {
+    // Strays land on inner jobs and on detached roots; childless ones among the latter first
+    // take their own totals as their subtree's, as an inner job's table entry would.
+    for (const jobId of detachedRoots) {
+      const index = indexOf.positionOf(jobId);
+      if (rolledUp[index] === 0) subtree.addFrom(index, own, index);
+      rolledUp[index] = 1;
+    }
     const strays = await findStrays(db, rootId, { unrecorded, unrecordedTable, detachedRoots, subtree, indexOf });
-    addStrays(strays, { indexOf, parentOf, subtree });
+    addStrays(strays, { indexOf, parentOf, subtree, own, rolledUp });
   }
-  return jobs.map((_, index) => ({ own: own.totalsAt(index), subtree: subtree.totalsAt(index) }));
+  const costs = new Array<JobCosts>(jobs.length);
+  for (let index = 0; index < jobs.length; index += 1) {
+    const ownTotals = own.totalsAt(index);
+    costs[index] = { own: ownTotals, subtree: rolledUp[index] === 1 ? subtree.totalsAt(index) : ownTotals };
+  }
+  return costs;
 }
 
 interface StrayInputs {
   readonly unrecorded: ReadonlyMap<string, number>;
-  readonly unrecordedTable: TotalsTable;
+  readonly unrecordedTable: TotalsTable | undefined;
   readonly detachedRoots: readonly string[];
   readonly subtree: TotalsTable;
-  readonly indexOf: ReadonlyMap<string, number>;
+  readonly indexOf: IdIndex;
 }
 
 async function findStrays(db: Kysely<RecorderDatabase>, rootId: string, inputs: StrayInputs): Promise<Stray[]> {
   const strays: Stray[] = [];
-  if (inputs.unrecorded.size > 0) {
+  if (inputs.unrecordedTable !== undefined) {
     const rows = await db
       .selectFrom("nucleo_model_calls")
       .select(["job_id", "ancestors"])
@@ -102,7 +115,7 @@ async function findStrays(db: Kysely<RecorderDatabase>, rootId: string, inputs: 
       .select(["id", "ancestors"])
       .where(sql<boolean>`id = any(${inputs.detachedRoots}::text[])`)
       .execute();
-    for (const row of rows) strays.push({ ancestors: row.ancestors, table: inputs.subtree, index: inputs.indexOf.get(row.id)! });
+    for (const row of rows) strays.push({ ancestors: row.ancestors, table: inputs.subtree, index: inputs.indexOf.positionOf(row.id) });
   }
   return strays;
 }
@@ -112,11 +125,19 @@ async function findStrays(db: Kysely<RecorderDatabase>, rootId: string, inputs: 
  * Deepest first: a stray that lands inside a detached tree is counted in that tree's totals
  * before the tree itself is carried up, and never twice.
  */
-function addStrays(strays: Stray[], tree: { indexOf: ReadonlyMap<string, number>; parentOf: Int32Array; subtree: TotalsTable }): void {
+function addStrays(
+  strays: Stray[],
+  tree: { indexOf: IdIndex; parentOf: Int32Array; subtree: TotalsTable; own: TotalsTable; rolledUp: Uint8Array },
+): void {
   strays.sort((left, right) => right.ancestors.length - left.ancestors.length);
   for (const stray of strays) {
     const nearest = stray.ancestors.find((ancestor) => tree.indexOf.has(ancestor));
-    for (let index = nearest === undefined ? -1 : tree.indexOf.get(nearest)!; index >= 0; index = tree.parentOf[index]!) {
+    for (let index = nearest === undefined ? -1 : tree.indexOf.positionOf(nearest); index >= 0; index = tree.parentOf[index]!) {
+      // A childless job a stray lands on gets a subtree total of its own first.
+      if (tree.rolledUp[index] === 0) {
+        tree.subtree.addFrom(index, tree.own, index);
+        tree.rolledUp[index] = 1;
+      }
       tree.subtree.addFrom(index, stray.table, stray.index);
     }
   }

@@ -41,6 +41,23 @@ describeOnBothDatabases("RecorderQueries.trajectory", (open) => {
     expect(root.children.at(-1)!.job).toMatchObject({ startedAt: Number.POSITIVE_INFINITY, times: { submittedAt: null, startedAt: null } });
   });
 
+  it("breaks a full tie (same ordinal, start and submission) by id in byte order, as the README's SQL does", async () => {
+    const { db } = await open();
+    const same = { parentId: "root", ordinal: 1, startedAt: "2025-01-06T10:00:00Z", submittedAt: "2025-01-06T09:00:00Z" };
+    await seedRows(db, { jobs: [{ id: "root" }, { id: "b", ...same }, { id: "é", ...same }, { id: "B", ...same }, { id: "a", ...same }] });
+    const { root } = await new RecorderQueries(db).trajectory("root");
+    expect(root.children.map((child) => child.job.jobId)).toEqual(["B", "a", "b", "é"]);
+  });
+
+  it("a job's subtree total is its own when it has no children, and sums its descendants' when it has", async () => {
+    const { db } = await open();
+    await seedExampleWorld(db);
+    const { root } = await new RecorderQueries(db).trajectory("wf-1");
+    const a = root.children[1]!;
+    expect(a.children[0]!.job.cost.subtree).toBe(a.children[0]!.job.cost.own);
+    expect(a.job.cost.subtree).not.toEqual(a.job.cost.own);
+  });
+
   it("gives each job its status, times, class, name and error", async () => {
     const { db } = await open();
     await seedExampleWorld(db);

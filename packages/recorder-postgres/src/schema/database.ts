@@ -16,6 +16,9 @@ export interface RecorderDatabase {
   nucleo_benchmark_reports: BenchmarkReportsTable;
   nucleo_benchmark_rows: BenchmarkRowsTable;
   nucleo_conversations: ConversationsTable;
+  nucleo_entry_budgets: EntryBudgetsTable;
+  nucleo_seat_bookings: SeatBookingsTable;
+  nucleo_cost_attribution: CostAttributionTable;
 }
 
 /** Timestamps read back as `Date`, written as `Date` or ISO text. */
@@ -170,4 +173,48 @@ export interface ConversationsTable {
   data: ColumnType<Record<string, unknown>, string, string>;
   version: Generated<number>;
   updated_at: Timestamp;
+}
+
+/** One catalog entry of the shared admission: the row `book` locks, and the entry's cooldown. */
+export interface EntryBudgetsTable {
+  entry_id: string;
+  /** Epoch ms on the callers' clocks; `book` answers a wait until then. 0 when never cooled. */
+  cooling_until: Generated<number>;
+}
+
+/**
+ * One seat booked by the shared admission in the current rolling window. Rows older than the
+ * window are deleted as the entry is booked again; a booking counts one request, and its input
+ * and output tokens against the entry's token limits.
+ */
+export interface SeatBookingsTable {
+  /** An identity: unique across every process sharing the database; read back as decimal text. */
+  id: ColumnType<string, never, never>;
+  entry_id: string;
+  /** Epoch ms on the booking process's clock. */
+  booked_at: number;
+  /** The prompt tokens booked, or reported once settled. */
+  input_tokens: Count;
+  /** The output budget booked, or the output reported once settled. */
+  output_tokens: Count;
+  /** True once the call's real usage replaced the amounts booked. */
+  settled: Generated<boolean>;
+}
+
+/**
+ * What one statement writing model calls added below one ancestor, in one currency (migration
+ * 0002): the calls, tokens and exact cost of the calls it inserted under that ancestor, or the
+ * negation of those it deleted. Appended by a trigger on `nucleo_model_calls`, never updated,
+ * so "everything below job X" is one index range (`ancestor_id = X`), summed when read.
+ */
+export interface CostAttributionTable {
+  ancestor_id: string;
+  currency: string;
+  calls: Count;
+  input_tokens: Count;
+  cache_read_input_tokens: Count;
+  cache_creation_input_tokens: Count;
+  output_tokens: Count;
+  reasoning_output_tokens: Count;
+  cost: Numeric;
 }

@@ -1,0 +1,1 @@
+export { PostgresBudgetStore, type PostgresBudgetStoreOptions } from "./postgres-budget-store.js";

@@ -1,0 +1,174 @@
+import type { SharedDemand } from "@nucleo/catalog";
+import { InvalidInputError } from "@nucleo/core";
+import { sharedBudgetStoreCases } from "@nucleo/testing";
+import type { Kysely } from "kysely";
+import { expect, it } from "vitest";
+import type { RecorderDatabase } from "../schema/database.js";
+import { PostgresBudgetStore } from "./postgres-budget-store.js";
+import { describeOnOneDatabase, entrySpace } from "./test-support/describe-on-one-database.js";
+
+const T0 = 1_700_000_000_000;
+const MINUTE = 60_000;
+
+/** The bookings of `entryId`, oldest first, as the table holds them. */
+async function bookingsOf(db: Kysely<RecorderDatabase>, entryId: string) {
+  return db
+    .selectFrom("nucleo_seat_bookings")
+    .select(["id", "entry_id", "booked_at", "input_tokens", "output_tokens", "settled"])
+    .where("entry_id", "=", entryId)
+    .orderBy("booked_at")
+    .orderBy("id")
+    .execute();
+}
+
+function demand(entryId: string, limits: SharedDemand["limits"], inputTokens = 0, outputTokens = 0): SharedDemand {
+  return { entryId, limits, inputTokens, outputTokens };
+}
+
+describeOnOneDatabase("PostgresBudgetStore keeps the SharedBudgetStore contract", (database) => {
+  // Each case gets a fresh, empty store: a new store over entries no other case touches.
+  for (const testCase of sharedBudgetStoreCases) {
+    it(testCase.name, async () => {
+      await testCase.run(entrySpace(new PostgresBudgetStore(database().db)));
+    });
+  }
+});
+
+// The tests share one database per engine: each keeps to entries of its own.
+describeOnOneDatabase("PostgresBudgetStore", (database) => {
+  it("expired bookings are deleted as their entry is booked again, at most expiredPerBook per call", async () => {
+    const { db } = database();
+    const store = new PostgresBudgetStore(db, { expiredPerBook: 2 });
+    const rpm = demand("tidy", { requestsPerMinute: 100 });
+    for (let index = 0; index < 5; index++) await store.book(rpm, T0 + index, MINUTE);
+    const left = async () => (await bookingsOf(db, "tidy")).map((row) => row.booked_at - T0);
+
+    await store.book(rpm, T0 + MINUTE + 10, MINUTE);
+    expect(await left()).toEqual([2, 3, 4, MINUTE + 10]);
+    await store.book(rpm, T0 + MINUTE + 20, MINUTE);
+    expect(await left()).toEqual([4, MINUTE + 10, MINUTE + 20]);
+    // Another entry's book leaves this entry's expired bookings for this entry's next book.
+    await store.book(demand("tidy-sibling", { requestsPerMinute: 100 }), T0 + 10 * MINUTE, MINUTE);
+    expect(await left()).toEqual([4, MINUTE + 10, MINUTE + 20]);
+  });
+
+  it("a refused book still deletes expired bookings", async () => {
+    const { db } = database();
+    const store = new PostgresBudgetStore(db);
+    const one = demand("refused-tidy", { requestsPerMinute: 1 });
+    await store.book(one, T0, MINUTE);
+    await store.book(one, T0 + MINUTE, MINUTE);
+    expect(await store.book(one, T0 + MINUTE + 1, MINUTE)).toEqual({ waitMs: MINUTE - 1 });
+    expect((await bookingsOf(db, "refused-tidy")).map((row) => row.booked_at)).toEqual([T0 + MINUTE]);
+  });
+
+  it("the tables hold each booking's time and amounts, settled usage, and the entry's cooldown", async () => {
+    const { db } = database();
+    const store = new PostgresBudgetStore(db);
+    const answer = await store.book(demand("rows", { tokensPerMinute: 10_000 }, 300, 700), T0 + 0.25, MINUTE);
+    if (!("booked" in answer)) throw new Error(`expected a booking, got ${JSON.stringify(answer)}`);
+    expect(await bookingsOf(db, "rows")).toEqual([{ id: answer.booked.id, entry_id: "rows", booked_at: T0 + 0.25, input_tokens: "300", output_tokens: "700", settled: false }]);
+    await store.settle(answer.booked, 310, 120);
+    await store.coolDown("rows", T0 + 5_000);
+    expect(await bookingsOf(db, "rows")).toMatchObject([{ input_tokens: "310", output_tokens: "120", settled: true }]);
+    expect(await db.selectFrom("nucleo_entry_budgets").selectAll().where("entry_id", "=", "rows").execute()).toEqual([{ entry_id: "rows", cooling_until: T0 + 5_000 }]);
+  });
+
+  it("an entry with no limits declared books every demand; only a cooldown stops it", async () => {
+    const store = new PostgresBudgetStore(database().db);
+    const unlimited = demand("unlimited", {}, 1_000_000, 1_000_000);
+    for (let index = 0; index < 3; index++) expect(await store.book(unlimited, T0, MINUTE)).toHaveProperty("booked");
+    await store.coolDown("unlimited", T0 + 500);
+    expect(await store.book(unlimited, T0, MINUTE)).toEqual({ waitMs: 500 });
+  });
+
+  it("a fractional clock books and expires on the exact fraction of a millisecond", async () => {
+    const store = new PostgresBudgetStore(database().db);
+    const one = demand("fraction", { requestsPerMinute: 1 });
+    const at = T0 + 0.1;
+    expect(await store.book(one, at, MINUTE)).toHaveProperty("booked");
+    const almost = at + MINUTE - 0.05;
+    expect(await store.book(one, almost, MINUTE)).toEqual({ waitMs: at + MINUTE - almost });
+    expect(await store.book(one, at + MINUTE, MINUTE)).toHaveProperty("booked");
+  });
+
+  it("settle and cancel leave alone a booking this store never made", async () => {
+    const store = new PostgresBudgetStore(database().db);
+    const answer = await store.book(demand("foreign", { tokensPerMinute: 1_000 }, 500), T0, MINUTE);
+    if (!("booked" in answer)) throw new Error(`expected a booking, got ${JSON.stringify(answer)}`);
+    for (const id of ["shared-1", "0", "99999999999999999999", "1; drop table nucleo_seat_bookings"]) {
+      await store.settle({ id, entryId: "foreign" }, 0, 0);
+      await store.cancel({ id, entryId: "foreign" });
+    }
+    // The same id on another entry is not this booking either.
+    await store.settle({ id: answer.booked.id, entryId: "not-foreign" }, 0, 0);
+    await store.cancel({ id: answer.booked.id, entryId: "not-foreign" });
+    expect(await store.book(demand("foreign", { tokensPerMinute: 1_000 }, 501), T0, MINUTE)).toEqual({ waitMs: MINUTE });
+  });
+
+  it("entry ids reach the database as values, never as SQL", async () => {
+    const { db } = database();
+    const store = new PostgresBudgetStore(db);
+    const hostile = "x'); drop table nucleo_seat_bookings; --";
+    const answer = await store.book(demand(hostile, { requestsPerMinute: 1 }), T0, MINUTE);
+    await store.coolDown(`${hostile}"`, T0 + 1);
+    expect(answer).toMatchObject({ booked: { entryId: hostile } });
+    expect((await bookingsOf(db, hostile)).map((row) => row.entry_id)).toEqual([hostile]);
+  });
+
+  it("booking ids are unique across stores sharing the database", async () => {
+    const { db } = database();
+    const stores = [new PostgresBudgetStore(db), new PostgresBudgetStore(db)];
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, index) => stores[index % 2]!.book(demand(`ids-${index % 3}`, { requestsPerMinute: 100 }), T0, MINUTE)));
+    const ids = answers.map((answer) => ("booked" in answer ? answer.booked.id : "refused"));
+    expect(new Set(ids).size).toBe(20);
+  });
+
+  const badBooks: ReadonlyArray<readonly [string, string, unknown, unknown, unknown]> = [
+    ["no demand", "demand", null, T0, MINUTE],
+    ["an empty entry id", "demand.entryId", demand("", { requestsPerMinute: 1 }), T0, MINUTE],
+    ["negative input tokens", "demand.inputTokens", demand("bad", { requestsPerMinute: 1 }, -1), T0, MINUTE],
+    ["fractional output tokens", "demand.outputTokens", demand("bad", { requestsPerMinute: 1 }, 0, 1.5), T0, MINUTE],
+    ["no limits", "demand.limits", { entryId: "bad", inputTokens: 0, outputTokens: 0 }, T0, MINUTE],
+    ["a zero limit", "demand.limits.requestsPerMinute", demand("bad", { requestsPerMinute: 0 }), T0, MINUTE],
+    ["an infinite limit", "demand.limits.tokensPerMinute", demand("bad", { tokensPerMinute: Number.POSITIVE_INFINITY }), T0, MINUTE],
+    ["an unknown limit", "demand.limits.requestPerMinute", demand("bad", { requestPerMinute: 5 } as SharedDemand["limits"]), T0, MINUTE],
+    ["a demand larger than its limit", "demand", demand("bad", { tokensPerMinute: 100 }, 60, 41), T0, MINUTE],
+    ["a time that is not a number", "now", demand("bad", { requestsPerMinute: 1 }), Number.NaN, MINUTE],
+    ["an empty window", "windowMs", demand("bad", { requestsPerMinute: 1 }), T0, 0],
+    ["a window given as text", "windowMs", demand("bad", { requestsPerMinute: 1 }), T0, "60000"],
+  ];
+  it.each(badBooks)("book refuses %s with an error naming %s, and books nothing", async (_what, parameter, badDemand, now, windowMs) => {
+    const { db } = database();
+    const store = new PostgresBudgetStore(db);
+    const error = await store.book(badDemand as SharedDemand, now as number, windowMs as number).catch((thrown: unknown) => thrown);
+    expect(InvalidInputError.isInstance(error), String(error)).toBe(true);
+    expect(error).toMatchObject({ parameter });
+    expect((error as Error).message).toContain(parameter);
+    expect(await bookingsOf(db, "bad")).toEqual([]);
+  });
+
+  it("settle, cancel, coolDown and the constructor refuse bad input naming the parameter", async () => {
+    const { db } = database();
+    const store = new PostgresBudgetStore(db);
+    const booking = { id: "1", entryId: "bad" };
+    const refusals: Array<[string, () => Promise<unknown>]> = [
+      ["booking", () => store.settle(null as never, 0, 0)],
+      ["booking.id", () => store.cancel({ id: 7 as never, entryId: "bad" })],
+      ["booking.entryId", () => store.settle({ id: "1", entryId: "" }, 0, 0)],
+      ["inputTokens", () => store.settle(booking, -1, 0)],
+      ["outputTokens", () => store.settle(booking, 0, Number.NaN)],
+      ["entryId", () => store.coolDown("", T0)],
+      ["until", () => store.coolDown("bad", Number.POSITIVE_INFINITY)],
+      ["options.expiredPerBook", async () => new PostgresBudgetStore(db, { expiredPerBook: 0 })],
+    ];
+    for (const [parameter, call] of refusals) {
+      const error = await call().then(
+        () => undefined,
+        (thrown: unknown) => thrown,
+      );
+      expect(InvalidInputError.isInstance(error), parameter).toBe(true);
+      expect(error, parameter).toMatchObject({ parameter });
+    }
+  });
+});

@@ -1,0 +1,1 @@
+export { PostgresConversationStore, type PostgresConversationStoreOptions } from "./postgres-conversation-store.js";
