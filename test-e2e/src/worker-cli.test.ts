@@ -67,7 +67,7 @@ describe("the worker, run as a built program", () => {
   it("refuses an unknown workflow naming the registered ones, exit 2", async () => {
     const { code, stderr } = await worker("run", "nope");
     expect(code).toBe(2);
-    expect(stderr).toContain('Unknown workflow "nope": expected one of "budget_check", "benchmark_classify_ticket", "digest_document".');
+    expect(stderr).toContain('Unknown workflow "nope": expected one of "budget_check", "benchmark_classify_ticket", "digest_document", "support_chat".');
   });
 
   it("lists the registered workflows with their input fields", async () => {

@@ -99,6 +99,16 @@ describe("the built worker against a real PostgreSQL server, on the mock provide
   let examples: { code: number | null; stdout: string; stderr: string; ids: Map<string, string> };
 
   const jobs = async (rootId: string) => (await client.query<JobRow>("select id, parent_id, job_name, job_class, ordinal, status, ended_at, error_code from nucleo_jobs where root_id = $1", [rootId])).rows;
+  /** Resolves once the recorder has written `count` model calls of the workflow: the run is under way, mid-flight. */
+  const recordedCalls = async (rootId: string, count: number): Promise<void> => {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const found = await client.query<{ n: number }>("select count(*)::int as n from nucleo_model_calls where root_id = $1", [rootId]);
+      if (found.rows[0]!.n >= count) return;
+      if (Date.now() > deadline) throw new Error(`no ${count} recorded model call(s) of ${rootId} within 30 s`);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  };
   const calls = async (rootId: string) => (await client.query<CallRow>("select job_id, entry_id, cost::text as cost, currency, input_tokens, cache_read_input_tokens, cache_creation_input_tokens, output_tokens, reasoning_output_tokens from nucleo_model_calls where root_id = $1", [rootId])).rows;
 
   beforeAll(async () => {
@@ -124,7 +134,20 @@ describe("the built worker against a real PostgreSQL server, on the mock provide
     expect(examples.stdout).toMatch(/^no API key set: running on the mock provider at http:\/\/127\.0\.0\.1:\d+ /m);
     expect(examples.stdout).toContain(`recorder: PostgreSQL at postgres://postgres:***@127.0.0.1:${server.port}/postgres`);
     expect(examples.stdout + examples.stderr).not.toContain(new URL(server.url).password);
-    expect([...examples.ids.keys()]).toEqual(["budget_check", "benchmark_classify_ticket", "digest_document"]);
+    expect([...examples.ids.keys()]).toEqual(["budget_check", "benchmark_classify_ticket", "digest_document", "support_chat"]);
+  });
+
+  it("shares its rate-limit budgets through the database by default on a server: the model calls were booked there", async () => {
+    expect(examples.stdout).toContain("admission: rate-limit budgets shared with every worker on this database");
+    const booked = await client.query<{ entry_id: string; n: number }>("select entry_id, count(*)::int as n from nucleo_seat_bookings group by entry_id order by entry_id");
+    const called = await client.query<{ entry_id: string; n: number }>("select entry_id, count(*)::int as n from nucleo_model_calls group by entry_id order by entry_id");
+    // A booking leaves the table once it is a minute old and a later booking clears it, so on a
+    // slow machine the oldest may be gone: every entry called has bookings, never more than calls.
+    expect(booked.rows.map((row) => row.entry_id)).toEqual(called.rows.map((row) => row.entry_id));
+    for (const [index, row] of booked.rows.entries()) {
+      expect(row.n).toBeGreaterThan(0);
+      expect(row.n).toBeLessThanOrEqual(called.rows[index]!.n);
+    }
   });
 
   it("records every job of the thinker workflow with its step ordinal, its sub-thinker's jobs under it", async () => {
@@ -136,6 +159,35 @@ describe("the built worker against a real PostgreSQL server, on the mock provide
     expect(outline(root.id)).toEqual(["1:add", "1:llm_call", "2:add", "2:llm_call", "3:llm_call", "3:sub_thinker", "4:llm_call", "5:llm_call"]);
     expect(outline(delegate.id)).toEqual(["1:add", "1:llm_call", "2:add", "2:llm_call", "3:llm_call"]);
     expect(rows.every((row) => row.status === "finished" && row.ended_at !== null)).toBe(true);
+  });
+
+  it("records the coded workflow's steps with their ordinals: the split at 1, the four parallel summaries sharing 2, the join at 3", async () => {
+    const rows = await jobs(examples.ids.get("digest_document")!);
+    const root = rows.find((row) => row.parent_id === null)!;
+    expect(root).toMatchObject({ job_name: "digest_document", ordinal: null, status: "finished" });
+    const steps = rows.filter((row) => row.parent_id === root.id).map((row) => `${row.ordinal}:${row.job_name}`).sort();
+    expect(steps).toEqual(["1:split_paragraphs", "2:summarize_paragraph", "2:summarize_paragraph", "2:summarize_paragraph", "2:summarize_paragraph", "3:join_summaries"]);
+    // Each summary is a one-call tool: exactly one model call, made and recorded by its own job.
+    const recorded = await calls(root.id);
+    for (const summary of rows.filter((row) => row.job_name === "summarize_paragraph")) {
+      expect(recorded.filter((call) => call.job_id === summary.id)).toHaveLength(1);
+    }
+    expect(rows.every((row) => row.status === "finished" && row.ended_at !== null)).toBe(true);
+  });
+
+  it("records the benchmark's runs: the reference alone in the first step, every candidate together in a later one, each judged", async () => {
+    const rows = await jobs(examples.ids.get("benchmark_classify_ticket")!);
+    const root = rows.find((row) => row.parent_id === null)!;
+    const runs = rows.filter((row) => row.parent_id === root.id && row.job_name === "classify_ticket");
+    const smallEntries = catalog.entries().filter((entry) => entry.grade === "SMALL");
+    expect(runs).toHaveLength(1 + smallEntries.length);
+    const ordinals = runs.map((row) => row.ordinal!).sort((a, b) => a - b);
+    expect(ordinals[0]).not.toBeNull();
+    expect(ordinals.filter((ordinal) => ordinal === ordinals[0])).toHaveLength(1);
+    expect(new Set(ordinals.slice(1)).size).toBe(1);
+    expect(ordinals[1]!).toBeGreaterThan(ordinals[0]!);
+    expect(rows.filter((row) => row.job_class === "JudgeTool")).toHaveLength(smallEntries.length);
+    expect(rows.every((row) => row.status === "finished" && row.ended_at !== null && (row.parent_id === null || row.ordinal !== null))).toBe(true);
   });
 
   it("records every model call with its exact cost, priced from the catalog", async () => {
@@ -155,7 +207,11 @@ describe("the built worker against a real PostgreSQL server, on the mock provide
 
   it("totals each workflow exactly: the sum of its calls in SQL, over its subtree, equals the printed total", async () => {
     for (const [name, rootId] of examples.ids) {
-      const sum = (await calls(rootId)).reduce((total, call) => total.plus(Decimal.parse(call.cost)), Decimal.ZERO).toString();
+      const recorded = await calls(rootId);
+      const sum = recorded.reduce((total, call) => total.plus(Decimal.parse(call.cost)), Decimal.ZERO).toString();
+      // What the calls should cost, from their tokens and the catalog's prices: not from the rows' own costs.
+      const priced = recorded.reduce((total, call) => total.plus(Decimal.parse(expectedCost(catalog, call))), Decimal.ZERO).toString();
+      expect(sum, name).toBe(priced);
       const byRoot = await client.query<{ total: string }>("select sum(cost)::text as total from nucleo_model_calls where root_id = $1", [rootId]);
       const bySubtree = await client.query<{ total: string }>("select sum(cost)::text as total from nucleo_model_calls where job_id = $1 or ancestors @> array[$1]::text[]", [rootId]);
       expect(Decimal.parse(byRoot.rows[0]!.total).toString(), name).toBe(sum);
@@ -181,6 +237,19 @@ describe("the built worker against a real PostgreSQL server, on the mock provide
     expect(examples.stdout).toContain("Benchmark of classify_ticket at SMALL");
   });
 
+  it("keeps the support chat in Postgres: another worker process resumes it with every earlier turn", { timeout: 60_000 }, async () => {
+    expect(examples.stdout).toContain('Output  "Thanks for writing. I have noted: \\"Hello, my order #1042 has not arrived yet.\\". I will look into it."');
+    const next = startWorker(["run", "support_chat", "--input", JSON.stringify({ conversation: "example-support-chat", message: "Any news?" })], { databaseUrl: server.url, cwd: folder });
+    expect(await next.exited, next.stderr()).toBe(0);
+    expect(next.stdout()).toContain("This is message 2 of our conversation. You first wrote:");
+    const stored = await client.query<{ version: number; data: { turns: Array<{ role: string; parts: Array<{ text: string }> }> } }>("select version, data from nucleo_conversations where id = $1", ["example-support-chat"]);
+    expect(stored.rows[0]?.version).toBe(2);
+    const turns = stored.rows[0]!.data.turns;
+    expect(turns.map((turn) => turn.role)).toEqual(["user", "assistant", "user", "assistant"]);
+    expect(turns[0]!.parts[0]!.text).toBe("Hello, my order #1042 has not arrived yet.");
+    expect(turns[2]!.parts[0]!.text).toBe("Any news?");
+  });
+
   describe("graceful shutdown", () => {
     async function configWith(name: string, shutdown: { graceMs: number }, latencyMs: number): Promise<string> {
       const file = join(folder, name);
@@ -191,7 +260,7 @@ describe("the built worker against a real PostgreSQL server, on the mock provide
     it("on SIGTERM it takes no new work, lets the running workflow finish, records all of it and exits 0", async () => {
       const worker = startWorker(["--config", await configWith("patient.json", { graceMs: 60_000 }, 150)], { databaseUrl: server.url, cwd: folder });
       const [, rootId] = await worker.waitFor(/^Running budget_check \(workflow ([\w-]+)\)$/m);
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await recordedCalls(rootId!, 2);
       worker.kill("SIGTERM");
       expect(await worker.exited, worker.stderr()).toBe(0);
       expect(worker.stdout()).toMatch(/Received SIGTERM: taking no new work; 1 running workflow\(s\) may finish within 60000 ms/);
@@ -208,7 +277,7 @@ describe("the built worker against a real PostgreSQL server, on the mock provide
     it("past the grace period it cancels the running workflow, records everything submitted so far with its end, and exits 0", async () => {
       const worker = startWorker(["run", "budget_check", "--config", await configWith("hasty.json", { graceMs: 100 }, 300)], { databaseUrl: server.url, cwd: folder });
       const [, rootId] = await worker.waitFor(/^Running budget_check \(workflow ([\w-]+)\)$/m);
-      await new Promise((resolve) => setTimeout(resolve, 700));
+      await recordedCalls(rootId!, 1);
       worker.kill("SIGTERM");
       expect(await worker.exited, worker.stderr()).toBe(0);
       expect(worker.stdout()).toMatch(/Failed {2}.*grace period of 100 ms.*\(stopped by the worker's shutdown\)/);
@@ -223,6 +292,27 @@ describe("the built worker against a real PostgreSQL server, on the mock provide
       // Each model call that completed is recorded, on the LLMCall job that made it.
       const finishedTurns = rows.filter((row) => row.job_class === "LLMCall" && row.status === "finished").map((row) => row.id).sort();
       expect((await calls(rootId!)).map((call) => call.job_id).sort()).toEqual(finishedTurns);
+    });
+
+    // Last: it stops the server, then starts it again.
+    it("with its database away, a third signal makes it give up on the unwritten events, say how many, and exit 1", { timeout: 90_000 }, async () => {
+      const worker = startWorker(["run", "budget_check", "--config", await configWith("stranded.json", { graceMs: 60_000 }, 150)], { databaseUrl: server.url, cwd: folder });
+      await worker.waitFor(/^Running budget_check \(workflow [\w-]+\)$/m);
+      await server.stop();
+      try {
+        // Each signal once its predecessor is acknowledged: identical pending signals merge.
+        worker.kill("SIGTERM");
+        await worker.waitFor(/^Received SIGTERM: taking no new work/m);
+        worker.kill("SIGINT");
+        await worker.waitFor(/^Received SIGINT again: cancelling/m);
+        worker.kill("SIGINT");
+        await worker.waitFor(/^Received SIGINT a third time: giving up on \d+ event\(s\) the recorder has not written\.$/m);
+        expect(await worker.exited).toBe(1);
+        expect(worker.stderr()).toMatch(/nucleo-worker: The recorder gave up on \d+ event\(s\) not yet written \(SIGINT received a third time\); they are not recorded\./);
+        expect(worker.stdout() + worker.stderr()).not.toContain(new URL(server.url).password);
+      } finally {
+        await server.start();
+      }
     });
   });
 });

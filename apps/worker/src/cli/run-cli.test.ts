@@ -23,7 +23,7 @@ interface Ran {
 }
 
 /** Runs the command line in this process, in `cwd`, on the mock provider (no keys) and PGlite. */
-async function cli(argv: string[], options: { cwd?: string; signals?: SignalSource; onLine?: (line: string) => void } = {}): Promise<Ran> {
+async function cli(argv: string[], options: { cwd?: string; signals?: SignalSource; onLine?: (line: string) => void; env?: Record<string, string> } = {}): Promise<Ran> {
   const out: string[] = [];
   const err: string[] = [];
   const cwd = options.cwd ?? folder;
@@ -33,7 +33,7 @@ async function cli(argv: string[], options: { cwd?: string; signals?: SignalSour
       options.onLine?.(text);
     },
     stderr: (text) => err.push(text),
-    env: {},
+    env: options.env ?? {},
     cwd,
     callerCwd: cwd,
     signals: options.signals ?? new EventEmitter(),
@@ -75,7 +75,7 @@ describe("the worker's command line, in process", () => {
     const fresh = await mkdtemp(join(folder, "fresh-"));
     const { code, stderr } = await cli(["run", "summarise_everything"], { cwd: fresh });
     expect(code).toBe(2);
-    expect(stderr).toBe('nucleo-worker: Unknown workflow "summarise_everything": expected one of "budget_check", "benchmark_classify_ticket", "digest_document".');
+    expect(stderr).toBe('nucleo-worker: Unknown workflow "summarise_everything": expected one of "budget_check", "benchmark_classify_ticket", "digest_document", "support_chat".');
     expect(existsSync(join(fresh, ".nucleo"))).toBe(false);
   });
 
@@ -102,6 +102,25 @@ describe("the worker's command line, in process", () => {
     expect(stderr).toBe(`nucleo-worker: Config ${file}, field shutdown.graceMs: expected number, received string.`);
   });
 
+  it.each([
+    ["a keyword/value connection string", "host=db.internal user=app password=s3cret dbname=nucleo"],
+    ["a postgres: URL without //", "postgres:app:s3cret@db/nucleo"],
+  ])("a DATABASE_URL that is %s is refused and never printed", async (_kind, url) => {
+    const { code, stdout, stderr } = await cli(["run", "budget_check"], { env: { DATABASE_URL: url } });
+    expect(code).not.toBe(0);
+    expect(stdout + stderr).toContain("postgres://user:password@host:port/database");
+    expect(stdout + stderr).not.toContain("s3cret");
+  });
+
+  it("shared rate-limit budgets asked for without a PostgreSQL server stop the worker at start, naming the field (exit 2)", async () => {
+    const file = join(folder, "shared-without-server.json");
+    await writeFile(file, JSON.stringify({ catalog: packageFile("config/catalog.yaml"), workflows: ["budget_check"], admission: { shared: true } }));
+    const { code, stdout, stderr } = await cli(["run", "budget_check", "--config", file]);
+    expect(code).toBe(2);
+    expect(stderr).toBe(`nucleo-worker: Config ${file}, field admission.shared: sharing rate-limit budgets needs a PostgreSQL server (set DATABASE_URL); embedded PGlite serves one process.`);
+    expect(stdout).toBe("");
+  });
+
   it("a deployment policy the catalog cannot meet stops the worker at start, naming the field (exit 2)", async () => {
     const file = join(folder, "bad-policy.json");
     await writeFile(file, JSON.stringify({ catalog: packageFile("config/catalog.yaml"), workflows: ["budget_check"], policy: { megaEntry: "openai-gpt-5" } }));
@@ -118,7 +137,8 @@ describe("the worker's command line, in process", () => {
     const { code, stdout } = await cli(["--config", file], {
       signals,
       onLine: (line) => {
-        if (line.startsWith("\nRunning budget_check")) setTimeout(() => signals.emit("SIGTERM", "SIGTERM"), 120);
+        // The workflow is running once its line is printed: the signal comes then, not after a guessed delay.
+        if (line.startsWith("\nRunning budget_check")) queueMicrotask(() => signals.emit("SIGTERM", "SIGTERM"));
       },
     });
     expect(code).toBe(0);
@@ -136,8 +156,10 @@ describe("the worker's command line, in process", () => {
       signals,
       onLine: (line) => {
         if (!line.startsWith("\nRunning budget_check")) return;
-        setTimeout(() => signals.emit("SIGINT", "SIGINT"), 100);
-        setTimeout(() => signals.emit("SIGINT", "SIGINT"), 300);
+        queueMicrotask(() => {
+          signals.emit("SIGINT", "SIGINT");
+          signals.emit("SIGINT", "SIGINT");
+        });
       },
     });
     expect(code).toBe(0);

@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import { firstPrintableLine, printableText } from "@nucleo/core";
 import { loadWorkerConfig, type LoadedWorkerConfig } from "../config/load-worker-config.js";
 import { Worker } from "../compose/worker.js";
 import { openRecorder } from "../compose/recorder-setup.js";
@@ -107,10 +108,10 @@ async function printSizing(config: LoadedWorkerConfig, jobClass: string | undefi
 
 function reportFailure(error: unknown, io: CliIo): number {
   if (WorkerError.isInstance(error)) {
-    io.stderr(`nucleo-worker: ${error.message}${error.code === "usage" ? `\n\n${USAGE}` : ""}`);
+    io.stderr(`nucleo-worker: ${printableText(error.message)}${error.code === "usage" ? `\n\n${USAGE}` : ""}`);
     return error.code === "shutting_down" ? 0 : 2;
   }
   const message = error instanceof Error ? error.message : String(error);
-  io.stderr(`nucleo-worker: ${message}`);
+  io.stderr(`nucleo-worker: ${firstPrintableLine(message)}`);
   return 1;
 }

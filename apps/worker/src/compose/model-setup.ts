@@ -1,4 +1,4 @@
-import { Catalog, CatalogAdmission, type CatalogEntry, type DeploymentPolicy } from "@nucleo/catalog";
+import { Catalog, CatalogAdmission, type CatalogEntry, type DeploymentPolicy, type SharedBudgetStore } from "@nucleo/catalog";
 import { LlmEnvironment, type ProviderClients } from "@nucleo/conversation";
 import { AnthropicClient } from "@nucleo/provider-anthropic";
 import { OpenAiClient } from "@nucleo/provider-openai";
@@ -18,6 +18,11 @@ export interface ModelSetupOptions {
   /** The mock provider's turns, used only when no key is set. */
   readonly responders: readonly MockResponder[];
   readonly mockLatencyMs?: number;
+  /**
+   * Rate-limit budgets shared with every worker on the same database, so that together they
+   * keep each entry's limits; without it the budgets are this process's alone.
+   */
+  readonly sharedBudgets?: { readonly store: SharedBudgetStore; readonly onError: (error: unknown) => void };
 }
 
 /** The deployment's models: real providers when a key is set, else the mock provider on loopback. */
@@ -48,7 +53,7 @@ export async function setUpModels(options: ModelSetupOptions): Promise<ModelSetu
   const keys = { openai: nonEmpty(env[API_KEY_VARIABLES.openai]), anthropic: nonEmpty(env[API_KEY_VARIABLES.anthropic]) };
   if (keys.openai === undefined && keys.anthropic === undefined) return mockModels(options);
   const catalog = new Catalog(options.catalog.entries().map((entry) => withCallable(entry, keys)), options.catalog.source);
-  const admission = new CatalogAdmission({ catalog, ...(options.policy ? { policy: options.policy } : {}) });
+  const admission = admissionFor(catalog, options);
   const openai = new OpenAiClient(keys.openai === undefined ? {} : { apiKey: keys.openai });
   const clients: ProviderClients = { openai, "openai-compatible": openai, ...(keys.anthropic === undefined ? {} : { anthropic: new AnthropicClient({ apiKey: keys.anthropic }) }) };
   const served = (["openai", "anthropic"] as const).map((provider) => (keys[provider] === undefined ? `${provider} entries not callable (${API_KEY_VARIABLES[provider]} is not set)` : `${provider} (${API_KEY_VARIABLES[provider]})`));
@@ -67,7 +72,7 @@ async function mockModels(options: ModelSetupOptions): Promise<ModelSetup> {
   try {
     const entries = options.catalog.entries().map((entry) => (entry.provider === "openai-compatible" ? { ...entry, baseUrl: mock.openaiBaseUrl } : entry));
     const catalog = new Catalog(entries, options.catalog.source);
-    const admission = new CatalogAdmission({ catalog, ...(options.policy ? { policy: options.policy } : {}) });
+    const admission = admissionFor(catalog, options);
     // Placeholders: the mock records whether a key came, and these are no one's keys.
     const openai = new OpenAiClient({ apiKey: "mock-provider-no-key", baseURL: mock.openaiBaseUrl });
     const anthropic = new AnthropicClient({ apiKey: "mock-provider-no-key", baseURL: mock.anthropicBaseUrl });
@@ -92,4 +97,13 @@ function withCallable(entry: CatalogEntry, keys: { readonly openai: string | und
 
 function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === "" ? undefined : value;
+}
+
+function admissionFor(catalog: Catalog, options: ModelSetupOptions): CatalogAdmission {
+  const shared = options.sharedBudgets;
+  return new CatalogAdmission({
+    catalog,
+    ...(options.policy ? { policy: options.policy } : {}),
+    ...(shared ? { shared: shared.store, onSharedError: shared.onError } : {}),
+  });
 }

@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { maskDatabaseUrl, openRecorderDatabase, PostgresRecorder, RecorderQueries } from "@nucleo/recorder-postgres";
+import { maskDatabaseUrl, openRecorderDatabase, PostgresBudgetStore, PostgresConversationStore, PostgresRecorder, RecorderQueries } from "@nucleo/recorder-postgres";
 
 /** Where the recorder is and how to reach it. */
 export interface RecorderSetupOptions {
@@ -14,6 +14,10 @@ export interface RecorderSetupOptions {
 export interface RecorderSetup {
   readonly recorder: PostgresRecorder;
   readonly queries: RecorderQueries;
+  /** The durable conversations of chat workflows, in the same database. */
+  readonly conversations: PostgresConversationStore;
+  /** The rate-limit budgets a fleet shares, on a PostgreSQL server; `undefined` on PGlite (one process). */
+  readonly budgets: PostgresBudgetStore | undefined;
   /** `PostgreSQL at postgres://user:***@host/db` or `PGlite at /abs/folder` — secret-free. */
   readonly where: string;
   /** Writes what is buffered, then closes the writer and the database. */
@@ -32,6 +36,8 @@ export async function openRecorder(options: RecorderSetupOptions): Promise<Recor
   return {
     recorder,
     queries: new RecorderQueries(connection.db),
+    conversations: new PostgresConversationStore(connection.db),
+    budgets: connection.kind === "postgres" ? new PostgresBudgetStore(connection.db) : undefined,
     where: describeRecorder(options),
     close: () =>
       (closed ??= (async () => {

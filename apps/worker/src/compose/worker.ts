@@ -1,6 +1,8 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { InvalidInputError, JobDispatcher, type JobHandle } from "@nucleo/core";
+import { ConversationService } from "@nucleo/conversation";
+import { firstPrintableLine, InvalidInputError, JobDispatcher, type JobHandle } from "@nucleo/core";
+import { SummarizationTool } from "@nucleo/tools";
 import type { LoadedWorkerConfig } from "../config/load-worker-config.js";
 import { registerWorkflows } from "../workflows/built-in-workflows.js";
 import type { WorkflowDefinition } from "../workflows/workflow-definition.js";
@@ -58,6 +60,8 @@ export class Worker {
   readonly models: ModelSetup;
   readonly recorder: RecorderSetup;
   readonly dispatcher: JobDispatcher;
+  /** Durable conversations, kept in the recorder's database and compacted by a summarizer past their window. */
+  readonly conversations: ConversationService;
   readonly #running = new Map<string, JobHandle<unknown>>();
   readonly #settling = new Set<Promise<RunOutcome>>();
   readonly #stoppedByShutdown = new Set<string>();
@@ -71,6 +75,8 @@ export class Worker {
     this.models = models;
     this.recorder = recorder;
     this.dispatcher = new JobDispatcher({ admission: models.admission, observers: [recorder.recorder] });
+    const { environment } = models;
+    this.conversations = new ConversationService({ store: recorder.conversations, environment, summarizer: new SummarizationTool({ environment }) });
   }
 
   /**
@@ -84,6 +90,20 @@ export class Worker {
     const env = options.env ?? process.env;
     const catalog = await loadWorkerCatalog(config);
     const registry = registerWorkflows(config.workflows);
+    const url = (env["DATABASE_URL"] ?? "").trim() === "" ? undefined : env["DATABASE_URL"];
+    const location = { url, pgliteDir: config.recorder.pgliteDir, cwd: options.cwd ?? process.cwd() };
+    const shareBudgets = config.admission.shared ?? url !== undefined;
+    if (shareBudgets && url === undefined) {
+      throw new WorkerError({
+        code: "config_invalid",
+        file: config.file,
+        field: "admission.shared",
+        message: `Config ${config.file}, field admission.shared: sharing rate-limit budgets needs a PostgreSQL server (set DATABASE_URL); embedded PGlite serves one process.`,
+      });
+    }
+    // Shared budgets live in the recorder's database, so a fleet's worker opens it before its
+    // models (a server opens at once; only a new PGlite folder is slow, and it never shares).
+    let recorder = shareBudgets ? await openRecorder(location) : undefined;
     let models: ModelSetup;
     try {
       models = await setUpModels({
@@ -92,19 +112,20 @@ export class Worker {
         env,
         responders: registry.all().map((definition) => definition.mock),
         mockLatencyMs: config.mockProvider.latencyMs,
+        ...(recorder?.budgets ? { sharedBudgets: { store: recorder.budgets, onError: sayOnce(options.say, "shared admission") } } : {}),
       });
     } catch (error) {
+      await recorder?.close();
       if (!InvalidInputError.isInstance(error)) throw error;
       throw new WorkerError({ code: "config_invalid", file: config.file, field: "policy", message: `Config ${config.file}, field policy: ${error.message}`, cause: error });
     }
     options.say?.(models.notice);
-    const location = { url: env["DATABASE_URL"], pgliteDir: config.recorder.pgliteDir, cwd: options.cwd ?? process.cwd() };
     // Creating a PGlite folder takes a while on the first run: say where, before waiting.
-    const creating = (env["DATABASE_URL"] ?? "").trim() === "" && !existsSync(resolve(location.cwd, location.pgliteDir));
+    const creating = url === undefined && !existsSync(resolve(location.cwd, location.pgliteDir));
     options.say?.(`recorder: ${describeRecorder(location)}${creating ? " (creating it: the first run takes a little while)" : ""}`);
-    let recorder: RecorderSetup;
+    if (shareBudgets) options.say?.("admission: rate-limit budgets shared with every worker on this database");
     try {
-      recorder = await openRecorder(location);
+      recorder ??= await openRecorder(location);
     } catch (error) {
       await models.close();
       throw error;
@@ -131,7 +152,7 @@ export class Worker {
     if (!this.#accepting) throw new WorkerError({ code: "shutting_down", message: `The worker is shutting down and takes no new work (workflow "${name}" was not started).` });
     const definition = this.registry.get(name);
     const checked = this.registry.parseInput(definition, input);
-    const start = definition.start(checked, { environment: this.models.environment });
+    const start = definition.start(checked, { environment: this.models.environment, conversations: this.conversations });
     const handle = this.dispatcher.submit(start.job, start.input, options.tenant === undefined ? {} : { scope: { axes: { tenant: options.tenant } } }) as JobHandle<unknown>;
     this.#running.set(handle.id, handle);
     const settled: Promise<RunOutcome> = handle.then(
@@ -169,6 +190,15 @@ export class Worker {
   }
 
   /**
+   * Gives up on the recorded events not yet written (the database is away and the operator
+   * will not wait): the recorder stops retrying, and {@link close} then fails saying how many
+   * were lost. Returns that number.
+   */
+  abandonRecording(reason: string): number {
+    return this.recorder.recorder.abandon(reason);
+  }
+
+  /**
    * Stops taking work, waits for running workflows to settle (cancelled when a grace period
    * began and ran out), writes every recorded event, and releases the recorder and the models.
    */
@@ -185,4 +215,18 @@ export class Worker {
     })();
     return this.#closed;
   }
+}
+
+/**
+ * Tells `say` of an error as one printable line, prefixed — unless it is the same as the last
+ * one told: a store that is away fails every retry with the same words.
+ */
+function sayOnce(say: ((line: string) => void) | undefined, prefix: string): (error: unknown) => void {
+  let last: string | undefined;
+  return (error) => {
+    const line = `${prefix}: ${firstPrintableLine(error instanceof Error ? error.message : String(error))}`;
+    if (line === last) return;
+    last = line;
+    say?.(line);
+  };
 }

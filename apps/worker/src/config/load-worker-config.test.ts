@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -28,10 +28,20 @@ async function refusal(promise: Promise<unknown>): Promise<WorkerError> {
 }
 
 describe("the worker's config file", () => {
+  it("the README's example config loads as written", async () => {
+    const readme = await readFile(packageFile("README.md"), "utf8");
+    const example = /## The config file[\s\S]*?```json\n([\s\S]*?)```/.exec(readme)?.[1];
+    expect(example).toBeDefined();
+    await copyFile(packageFile("config/catalog.yaml"), join(folder, "catalog.yaml"));
+    const config = await loadWorkerConfig(await configFile("readme-example.json", example!));
+    expect(config.admission).toEqual({ shared: true });
+    expect(config.workflows).toContain("support_chat");
+  });
+
   it("the bundled config loads, with its catalog beside it and defaults filled in", async () => {
     const config = await loadWorkerConfig(packageFile("config/worker.json"));
     expect(config.catalogFile).toBe(packageFile("config/catalog.yaml"));
-    expect(config.workflows).toEqual(["budget_check", "benchmark_classify_ticket", "digest_document"]);
+    expect(config.workflows).toEqual(["budget_check", "benchmark_classify_ticket", "digest_document", "support_chat"]);
     expect(config.shutdown.graceMs).toBe(30_000);
     const catalog = await loadWorkerCatalog(config);
     expect(new Set(catalog.entries().map((entry) => entry.grade))).toEqual(new Set(["SMALL", "LARGE", "XL"]));

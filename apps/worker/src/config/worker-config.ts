@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** The workflows this worker knows how to build; a config registers some or all of them. */
-export const WORKFLOW_NAMES = ["budget_check", "benchmark_classify_ticket", "digest_document"] as const;
+export const WORKFLOW_NAMES = ["budget_check", "benchmark_classify_ticket", "digest_document", "support_chat"] as const;
 
 /** Where the embedded recorder keeps its data when no `DATABASE_URL` is set. */
 export const DEFAULT_PGLITE_DIR = ".nucleo/pglite";
@@ -28,6 +28,16 @@ export const workerConfigSchema = z.strictObject({
       pgliteDir: z.string().min(1).default(DEFAULT_PGLITE_DIR),
     })
     .default({ pgliteDir: DEFAULT_PGLITE_DIR }),
+  admission: z
+    .strictObject({
+      /**
+       * Share the entries' rate-limit budgets with every worker on the same PostgreSQL server, so
+       * that together they keep each entry's limits. Default: shared when `DATABASE_URL` names a
+       * server; `true` requires one (PGlite serves one process); `false` keeps them per process.
+       */
+      shared: z.boolean().optional(),
+    })
+    .default({}),
   shutdown: z
     .strictObject({
       /** How long running workflows may take to finish after SIGTERM or SIGINT before they are cancelled. */

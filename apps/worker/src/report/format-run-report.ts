@@ -1,5 +1,5 @@
 import { formatReportTable, type BenchmarkReport } from "@nucleo/benchmark";
-import { walkTrajectory, type TrajectoryNode } from "@nucleo/core";
+import { printableText, walkTrajectory, type TrajectoryNode } from "@nucleo/core";
 import type { RecordedJob } from "@nucleo/recorder-postgres";
 import { formatCost, formatTable } from "./format-cost.js";
 import type { RunReport } from "./run-report.js";
@@ -7,7 +7,9 @@ import type { RunReport } from "./run-report.js";
 /**
  * A run as the worker prints it: what went in and came out, the trajectory tree with step
  * ordinals, the cost ledger (each job with its descendants, then per model) and any benchmark
- * report — all read back from Postgres.
+ * report — all read back from Postgres. Models wrote much of it (outputs, error messages), so
+ * every line is reduced to printable text: nothing in it can move the cursor, clear the screen
+ * or reorder what the reader sees.
  */
 export function formatRunReport(report: RunReport): string {
   const { outcome } = report;
@@ -29,7 +31,7 @@ export function formatRunReport(report: RunReport): string {
   for (const benchmark of report.benchmarks) {
     lines.push("", `Benchmark report, read back from Postgres (${benchmark.runs} run(s) recorded, ${benchmark.failedRuns} failed)`, "", formatBenchmark(benchmark.report));
   }
-  return lines.join("\n");
+  return lines.join("\n").split("\n").map(printableText).join("\n");
 }
 
 /** One line per job, depth-first: `-` marks a job with no ordinal (the root). */

@@ -1,4 +1,5 @@
 import { Catalog, loadCatalog, type CatalogEntry } from "@nucleo/catalog";
+import { ConversationService, InMemoryConversationStore } from "@nucleo/conversation";
 import { CostLedger, JobDispatcher, RunLog, type RunEvent } from "@nucleo/core";
 import { setUpModels, type ModelSetup } from "../compose/model-setup.js";
 import { packageFile } from "../package-files.js";
@@ -17,6 +18,8 @@ export interface MockWorld {
   readonly runLog: RunLog;
   readonly ledger: CostLedger;
   readonly events: RunEvent[];
+  /** Durable conversations, in memory. */
+  readonly conversations: ConversationService;
   close(): Promise<void>;
 }
 
@@ -27,5 +30,6 @@ export async function mockWorld(catalog: Catalog): Promise<MockWorld> {
   const ledger = new CostLedger();
   const events: RunEvent[] = [];
   const dispatcher = new JobDispatcher({ admission: models.admission, observers: [runLog, ledger, { onEvent: (event) => events.push(event) }] });
-  return { models, dispatcher, runLog, ledger, events, close: () => models.close() };
+  const conversations = new ConversationService({ store: new InMemoryConversationStore(), environment: models.environment });
+  return { models, dispatcher, runLog, ledger, events, conversations, close: () => models.close() };
 }

@@ -13,7 +13,7 @@ afterEach(async () => {
 
 async function runExample(definition: WorkflowDefinition, provider: "openai" | "anthropic") {
   world = await mockWorld(await exampleCatalog((entry) => entry.provider === provider));
-  const start = definition.start(definition.input.parse(definition.exampleInput), { environment: world.models.environment });
+  const start = definition.start(definition.input.parse(definition.exampleInput), { environment: world.models.environment, conversations: world.conversations });
   const handle = world.dispatcher.submit(start.job, start.input);
   const output = await handle;
   const outline: string[] = [];
@@ -59,6 +59,16 @@ describe.each(["openai", "anthropic"] as const)("the example workflows on the mo
     const run = await runExample(BUILT_IN_WORKFLOWS.digest_document, provider);
     expect(run.outline.filter((line) => line.startsWith("1:2:summarize_paragraph:finished"))).toHaveLength(4);
     expect((run.output as { digest: string }).digest).toMatch(/^1\. The spring survey counted forty-one nesting pairs on the north cliffs, up from thirty-two last year\.\n2\. Predation stayed low\./);
+  });
+
+  it("support_chat is durable: a second turn on the same conversation resumes it with the first message", async () => {
+    const first = await runExample(BUILT_IN_WORKFLOWS.support_chat, provider);
+    expect(first.output).toBe('Thanks for writing. I have noted: "Hello, my order #1042 has not arrived yet.". I will look into it.');
+    const definition = BUILT_IN_WORKFLOWS.support_chat;
+    const start = definition.start(definition.input.parse({ conversation: "example-support-chat", message: "Any news?" }), { environment: world!.models.environment, conversations: world!.conversations });
+    expect(await world!.dispatcher.submit(start.job, start.input)).toBe('This is message 2 of our conversation. You first wrote: "Hello, my order #1042 has not arrived yet.". I am still on it.');
+    const stored = await world!.conversations.obtain({ seat: { grade: "SMALL", depth: "STANDARD", output: "COMPACT" }, durableId: "example-support-chat" });
+    expect(stored.turns().map((turn) => turn.role)).toEqual(["user", "assistant", "user", "assistant"]);
   });
 });
 

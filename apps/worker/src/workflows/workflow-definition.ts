@@ -1,11 +1,13 @@
-import type { LlmEnvironment } from "@nucleo/conversation";
+import type { ConversationService, LlmEnvironment } from "@nucleo/conversation";
 import type { AbstractJob } from "@nucleo/core";
 import type { z } from "zod";
 import type { MockResponder } from "../mock/mock-responder.js";
 
-/** What a workflow is built with: the deployment's models. */
+/** What a workflow is built with: the deployment's models and its durable conversations. */
 export interface WorkflowServices {
   readonly environment: LlmEnvironment;
+  /** Conversations that outlive a run (the recorder's database in the worker). */
+  readonly conversations: ConversationService;
 }
 
 /** The root job of one run and the input it is submitted with. */
