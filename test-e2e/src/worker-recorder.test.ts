@@ -298,6 +298,8 @@ describe("the built worker against a real PostgreSQL server, on the mock provide
     it("with its database away, a third signal makes it give up on the unwritten events, say how many, and exit 1", { timeout: 90_000 }, async () => {
       const worker = startWorker(["run", "budget_check", "--config", await configWith("stranded.json", { graceMs: 60_000 }, 150)], { databaseUrl: server.url, cwd: folder });
       await worker.waitFor(/^Running budget_check \(workflow [\w-]+\)$/m);
+      // The test's own connection would die with the server, unheard: it is closed first and opened again after.
+      await client.end();
       await server.stop();
       try {
         // Each signal once its predecessor is acknowledged: identical pending signals merge.
@@ -312,6 +314,8 @@ describe("the built worker against a real PostgreSQL server, on the mock provide
         expect(worker.stdout() + worker.stderr()).not.toContain(new URL(server.url).password);
       } finally {
         await server.start();
+        client = new pg.Client({ connectionString: server.url });
+        await client.connect();
       }
     });
   });
