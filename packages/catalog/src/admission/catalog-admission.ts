@@ -78,7 +78,7 @@ interface Waiter {
 interface Held {
   readonly budget: EntryBudget;
   readonly booking: EntryBooking;
-  /** The seat's booking in the shared store, in shared mode. */
+  /** The seat's booking in the shared store: set exactly in shared mode. */
   readonly shared: SharedBooking | undefined;
 }
 
@@ -167,14 +167,14 @@ export class CatalogAdmission implements Admission {
     const output = usage.outputTokens + (usage.reasoningTokens ?? 0);
     held.budget.settle(held.booking, input, output);
     this.tokens.observe(held.budget.entry, reservation.request.inputTokens, input);
-    if (this.#shared && held.shared) this.#drainAfter(held.budget.entry, this.#shared.settle(held.shared, input, output));
+    if (held.shared) this.#drainAfter(held.budget.entry, this.#shared!.settle(held.shared, input, output));
     else this.#drain(held.budget.entry);
   }
 
   release(reservation: SeatReservation): void {
     const held = this.#take(reservation);
     held.budget.cancel(held.booking);
-    if (this.#shared && held.shared) this.#drainAfter(held.budget.entry, this.#shared.cancel(held.shared));
+    if (held.shared) this.#drainAfter(held.budget.entry, this.#shared!.cancel(held.shared));
     else this.#drain(held.budget.entry);
   }
 
@@ -190,7 +190,7 @@ export class CatalogAdmission implements Admission {
     const cooldown = typeof retryAfterMs === "number" && Number.isFinite(retryAfterMs) && retryAfterMs >= 0 ? retryAfterMs : this.#defaultCooldownMs;
     const until = this.#clock.now() + cooldown;
     held.budget.coolingUntil = Math.max(held.budget.coolingUntil, until);
-    if (this.#shared && held.shared) this.#drainAfter(held.budget.entry, Promise.all([this.#shared.cancel(held.shared), this.#shared.coolDown(held.budget.entry.id, until)]));
+    if (held.shared) this.#drainAfter(held.budget.entry, Promise.all([this.#shared!.cancel(held.shared), this.#shared!.coolDown(held.budget.entry.id, until)]));
     else this.#drain(held.budget.entry);
     return true;
   }

@@ -57,6 +57,6 @@ export const conversationSnapshotSchema = z.object({
 export function parseConversationSnapshot(value: unknown, source: string): ConversationSnapshot {
   const parsed = conversationSnapshotSchema.safeParse(value);
   if (parsed.success) return parsed.data as ConversationSnapshot;
-  const { path, expected } = describeIssue(parsed.error.issues[0]!, { nameUnknownKeys: false });
+  const { path, expected } = describeIssue(parsed.error.issues[0]!);
   throw new SystemError({ code: "corrupt_conversation", message: `The stored ${source} is not a conversation snapshot: at ${path}, expected ${expected}.` });
 }

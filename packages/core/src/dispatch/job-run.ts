@@ -81,6 +81,8 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
   #step = 0;
   /** The last event number used; `job.submitted` (emitted by the door) is 1. */
   #seq = 1;
+  /** Built on first use by {@link ancestorIds}. */
+  #ancestors: readonly string[] | undefined;
   #done = false;
   #held: HeldSeats | undefined;
   #resolve!: (value: TOutput) => void;
@@ -366,11 +368,17 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
     this.#core.events.emit({ ...event, at: this.#core.clock.now(), jobId: this.jobId, parentId: this.parentId, rootId: this.rootId, seq: ++this.#seq } as RunEvent);
   }
 
-  /** This job's ancestors, parent first, root last. @internal */
-  ancestorIds(): string[] {
-    const ancestors: string[] = [];
-    for (let run = this.#parent; run !== null; run = run.#parent) ancestors.push(run.jobId);
-    return ancestors;
+  /**
+   * This job's ancestors, parent first, root last: built on first use (only observed runs
+   * ask) and shared by every event that carries them, since a job's lineage never changes.
+   * @internal
+   */
+  ancestorIds(): readonly string[] {
+    if (this.#ancestors === undefined) {
+      const ancestors: string[] = this.#parent === null ? [] : [this.#parent.jobId, ...this.#parent.ancestorIds()];
+      this.#ancestors = Object.freeze(ancestors);
+    }
+    return this.#ancestors;
   }
 
   #listenToCaller(signal: AbortSignal): void {

@@ -3,7 +3,7 @@ import { InvalidInputError } from "@nucleo/core";
 import type { Kysely } from "kysely";
 import type { RecorderDatabase } from "../schema/database.js";
 import { bookIfRoom, leavingTimes, lockEntry } from "./book-statements.js";
-import { limitShares, type UsedColumn } from "./limit-shares.js";
+import type { UsedColumn } from "./limit-shares.js";
 import { checkBooking, checkDemand, checkEntryId, checkTime, checkTokens, checkWindow } from "./shared-store-checks.js";
 
 /** How a {@link PostgresBudgetStore} tidies up. */
@@ -58,10 +58,9 @@ export class PostgresBudgetStore implements SharedBudgetStore {
    * wait (see the class). Atomic across every process on the database.
    */
   async book(demand: SharedDemand, now: number, windowMs: number): Promise<SharedBookingAnswer> {
-    checkDemand(demand);
+    const shares = checkDemand(demand);
     checkTime("now", now);
     checkWindow(windowMs);
-    const shares = limitShares(demand);
     const { entryId } = demand;
     // The same subtraction as RollingWindow's, so a booking's edge falls on the same millisecond.
     const cutoff = now - windowMs;

@@ -1,12 +1,12 @@
 import { InvalidInputError } from "@nucleo/core";
 import type { SharedBooking, SharedDemand } from "@nucleo/catalog";
-import { LIMIT_NAMES, limitShares } from "./limit-shares.js";
+import { LIMIT_NAMES, limitShares, type LimitShare } from "./limit-shares.js";
 
 // Every check throws an InvalidInputError naming the parameter as the caller wrote it
 // (`demand.limits.tokensPerMinute`, `now`), before anything reaches the database.
 
 /** Checks a demand: its entry id, token counts, and limits (known names, whole and positive, each able to hold the demand). @internal */
-export function checkDemand(demand: SharedDemand): void {
+export function checkDemand(demand: SharedDemand): LimitShare[] {
   if (typeof demand !== "object" || demand === null) throw new InvalidInputError({ parameter: "demand", expected: "an object with entryId, limits, inputTokens and outputTokens" });
   checkEntryId("demand.entryId", demand.entryId);
   checkTokens("demand.inputTokens", demand.inputTokens);
@@ -20,10 +20,12 @@ export function checkDemand(demand: SharedDemand): void {
     }
   }
   // A demand no window can ever hold would wait forever; the admission refuses such seats first.
-  const overflow = limitShares(demand).find((share) => share.amount > share.limit);
+  const shares = limitShares(demand);
+  const overflow = shares.find((share) => share.amount > share.limit);
   if (overflow !== undefined) {
     throw new InvalidInputError({ parameter: "demand", value: `${overflow.amount} against ${overflow.name} ${overflow.limit}`, expected: `a demand that fits within ${overflow.name} on its own` });
   }
+  return shares;
 }
 
 /** Checks an entry id: a non-empty string. @internal */

@@ -1,4 +1,4 @@
-import type { RunEvent } from "@nucleo/core";
+import { describeIssue, type RunEvent } from "@nucleo/core";
 import type { Insertable } from "kysely";
 import type {
   BenchmarkReportsTable,
@@ -213,11 +213,11 @@ function settlementOnly(seatId: string, settlement: Settlement): Row<SeatsTable>
 function readReport(value: unknown, json: string, { jobId, rootId, seq }: { jobId: string; rootId: string; seq: number }, problems: RecorderWriteError[]) {
   const parsed = BenchmarkReportSchema.safeParse(value);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue === undefined || issue.path.length === 0 ? "" : ` at ${issue.path.join(".")}`;
+    const { path, expected } = describeIssue(parsed.error.issues[0]!);
+    const where = path === "(input)" ? "" : ` at ${path}`;
     problems.push(new RecorderWriteError({
       code: "recorder_report_unreadable", jobId, seq,
-      message: `Job ${jobId} published "${BENCHMARK_REPORT_KEY}" (event ${seq}), but it does not read as a benchmark report${where}: ${issue?.message ?? "invalid"}. It is kept in the job's metadata only.`,
+      message: `Job ${jobId} published "${BENCHMARK_REPORT_KEY}" (event ${seq}), but it does not read as a benchmark report${where}: expected ${expected}. It is kept in the job's metadata only.`,
     }));
     return undefined;
   }

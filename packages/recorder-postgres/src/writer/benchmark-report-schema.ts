@@ -45,6 +45,3 @@ export const BenchmarkReportSchema = z.object({
   judgeFailure: z.string().nullable().default(null),
   referenceFailure: z.string().nullable().default(null),
 });
-
-/** A benchmark report as the recorder reads it. */
-export type RecordedBenchmarkReport = z.infer<typeof BenchmarkReportSchema>;
