@@ -1,6 +1,25 @@
 import { CostColumn } from "./cost-column.js";
 import { NO_COST, type CostTotals } from "./cost-totals.js";
 
+/** How many token counts a call has in {@link CallColumns.tokens}. */
+export const TOKEN_COUNTS = 5;
+
+/**
+ * Model calls as columns, by call number, as the trajectory reads them: no object per call.
+ *
+ * @internal
+ */
+export interface CallColumns {
+  readonly jobIds: readonly string[];
+  readonly currencies: readonly string[];
+  /** {@link TOKEN_COUNTS} per call: input, cache-read, cache-creation, output and reasoning tokens. */
+  readonly tokens: Float64Array;
+  /** Per call, the text its exact cost is written in, and where in it (from, to). */
+  readonly costTexts: readonly string[];
+  readonly costFrom: Int32Array;
+  readonly costTo: Int32Array;
+}
+
 /**
  * Totals for many jobs at once, by position: a column of numbers per counter and an exact
  * {@link CostColumn} per currency. A trajectory sums a hundred thousand calls and rolls them
@@ -31,37 +50,17 @@ export class TotalsTable {
     this.#reasoning = new Float64Array(size);
   }
 
-  /**
-   * Adds one model call to the totals at `index`. Its counts are read from `text` at `from`: its
-   * input, cache-read, cache-creation, output and reasoning tokens and its exact cost, separated
-   * by single spaces and ended by a line break or the end of the text
-   * (`"1200 300 0 150 40 0.0042"`), without making a string per number. Returns where they end.
-   */
-  addCall(index: number, currency: string, text: string, from = 0): number {
-    this.#cursor = from;
+  /** Adds model call number `call` of `calls` to the totals at `index`. */
+  addCall(index: number, calls: CallColumns, call: number): void {
+    const tokens = calls.tokens;
+    const at = call * TOKEN_COUNTS;
     this.#calls[index]! += 1;
-    this.#input[index]! += this.#readCount(text);
-    this.#cacheRead[index]! += this.#readCount(text);
-    this.#cacheCreation[index]! += this.#readCount(text);
-    this.#output[index]! += this.#readCount(text);
-    this.#reasoning[index]! += this.#readCount(text);
-    let end = text.indexOf("\n", this.#cursor);
-    if (end < 0) end = text.length;
-    this.#column(currency).addText(index, text, this.#cursor, end);
-    return end;
-  }
-
-  #cursor = 0;
-
-  #readCount(text: string): number {
-    let position = this.#cursor;
-    let value = 0;
-    for (let code = text.charCodeAt(position); code >= 48 && code <= 57; code = text.charCodeAt(++position)) value = value * 10 + (code - 48);
-    if (position === this.#cursor || text.charCodeAt(position) !== 32) {
-      throw new RangeError(`Expected token counts and a cost, got ${JSON.stringify(text.slice(this.#cursor, this.#cursor + 80))}`);
-    }
-    this.#cursor = position + 1;
-    return value;
+    this.#input[index]! += tokens[at]!;
+    this.#cacheRead[index]! += tokens[at + 1]!;
+    this.#cacheCreation[index]! += tokens[at + 2]!;
+    this.#output[index]! += tokens[at + 3]!;
+    this.#reasoning[index]! += tokens[at + 4]!;
+    this.#column(calls.currencies[call]!).addText(index, calls.costTexts[call]!, calls.costFrom[call]!, calls.costTo[call]!);
   }
 
   /** Adds the totals at `from` in `source` (this table or another) to the totals at `index`. */

@@ -3,8 +3,7 @@ import { sql, type Kysely } from "kysely";
 import type { RecorderDatabase } from "../schema/database.js";
 import type { CostTotals } from "./cost-totals.js";
 import type { IdIndex } from "./id-index.js";
-import type { WorkflowRead } from "./read-workflow.js";
-import { TotalsTable } from "./totals-table.js";
+import { TotalsTable, type CallColumns } from "./totals-table.js";
 import type { JobTree } from "./trajectory-tree.js";
 
 /** A job's own and subtree totals. */
@@ -18,7 +17,7 @@ export interface TrajectoryCostInputs {
   readonly rootId: string;
   readonly jobs: readonly TrajectoryJob[];
   readonly tree: JobTree<TrajectoryJob>;
-  readonly calls: WorkflowRead["calls"];
+  readonly calls: CallColumns;
 }
 
 /** Spending no recorded parent link carries up: a detached tree's, or calls of a job with no row yet. */
@@ -46,14 +45,14 @@ export async function rollUpTrajectoryCosts(db: Kysely<RecorderDatabase>, inputs
   const own = new TotalsTable(jobs.length);
   const unrecorded = new Map<string, number>();
   let unrecordedTable: TotalsTable | undefined;
-  const { jobIds, currencies, counts, countsAt } = calls;
+  const { jobIds } = calls;
   for (let call = 0; call < jobIds.length; call += 1) {
     const jobId = jobIds[call]!;
     const index = indexOf.positionOf(jobId);
-    if (index !== -1) own.addCall(index, currencies[call]!, counts[call]!, countsAt[call]!);
+    if (index !== -1) own.addCall(index, calls, call);
     else {
       if (!unrecorded.has(jobId)) unrecorded.set(jobId, unrecorded.size);
-      (unrecordedTable ??= new TotalsTable(jobIds.length)).addCall(unrecorded.get(jobId)!, currencies[call]!, counts[call]!, countsAt[call]!);
+      (unrecordedTable ??= new TotalsTable(jobIds.length)).addCall(unrecorded.get(jobId)!, calls, call);
     }
   }
 

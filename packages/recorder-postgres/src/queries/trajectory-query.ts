@@ -1,27 +1,29 @@
 import type { TrajectoryNode } from "@nucleo/core";
 import type { Kysely } from "kysely";
 import type { RecorderDatabase } from "../schema/database.js";
-import { readWorkflow } from "./read-workflow.js";
+import { readWorkflowCalls, readWorkflowJobs } from "./read-workflow.js";
 import type { RecordedJob, Trajectory } from "./recorded-job.js";
 import { rollUpTrajectoryCosts } from "./trajectory-costs.js";
 import { buildJobTree } from "./trajectory-tree.js";
 import { unknownWorkflow } from "./workflow-checks.js";
 
 /**
- * Reads a workflow's jobs and model calls (see {@link readWorkflow}) and builds its trajectory:
- * children by ordinal, then start time, unstamped last; full ties by submission time, then by
- * id in byte order. Each job's own calls are summed here exactly and rolled up the tree (see
+ * Reads a workflow's jobs and model calls and builds its trajectory: children by ordinal, then
+ * start time, unstamped last; full ties by submission time, then by id in byte order. The
+ * calls are read while the jobs' tree is built (on a server, on a connection of their own).
+ * Each job's own calls are summed here exactly and rolled up the tree (see
  * {@link rollUpTrajectoryCosts}): no query per job, no stored totals.
  *
  * @internal
  */
 export async function readTrajectory(db: Kysely<RecorderDatabase>, rootId: string): Promise<Trajectory> {
-  const workflow = await readWorkflow(db, rootId);
-  const { jobs } = workflow;
-  const tree = buildJobTree(workflow);
+  const [{ jobs, tree }, calls] = await Promise.all([
+    readWorkflowJobs(db, rootId).then((workflow) => ({ jobs: workflow.jobs, tree: buildJobTree(workflow) })),
+    readWorkflowCalls(db, rootId),
+  ]);
   const root = tree.trees.find((node) => node.job.jobId === rootId);
   if (root === undefined) throw await explainMissingRoot(db, rootId, jobs.length);
-  const costs = await rollUpTrajectoryCosts(db, { rootId, jobs, tree, calls: workflow.calls });
+  const costs = await rollUpTrajectoryCosts(db, { rootId, jobs, tree, calls });
   for (let index = 0; index < jobs.length; index += 1) jobs[index]!.cost = costs[index]!;
   return { rootId, root, detached: tree.trees.filter((node) => node !== root) as TrajectoryNode<RecordedJob>[], jobCount: jobs.length };
 }

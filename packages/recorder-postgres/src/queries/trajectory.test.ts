@@ -79,6 +79,32 @@ describeOnBothDatabases("RecorderQueries.trajectory", (open) => {
     expect(root.job.kind).toBe("doer");
   });
 
+  it("reads back every text a job carries exactly, however PostgreSQL quotes it, repeated from row to row or not", async () => {
+    const { db } = await open();
+    // Texts record_out quotes or escapes, and texts that read like a neighbour's unquoted value.
+    const awkward = ["a,b", "a", "(x)", 'say "hi"', "back\\slash", "two\nlines", " ", "", "é😀", "NULL", "a,b"];
+    const jobs = [
+      { id: "wf \"q\"", jobClass: "Root", jobName: "root" },
+      ...awkward.map((text, index) => ({
+        id: `${text}#${index}`,
+        parentId: 'wf "q"',
+        ordinal: index + 1,
+        jobClass: text,
+        jobName: text,
+        kind: text,
+        status: text,
+        error: { code: text, message: text },
+      })),
+    ];
+    await seedRows(db, { jobs, calls: awkward.map((text, index) => ({ jobId: `${text}#${index}`, cost: "0.1", currency: index % 2 === 0 ? "USD" : "EUR" })) });
+    const { root } = await new RecorderQueries(db).trajectory('wf "q"');
+    expect(root.job.jobId).toBe('wf "q"');
+    expect(root.children.map(({ job }) => [job.jobId, job.parentId, job.jobClass, job.jobName, job.kind, job.status, job.error])).toEqual(
+      awkward.map((text, index) => [`${text}#${index}`, 'wf "q"', text, text, text, text, { code: text, message: text }]),
+    );
+    expect(root.job.cost.subtree.cost).toEqual({ EUR: "0.5", USD: "0.6" });
+  });
+
   it("rolls costs up at read time: own and subtree, exact, currencies apart", async () => {
     const { db } = await open();
     await seedExampleWorld(db);
