@@ -1,7 +1,7 @@
 /**
  * Query benchmark for @nucleo/recorder-postgres: `RecorderQueries` over a seeded database on a
  * local throwaway PostgreSQL server and on in-memory PGlite. Seeds a 1,000-job and a
- * 100,000-job workflow (ten children per job, every job with one model call), two 5,000-job
+ * 100,000-job workflow (ten children per job, every job with one model call), three 5,000-job
  * workflows for the subtree rollup, and 1,000,000 more model-call rows (a thousand workflows,
  * twenty job classes, eight models, two currencies, thirty days); then `VACUUM ANALYZE`. Times
  * each query end to end through the typed API (SQL, transfer, parsing, tree building, exact
@@ -12,8 +12,11 @@
  * - The 1,000- and 100,000-job workflows' calls: 1,000 per statement (a busy writer's batch of
  *   5,000 events holds some 1,400 calls).
  * - `s5k-0`: events through `PostgresRecorder` itself, at full speed (its default batches).
- * - `s1by1-0`: each of its 5,000 calls in a write of its own, as when calls trickle in one per
- *   flush: the worst case, 5,000 attribution rows to sum at its root.
+ * - `r1by1-0`: through `PostgresRecorder`, each job flushed before the next: every call a write
+ *   of its own, as when calls trickle in, the recorder merging attribution rows as it goes.
+ * - `s1by1-0`: each of its 5,000 calls in an INSERT of its own by plain SQL, which nothing
+ *   merges: 5,000 attribution rows to sum at its root (a figure, for writers other than the
+ *   recorder).
  * - The million bulk calls: one statement (only the ledgers and seat sizing read them).
  *
  * Runs against the built package (`pnpm build` first; turbo's `bench` task does it). Node runs
@@ -43,7 +46,8 @@ const CASES: readonly Case[] = [
   { name: "trajectory, 1,000 jobs", aimMs: 5, runs: 31, run: (queries) => queries.trajectory("t1k-0") },
   { name: "trajectory, 100,000 jobs", aimMs: 500, runs: 7, run: (queries) => queries.trajectory("t100k-0") },
   { name: "subtreeCost, 5,000 jobs, calls written by PostgresRecorder", aimMs: 1, runs: 51, run: (queries) => queries.subtreeCost("s5k-0") },
-  { name: "subtreeCost, 5,000 jobs, each call written alone (worst case)", aimMs: 1, runs: 51, run: (queries) => queries.subtreeCost("s1by1-0") },
+  { name: "subtreeCost, 5,000 jobs, each call its own write by PostgresRecorder", aimMs: 1, runs: 51, run: (queries) => queries.subtreeCost("r1by1-0") },
+  { name: "subtreeCost, 5,000 jobs, each call its own INSERT, never merged (no recorder)", aimMs: undefined, runs: 51, run: (queries) => queries.subtreeCost("s1by1-0") },
   { name: "subtreeCost, 1,111 of the 100,000 (a depth-2 job)", aimMs: undefined, runs: 51, run: (queries) => queries.subtreeCost("t100k-12") },
   { name: "costLedger by workflow, all 1.1M calls", aimMs: 500, runs: 7, run: (queries) => queries.costLedger({ by: "workflow" }) },
   { name: "costLedger by model, all 1.1M calls", aimMs: 500, runs: 7, run: (queries) => queries.costLedger({ by: "model" }) },
@@ -100,9 +104,11 @@ async function seedWorkflow(db: Kysely<RecorderDatabase>, prefix: string, size: 
 /**
  * A workflow of `size` jobs shaped as {@link seedWorkflow}'s, recorded through PostgresRecorder
  * from run events (submitted, started, one model call, finished per job), fed as fast as the
- * recorder takes them: its calls are written as the writer batches them.
+ * recorder takes them: its calls are written as the writer batches them. With `flushEachJob`,
+ * each job's events are flushed before the next job's are given: every call is a write of its
+ * own, as when calls trickle in, and the recorder merges the attribution rows as it goes.
  */
-async function recordWorkflow(db: Kysely<RecorderDatabase>, prefix: string, size: number): Promise<void> {
+async function recordWorkflow(db: Kysely<RecorderDatabase>, prefix: string, size: number, options: { readonly flushEachJob?: boolean } = {}): Promise<void> {
   const root = `${prefix}-0`;
   const start = Date.UTC(2025, 2, 2);
   const events: RunEvent[] = [];
@@ -126,10 +132,11 @@ async function recordWorkflow(db: Kysely<RecorderDatabase>, prefix: string, size
     );
   }
   const recorder = new PostgresRecorder({ db });
-  for (const event of events) {
+  for (const [index, event] of events.entries()) {
     const wait = recorder.pressure();
     if (wait) await wait;
     recorder.onEvent(event);
+    if (options.flushEachJob === true && index % 4 === 3) await recorder.flush();
   }
   await recorder.close();
 }
@@ -157,6 +164,7 @@ async function seed(connection: RecorderConnection): Promise<number> {
   await seedWorkflow(connection.db, "t1k", 1_000);
   await seedWorkflow(connection.db, "t100k", 100_000);
   await recordWorkflow(connection.db, "s5k", 5_000);
+  await recordWorkflow(connection.db, "r1by1", 5_000, { flushEachJob: true });
   await seedWorkflow(connection.db, "s1by1", 5_000, 1);
   await seedBulkCalls(connection.db);
   await sql`vacuum analyze`.execute(connection.db);
@@ -215,7 +223,7 @@ async function main(): Promise<void> {
       const connection = await openRecorderDatabase(backend === "postgres" ? { url: server!.url } : {});
       try {
         const seededMs = await seed(connection);
-        console.error(`${backend}: seeded 111,000 jobs and 1,111,000 model calls in ${(seededMs / 1_000).toFixed(1)} s`);
+        console.error(`${backend}: seeded 116,000 jobs and 1,116,000 model calls in ${(seededMs / 1_000).toFixed(1)} s`);
         const queries = new RecorderQueries(connection.db);
         const byCase = new Map<string, number[]>();
         for (const benchCase of CASES) {

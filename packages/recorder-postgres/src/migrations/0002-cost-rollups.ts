@@ -15,7 +15,9 @@ const SUMS = "input_tokens, cache_read_input_tokens, cache_creation_input_tokens
  *   (`ancestor_id = X`, every summed column `INCLUDE`d, read from the index alone) holding one
  *   row per write that reached X's subtree, instead of a GIN lookup and a heap page per call.
  *   Rows are only ever appended (a deleted or changed call appends its negation), never
- *   updated: nothing is a running total, so writers never wait on one another's rows.
+ *   updated: nothing is a running total, so writers never wait on one another's rows. (The
+ *   recorder later merges an ancestor's rows into their sums, in one statement that deletes
+ *   what it sums: writer/attribution-compaction.ts.)
  * - A statement-level trigger on `nucleo_model_calls` appends them, in the statement that
  *   writes the calls (so in the writer's batch transaction), for every writer: it sees only the
  *   rows the statement really inserted, so an event delivered twice adds nothing.

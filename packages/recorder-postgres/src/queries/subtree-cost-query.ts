@@ -12,8 +12,9 @@ export interface SubtreeCost extends CostTotals {
  * Sums the model calls of a job and every descendant, per currency, in one statement over two
  * index ranges: the job's own calls (the primary key of `nucleo_model_calls`) and what was
  * attributed to it as an ancestor (`nucleo_cost_attribution`, one row per write that reached
- * its subtree, read from the index alone). No recursion, no stored totals: attribution rows are
- * only appended, and summed here.
+ * its subtree since the recorder last merged them, read from the index alone). No recursion,
+ * no stored totals: attribution rows are appended by writers, merged now and then, and summed
+ * here.
  * A job with no calls anywhere below it is checked to exist (`unknown_job` otherwise).
  *
  * @internal

@@ -26,7 +26,8 @@ export interface PostgresRecorderOptions {
   readonly clock?: Clock;
   /**
    * Told of every problem: a failed write (retried), an event that cannot be recorded, an
-   * unreadable benchmark report. Secret-free. Default: one line on stderr.
+   * unreadable benchmark report, a failed merge of cost attribution rows (nothing lost).
+   * Secret-free. Default: one line on stderr.
    */
   readonly onError?: (error: RecorderWriteError) => void;
 }

@@ -1,6 +1,7 @@
 import type { Clock, RunEvent, RunObserver, Timers } from "@nucleo/core";
 import type { Kysely } from "kysely";
 import type { RecorderDatabase } from "../schema/database.js";
+import { AttributionCompactionTracker, compactCostAttribution } from "./attribution-compaction.js";
 import { buildBatchRows, type BatchRows } from "./batch-rows.js";
 import { EventQueue } from "./event-queue.js";
 import { readRecorderOptions, type PostgresRecorderOptions } from "./postgres-recorder-options.js";
@@ -26,7 +27,9 @@ interface Deferred {
  * a transaction failing) the batch is kept and retried with exponential back-off, each failure
  * reported through `onError`; nothing is dropped and nothing is written twice. Past
  * `maxBuffered` waiting events, {@link pressure} holds the dispatcher's new job attempts back
- * until the buffer has drained below half.
+ * until the buffer has drained below half. Between batches it merges the cost attribution rows
+ * of a job it has written below many times (see `compactCostAttribution`), so a subtree's sum
+ * stays a short read however long its workflow records.
  *
  * @example
  * const { db, close } = await openRecorderDatabase({ url: process.env.DATABASE_URL });
@@ -63,6 +66,9 @@ export class PostgresRecorder implements RunObserver {
   #closed = false;
   /** Set by {@link abandon}: why the recorder gave up, what flushes now fail with. */
   #abandoned: RecorderWriteError | undefined;
+  readonly #compaction = new AttributionCompactionTracker();
+  /** A compaction under way (see {@link compactCostAttribution}); `close` waits for it. */
+  #compacting: Promise<void> | undefined;
 
   constructor(options: PostgresRecorderOptions) {
     const settings = readRecorderOptions(options);
@@ -131,7 +137,10 @@ export class PostgresRecorder implements RunObserver {
    * then stops: later events are refused. Close the database after this.
    */
   async close(): Promise<void> {
-    while (this.#done < this.#accepted) await this.flush();
+    while (this.#done < this.#accepted || this.#compacting !== undefined) {
+      await this.flush();
+      await this.#compacting;
+    }
     this.#stop();
   }
 
@@ -185,11 +194,35 @@ export class PostgresRecorder implements RunObserver {
         return;
       }
       this.#done += this.#batch.events;
+      this.#compaction.noteWrite(this.#batch.rows.modelCalls);
       this.#batch = undefined;
       this.#failures = 0;
       this.#afterProgress();
+      const due = this.#compaction.takeDue();
+      if (due.length > 0) {
+        this.#compacting = this.#compact(due);
+        await this.#compacting;
+        this.#compacting = undefined;
+      }
     }
     this.#writing = false;
+  }
+
+  /**
+   * Merges the attribution rows of ancestors written below many times. Between batches, after
+   * their flushes are answered; a failure is reported and not retried (the sums stay exact, only
+   * the rows stay many until the ancestor is due again).
+   */
+  async #compact(ancestorIds: readonly string[]): Promise<void> {
+    try {
+      await compactCostAttribution(this.#db, ancestorIds);
+    } catch (error) {
+      const { driverCode, detail } = describeDriverError(error);
+      this.#report(new RecorderWriteError({
+        code: "recorder_compaction_failed", driverCode,
+        message: `Merging the cost attribution rows of ${ancestorIds.length} job(s) failed: ${driverCode === undefined ? "" : `${driverCode}: `}${detail}. Their sums stay exact; they are merged when next due.`,
+      }));
+    }
   }
 
   #retryLater(error: unknown, events: number): void {

@@ -10,6 +10,8 @@ export type RecorderWriteErrorCode =
   | "recorder_event_rejected"
   /** A benchmark report was published but did not read as one: it stays in the job's metadata only. */
   | "recorder_report_unreadable"
+  /** Merging cost attribution rows failed (nothing is lost: the sums stay exact, the rows stay many for a while). */
+  | "recorder_compaction_failed"
   /** An event came after `close()`: it is not recorded. */
   | "recorder_closed"
   /** `abandon()` gave up on events not yet written (an operator stopped the process while the database was away). */

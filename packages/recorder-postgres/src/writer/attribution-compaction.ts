@@ -1,0 +1,84 @@
+import { sql, type Kysely } from "kysely";
+import type { RecorderDatabase } from "../schema/database.js";
+
+/** The summed columns of `nucleo_cost_attribution`, in table order. */
+const SUMS = ["calls", "input_tokens", "cache_read_input_tokens", "cache_creation_input_tokens", "output_tokens", "reasoning_output_tokens", "cost"] as const;
+
+/**
+ * Merges every attribution row of each of `ancestorIds` into one per currency, in one
+ * statement: the rows it deletes are the rows it sums, so each is counted once however many
+ * writers compact at the same time (a row another statement deleted first is skipped by this
+ * one; a row appended meanwhile is neither deleted nor summed, and stays). A reader's statement
+ * sees all the old rows or the merged one, never both. Sums that came to nothing (calls
+ * deleted since) leave no row.
+ *
+ * Nothing is a running total: rows are still appended by every write and summed when read;
+ * this only bounds how many there are to sum.
+ *
+ * @internal
+ */
+export async function compactCostAttribution(db: Kysely<RecorderDatabase>, ancestorIds: readonly string[]): Promise<void> {
+  if (ancestorIds.length === 0) return;
+  const columns = sql.raw(SUMS.join(", "));
+  const sums = sql.raw(SUMS.map((column) => `sum(${column})`).join(", "));
+  const anyNonZero = sql.raw(SUMS.map((column) => `sum(${column}) <> 0`).join(" or "));
+  await sql`
+    with merged as (
+      delete from nucleo_cost_attribution where ancestor_id = any(${ancestorIds}::text[])
+      returning ancestor_id, currency, ${columns}
+    )
+    insert into nucleo_cost_attribution (ancestor_id, currency, ${columns})
+    select ancestor_id, currency, ${sums} from merged group by ancestor_id, currency having ${anyNonZero}`.execute(db);
+}
+
+/**
+ * Counts, per ancestor, the writes of model calls this writer made below it, and says which
+ * ancestors are due for {@link compactCostAttribution}: every write of calls appends one
+ * attribution row per ancestor (and currency), so a workflow that records for hours — or whose
+ * calls come one per write — would otherwise leave thousands of rows for its root's subtree sum
+ * to add up. Other writers' rows are merged along with this one's.
+ *
+ * Memory is bounded: past `maxTracked` ancestors the longest-tracked are forgotten, which only
+ * delays their compaction.
+ *
+ * @internal
+ */
+export class AttributionCompactionTracker {
+  readonly #writesBefore: number;
+  readonly #maxTracked: number;
+  readonly #writes = new Map<string, number>();
+  #due: string[] = [];
+
+  /** Compacts an ancestor after `writesBefore` writes below it; tracks up to `maxTracked` ancestors. */
+  constructor(writesBefore = COMPACT_AFTER_WRITES, maxTracked = 50_000) {
+    this.#writesBefore = writesBefore;
+    this.#maxTracked = maxTracked;
+  }
+
+  /** Notes one written batch's model calls (each call's ancestors). */
+  noteWrite(calls: readonly { readonly ancestors: readonly string[] }[]): void {
+    const touched = new Set<string>();
+    for (const call of calls) for (const ancestor of call.ancestors) touched.add(ancestor);
+    for (const ancestor of touched) {
+      const writes = (this.#writes.get(ancestor) ?? 0) + 1;
+      if (writes >= this.#writesBefore) {
+        this.#writes.delete(ancestor);
+        this.#due.push(ancestor);
+      } else this.#writes.set(ancestor, writes);
+    }
+    for (const ancestor of this.#writes.keys()) {
+      if (this.#writes.size <= this.#maxTracked) break;
+      this.#writes.delete(ancestor);
+    }
+  }
+
+  /** The ancestors that became due for compaction since the last call. */
+  takeDue(): string[] {
+    const due = this.#due;
+    this.#due = [];
+    return due;
+  }
+}
+
+/** After how many writes of calls below an ancestor its attribution rows are merged. */
+export const COMPACT_AFTER_WRITES = 32;
