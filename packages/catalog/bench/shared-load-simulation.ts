@@ -8,9 +8,8 @@
  * erasable TypeScript: Node runs it directly in the benchmark.
  */
 import { CatalogAdmission, InMemorySharedBudgetStore, parseCatalog, type LimitName } from "@nucleo/catalog";
-import { ManualTimers } from "@nucleo/core/testing";
+import { ManualTimers, runFor } from "@nucleo/core/testing";
 import { reportLimits, seededRandom, type Grant, type LoadSimulationOptions, type LoadSimulationReport } from "./load-simulation.ts";
-import { runFor } from "./virtual-time.ts";
 
 /** What to simulate. */
 export interface SharedLoadSimulationOptions extends LoadSimulationOptions {

@@ -1,6 +1,6 @@
 import type { CatalogEntry } from "@nucleo/catalog";
 import type { LlmEnvironment } from "@nucleo/conversation";
-import { AbstractDoer, InvalidInputError, SystemError, type AbstractJob, type Grade, type GradeRung, type JobContext, type Timers } from "@nucleo/core";
+import { AbstractDoer, InvalidInputError, SystemError, systemTimers, type AbstractJob, type Grade, type GradeRung, type JobContext } from "@nucleo/core";
 import { isModelDependent, type ModelDependentTool } from "@nucleo/tools";
 import type { ZodType } from "zod";
 import { Blindfold, DEFAULT_JUDGE_TIMEOUT_MS, JudgeTool, recordRun, type JudgeInput, type JudgeVerdict } from "../judge/index.js";
@@ -16,10 +16,6 @@ import { RunMeter } from "./run-meter.js";
 import { rowOf, type RunState } from "./run-rows.js";
 
 const DEFAULT_RUN_TIMEOUT_MS = 10 * 60_000;
-const globalTimers: Timers = {
-  setTimeout: (callback, ms) => setTimeout(callback, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
 
 /**
  * Races a model-dependent job — a thinker or a one-call tool — across every model of its
@@ -100,7 +96,7 @@ export class Benchmark<TInput, TOutput> extends AbstractDoer<TInput, TOutput> {
   async execute(input: TInput, context: JobContext): Promise<TOutput> {
     const options = this.#options;
     const candidates = this.#candidates();
-    const timers = options.timers ?? globalTimers;
+    const timers = options.timers ?? systemTimers;
     const meter = new RunMeter(context.jobId);
     context.observe(meter);
     const blindfold = Blindfold.forCatalog(options.environment.picker.catalog, options.blindTerms);

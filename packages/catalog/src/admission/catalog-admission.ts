@@ -1,6 +1,8 @@
 import {
   InvalidInputError,
   SystemError,
+  systemClock,
+  systemTimers,
   type Admission,
   type Clock,
   type ReserveOptions,
@@ -123,8 +125,8 @@ export class CatalogAdmission implements Admission {
   #nextSeat = 1;
 
   constructor(options: CatalogAdmissionOptions) {
-    this.#clock = options.clock ?? { now: () => Date.now() };
-    this.#timers = options.timers ?? { setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout) };
+    this.#clock = options.clock ?? systemClock;
+    this.#timers = options.timers ?? systemTimers;
     this.#defaultCooldownMs = options.defaultCooldownMs ?? 1_000;
     this.#windowMs = 60_000 + (options.guardMs ?? 1_000);
     this.tokens = options.tokens ?? new TokenCounters();

@@ -1,7 +1,6 @@
 import type { SeatRequest } from "@nucleo/core";
-import { ManualTimers } from "@nucleo/core/testing";
+import { ManualTimers, runFor, settlePromises } from "@nucleo/core/testing";
 import { describe, expect, it } from "vitest";
-import { runFor, settlePromises } from "../../bench/virtual-time.js";
 import { catalogOf, entry } from "../test-support/entries.js";
 import { CatalogAdmission, type CatalogAdmissionOptions, type CatalogSeat } from "./catalog-admission.js";
 import { RecordingStore } from "./test-support/recording-store.js";

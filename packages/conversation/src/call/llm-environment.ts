@@ -1,4 +1,4 @@
-import { SystemError, type Clock } from "@nucleo/core";
+import { SystemError, systemClock, type Clock } from "@nucleo/core";
 import type { CatalogAdmission, CatalogEntry, ModelPicker, TokenCounters } from "@nucleo/catalog";
 import type { LlmClient } from "../client/llm-client.js";
 import { withTextTools } from "../client/text-tools-client.js";
@@ -22,7 +22,7 @@ export class LlmEnvironment {
     readonly picker: ModelPicker,
     readonly tokens: TokenCounters,
     clients: ProviderClients,
-    readonly clock: Clock = { now: () => Date.now() },
+    readonly clock: Clock = systemClock,
   ) {
     this.#clients = { ...clients };
   }

@@ -42,10 +42,10 @@ export interface JobDispatcherOptions {
   readonly onInternalError?: (problem: string, error: unknown) => void;
 }
 
-/** @internal */
+/** The real time ({@link Clock}): `Date.now()`. What every component uses unless a test injects its own. */
 export const systemClock: Clock = { now: () => Date.now() };
 
-/** @internal */
+/** The real timers ({@link Timers}): Node's `setTimeout` and `clearTimeout`. */
 export const systemTimers: Timers = {
   setTimeout: (callback, ms) => setTimeout(callback, ms),
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),

@@ -1,2 +1,2 @@
 export { JobDispatcher } from "./job-dispatcher.js";
-export type { JobDispatcherOptions, Clock, Timers, ThrottlePolicy } from "./dispatcher-options.js";
+export { systemClock, systemTimers, type JobDispatcherOptions, type Clock, type Timers, type ThrottlePolicy } from "./dispatcher-options.js";

@@ -1,4 +1,4 @@
-import { InvalidInputError, SystemError, type Clock } from "@nucleo/core";
+import { InvalidInputError, SystemError, systemClock, type Clock } from "@nucleo/core";
 import { parseConversationSnapshot, type ConversationSnapshot, type ConversationStore } from "@nucleo/conversation";
 import type { Kysely } from "kysely";
 import type { RecorderDatabase } from "../schema/database.js";
@@ -49,7 +49,7 @@ export class PostgresConversationStore implements ConversationStore {
       throw new InvalidInputError({ parameter: "trackedConversations", value: String(limit), expected: "a whole number of at least 1" });
     }
     this.#db = db;
-    this.#clock = options.clock ?? { now: () => Date.now() };
+    this.#clock = options.clock ?? systemClock;
     this.#limit = limit;
   }
 

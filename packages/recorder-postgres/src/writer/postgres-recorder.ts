@@ -1,4 +1,4 @@
-import type { Clock, RunEvent, RunObserver, Timers } from "@nucleo/core";
+import { systemClock, systemTimers, type Clock, type RunEvent, type RunObserver, type Timers } from "@nucleo/core";
 import type { Kysely } from "kysely";
 import type { RecorderDatabase } from "../schema/database.js";
 import { AttributionCompactionTracker, compactCostAttribution } from "./attribution-compaction.js";
@@ -78,8 +78,8 @@ export class PostgresRecorder implements RunObserver {
     this.#maxBuffered = settings.maxBuffered;
     this.#retryInitialMs = settings.retry.initialMs;
     this.#retryMaxMs = settings.retry.maxMs;
-    this.#timers = options.timers ?? defaultTimers;
-    this.#clock = options.clock ?? defaultClock;
+    this.#timers = options.timers ?? systemTimers;
+    this.#clock = options.clock ?? systemClock;
     this.#onError = options.onError ?? reportToStderr;
   }
 
@@ -275,13 +275,6 @@ function deferred(): Deferred {
   const promise = new Promise<void>((done) => (resolve = done));
   return { promise, resolve };
 }
-
-const defaultTimers: Timers = {
-  setTimeout: (callback, ms) => setTimeout(callback, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
-
-const defaultClock: Clock = { now: () => Date.now() };
 
 function reportToStderr(error: RecorderWriteError): void {
   process.stderr.write(`[nucleo] recorder: ${error.message}\n`);
