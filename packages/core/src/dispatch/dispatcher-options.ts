@@ -43,10 +43,10 @@ export interface JobDispatcherOptions {
 }
 
 /** The real time ({@link Clock}): `Date.now()`. What every component uses unless a test injects its own. */
-export const systemClock: Clock = { now: () => Date.now() };
+export const systemClock: Clock = Object.freeze({ now: () => Date.now() });
 
 /** The real timers ({@link Timers}): Node's `setTimeout` and `clearTimeout`. */
-export const systemTimers: Timers = {
-  setTimeout: (callback, ms) => setTimeout(callback, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
+export const systemTimers: Timers = Object.freeze({
+  setTimeout: (callback: () => void, ms: number): unknown => setTimeout(callback, ms),
+  clearTimeout: (handle: unknown): void => clearTimeout(handle as ReturnType<typeof setTimeout>),
+});

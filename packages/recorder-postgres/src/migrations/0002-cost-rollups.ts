@@ -43,9 +43,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`
     create index if not exists nucleo_cost_attribution_ancestor on nucleo_cost_attribution (ancestor_id)
       include (currency, calls, ${sql.raw(SUMS)})`.execute(db);
-  // Insert-only: vacuumed after every 10,000 new rows rather than after a fifth of the table, so
-  // recent rows are soon marked all-visible and read from the index alone (a server's
-  // autovacuum; PGlite has none, and also reads the rows' heap pages).
+  // Mostly appended to: vacuumed after every 10,000 new rows rather than after a fifth of the
+  // table, so recent rows are soon marked all-visible and read from the index alone (a server's
+  // autovacuum; PGlite has none, and also reads the rows' heap pages). The recorder's merges
+  // (writer/attribution-compaction.ts, later) delete rows too, which autovacuum's usual
+  // thresholds cover; a merged ancestor has few rows, so heap reads cost it little.
   await sql`alter table nucleo_cost_attribution set (autovacuum_vacuum_insert_scale_factor = 0, autovacuum_vacuum_insert_threshold = 10000)`.execute(db);
 
   // Each ancestor of each call, signed: +1 for a call a statement added, -1 for one it removed.

@@ -167,8 +167,8 @@ export class RecordTextReader {
     this.#position += 1;
   }
 
+  /** Names where, never what: the text is recorded data (model-written error messages among it). */
   #malformed(position: number): RangeError {
-    const text = this.#text;
-    return new RangeError(`Unreadable record text at character ${position}: ${JSON.stringify(text.slice(Math.max(0, position - 20), position + 20))}`);
+    return new RangeError(`Unreadable record text at character ${position} of row ${this.#row + 1}.`);
   }
 }

@@ -96,6 +96,20 @@ describeOnBothDatabases("cost attribution compaction", (open) => {
     expect((await subtreeCost(db, "race-root")).cost).toEqual({ EUR: "0.0034", USD: "0.0066" });
   });
 
+  it("leaves an ancestor already down to one row per currency as it is", async () => {
+    const { db } = await open();
+    for (const currency of ["USD", "EUR", "USD"]) {
+      await seedRows(db, { jobs: [], calls: [{ jobId: `once-${currency}-${Math.random()}`, rootId: "once-root", ancestors: ["once-root"], cost: "0.2", currency }] });
+    }
+    await compactCostAttribution(db, ["once-root"]);
+    const versions = () => sql<{ row: string }>`select xmin::text || ctid::text as row from nucleo_cost_attribution where ancestor_id = 'once-root' order by currency`.execute(db);
+    const merged = (await versions()).rows;
+    expect(merged).toHaveLength(2);
+    await compactCostAttribution(db, ["once-root"]);
+    expect((await versions()).rows).toEqual(merged);
+    expect((await subtreeCost(db, "once-root")).cost).toEqual({ EUR: "0.2", USD: "0.4" });
+  });
+
   it("leaves no row for spending that calls deleted since cancelled out", async () => {
     const { db } = await open();
     await seedRows(db, { jobs: [], calls: [{ jobId: "gone-1", rootId: "gone-root", ancestors: ["gone-root"], cost: "0.5" }] });
@@ -118,6 +132,19 @@ describe("AttributionCompactionTracker", () => {
     expect(tracker.takeDue()).toEqual([]);
     tracker.noteWrite(calls(["b", "a"]));
     expect(tracker.takeDue()).toEqual(["b"]);
+  });
+
+  it("past its bound forgets the ancestor written below least recently, not the first tracked", () => {
+    const tracker = new AttributionCompactionTracker(3, 2);
+    tracker.noteWrite([{ ancestors: ["busy"] }]);
+    tracker.noteWrite([{ ancestors: ["idle"] }]);
+    tracker.noteWrite([{ ancestors: ["busy"] }]);
+    tracker.noteWrite([{ ancestors: ["new"] }]); // three tracked: "idle" goes
+    tracker.noteWrite([{ ancestors: ["busy"] }]);
+    expect(tracker.takeDue()).toEqual(["busy"]);
+    tracker.noteWrite([{ ancestors: ["idle"] }]);
+    tracker.noteWrite([{ ancestors: ["idle"] }]);
+    expect(tracker.takeDue()).toEqual([]);
   });
 
   it("forgets the longest-tracked ancestors past its bound, which only delays them", () => {

@@ -5,15 +5,17 @@ import type { RecorderDatabase } from "../schema/database.js";
 const SUMS = ["calls", "input_tokens", "cache_read_input_tokens", "cache_creation_input_tokens", "output_tokens", "reasoning_output_tokens", "cost"] as const;
 
 /**
- * Merges every attribution row of each of `ancestorIds` into one per currency, in one
- * statement: the rows it deletes are the rows it sums, so each is counted once however many
- * writers compact at the same time (a row another statement deleted first is skipped by this
- * one; a row appended meanwhile is neither deleted nor summed, and stays). A reader's statement
- * sees all the old rows or the merged one, never both. Sums that came to nothing (calls
- * deleted since) leave no row.
+ * Merges the attribution rows of each of `ancestorIds` into one per currency, in one statement
+ * under READ COMMITTED (whatever the server's default): the rows it deletes are the rows it
+ * sums, so each is counted once however many writers merge at the same time (a row another
+ * statement deleted first is skipped by this one; a row appended meanwhile is neither deleted
+ * nor summed, and stays). A reader's statement sees all the old rows or the merged one, never
+ * both. An ancestor already down to one row per currency is left alone; sums that came to
+ * nothing (calls deleted since) leave no row.
  *
- * Nothing is a running total: rows are still appended by every write and summed when read;
- * this only bounds how many there are to sum.
+ * Nothing is a running total: rows are still appended by every write of calls, and summed when
+ * read; this only bounds how many there are to sum. Writers of calls never wait on it (they
+ * only insert).
  *
  * @internal
  */
@@ -22,13 +24,32 @@ export async function compactCostAttribution(db: Kysely<RecorderDatabase>, ances
   const columns = sql.raw(SUMS.join(", "));
   const sums = sql.raw(SUMS.map((column) => `sum(${column})`).join(", "));
   const anyNonZero = sql.raw(SUMS.map((column) => `sum(${column}) <> 0`).join(" or "));
-  await sql`
-    with merged as (
-      delete from nucleo_cost_attribution where ancestor_id = any(${ancestorIds}::text[])
-      returning ancestor_id, currency, ${columns}
-    )
-    insert into nucleo_cost_attribution (ancestor_id, currency, ${columns})
-    select ancestor_id, currency, ${sums} from merged group by ancestor_id, currency having ${anyNonZero}`.execute(db);
+  await db
+    .transaction()
+    .setIsolationLevel("read committed")
+    .execute((trx) =>
+      sql`
+        with crowded as (
+          select ancestor_id from nucleo_cost_attribution where ancestor_id = any(${ancestorIds}::text[])
+           group by ancestor_id having count(*) > count(distinct currency)
+        ), merged as (
+          delete from nucleo_cost_attribution where ancestor_id in (select ancestor_id from crowded)
+          returning ancestor_id, currency, ${columns}
+        )
+        insert into nucleo_cost_attribution (ancestor_id, currency, ${columns})
+        select ancestor_id, currency, ${sums} from merged group by ancestor_id, currency having ${anyNonZero}`.execute(trx),
+    );
+}
+
+/**
+ * Whether a failed merge only lost a race with another worker's (a deadlock between two merges
+ * whose plans lock rows in different orders, or a lock it could not get): nothing to report,
+ * the ancestors are merged when next due.
+ *
+ * @internal
+ */
+export function isMergeRace(driverCode: string | undefined): boolean {
+  return driverCode === "40P01" || driverCode === "40001" || driverCode === "55P03";
 }
 
 /**
@@ -38,8 +59,8 @@ export async function compactCostAttribution(db: Kysely<RecorderDatabase>, ances
  * calls come one per write — would otherwise leave thousands of rows for its root's subtree sum
  * to add up. Other writers' rows are merged along with this one's.
  *
- * Memory is bounded: past `maxTracked` ancestors the longest-tracked are forgotten, which only
- * delays their compaction.
+ * Memory is bounded: past `maxTracked` ancestors the ones written below least recently are
+ * forgotten, which only delays their compaction.
  *
  * @internal
  */
@@ -61,10 +82,10 @@ export class AttributionCompactionTracker {
     for (const call of calls) for (const ancestor of call.ancestors) touched.add(ancestor);
     for (const ancestor of touched) {
       const writes = (this.#writes.get(ancestor) ?? 0) + 1;
-      if (writes >= this.#writesBefore) {
-        this.#writes.delete(ancestor);
-        this.#due.push(ancestor);
-      } else this.#writes.set(ancestor, writes);
+      // Deleted and set again: the map's order is then least recently written first.
+      this.#writes.delete(ancestor);
+      if (writes >= this.#writesBefore) this.#due.push(ancestor);
+      else this.#writes.set(ancestor, writes);
     }
     for (const ancestor of this.#writes.keys()) {
       if (this.#writes.size <= this.#maxTracked) break;

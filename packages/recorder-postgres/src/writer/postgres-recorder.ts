@@ -1,7 +1,7 @@
 import { systemClock, systemTimers, type Clock, type RunEvent, type RunObserver, type Timers } from "@nucleo/core";
 import type { Kysely } from "kysely";
 import type { RecorderDatabase } from "../schema/database.js";
-import { AttributionCompactionTracker, compactCostAttribution } from "./attribution-compaction.js";
+import { AttributionCompactionTracker, compactCostAttribution, isMergeRace } from "./attribution-compaction.js";
 import { buildBatchRows, type BatchRows } from "./batch-rows.js";
 import { EventQueue } from "./event-queue.js";
 import { readRecorderOptions, type PostgresRecorderOptions } from "./postgres-recorder-options.js";
@@ -210,14 +210,16 @@ export class PostgresRecorder implements RunObserver {
 
   /**
    * Merges the attribution rows of ancestors written below many times. Between batches, after
-   * their flushes are answered; a failure is reported and not retried (the sums stay exact, only
-   * the rows stay many until the ancestor is due again).
+   * their flushes are answered; a failure is reported (a lost race with another worker's merge
+   * is not) and not retried: the sums stay exact, only the rows stay many until the ancestor
+   * is due again.
    */
   async #compact(ancestorIds: readonly string[]): Promise<void> {
     try {
       await compactCostAttribution(this.#db, ancestorIds);
     } catch (error) {
       const { driverCode, detail } = describeDriverError(error);
+      if (isMergeRace(driverCode)) return;
       this.#report(new RecorderWriteError({
         code: "recorder_compaction_failed", driverCode,
         message: `Merging the cost attribution rows of ${ancestorIds.length} job(s) failed: ${driverCode === undefined ? "" : `${driverCode}: `}${detail}. Their sums stay exact; they are merged when next due.`,

@@ -118,7 +118,8 @@ describe.skipIf(!serverAvailable)("the recorder across a PostgreSQL restart in t
       await workflow;
       await recorder.close();
 
-      expect(problems.every((problem) => problem.code === "recorder_write_failed")).toBe(true);
+      // A merge of attribution rows caught by the outage is reported too (and loses nothing).
+      expect(problems.every((problem) => problem.code === "recorder_write_failed" || problem.code === "recorder_compaction_failed")).toBe(true);
       for (const problem of problems) expect(problem.message).not.toContain(new URL(server.url).password);
       await expectRecordedOnce(db, log, runLog, ledger, workflow.id);
     } finally {
