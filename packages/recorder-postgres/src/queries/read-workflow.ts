@@ -61,11 +61,13 @@ export async function readWorkflowJobs(db: Kysely<RecorderDatabase>, rootId: str
  */
 export async function readWorkflowCalls(db: Kysely<RecorderDatabase>, rootId: string): Promise<CallColumns> {
   const { rows } = await recordsOf(db, CALL_RECORD, "nucleo_model_calls", rootId);
-  return readCalls(new RecordTextReader(rows), rows.length);
+  return readCalls(rows);
 }
 
 function readJobs(rootId: string, records: RecordTextReader, expected: number): WorkflowJobs {
-  const jobs: MutableRecordedJob[] = [];
+  // Sized up front for a server's row per record (assigning into a sized array is several times
+  // cheaper than pushing a hundred thousand times); PGlite's one text grows them as it goes.
+  const jobs = new Array<MutableRecordedJob>(expected);
   let submittedAt = new Float64Array(expected);
   let count = 0;
   // Siblings tend to be written side by side and most columns repeat from row to row: each
@@ -89,8 +91,7 @@ function readJobs(rootId: string, records: RecordTextReader, expected: number): 
     records.endRecord();
     if (count === submittedAt.length) submittedAt = grow(submittedAt);
     submittedAt[count] = submitted ?? Number.POSITIVE_INFINITY;
-    count += 1;
-    jobs.push({
+    jobs[count++] = {
       jobId,
       parentId,
       rootId,
@@ -104,35 +105,40 @@ function readJobs(rootId: string, records: RecordTextReader, expected: number): 
       attempts,
       error: errorCode === null && errorMessage === null ? null : { code: errorCode, message: errorMessage },
       cost: NOT_YET_COSTED,
-    });
+    };
   }
+  jobs.length = count;
   return { jobs, submittedAt: submittedAt.subarray(0, count) };
 }
 
-function readCalls(records: RecordTextReader, expected: number): CallColumns {
-  const jobIds: string[] = [];
-  const currencies: string[] = [];
-  const costTexts: string[] = [];
+function readCalls(rows: readonly RecordRow[]): CallColumns {
+  const records = new RecordTextReader(rows);
+  const expected = rows.length;
+  const jobIds = new Array<string>(expected);
+  const currencies = new Array<string>(expected);
   let tokens = new Float64Array(expected * TOKEN_COUNTS);
+  let costRow = new Int32Array(expected);
   let costFrom = new Int32Array(expected);
   let costTo = new Int32Array(expected);
   let count = 0;
   let currency: string | null = null;
   while (records.hasRecord()) {
     records.startRecord();
-    if (count === costFrom.length) [tokens, costFrom, costTo] = [grow(tokens), grow(costFrom), grow(costTo)];
-    jobIds.push(records.field()!);
+    if (count === costFrom.length) [tokens, costRow, costFrom, costTo] = [grow(tokens), grow(costRow), grow(costFrom), grow(costTo)];
+    jobIds[count] = records.field()!;
     currency = records.field(currency);
-    currencies.push(currency!);
+    currencies[count] = currency!;
     for (let at = count * TOKEN_COUNTS, end = at + TOKEN_COUNTS; at < end; at += 1) tokens[at] = records.number();
     records.span();
-    costTexts.push(records.spanText);
+    costRow[count] = records.row;
     costFrom[count] = records.spanFrom;
     costTo[count] = records.spanTo;
     records.endRecord();
     count += 1;
   }
-  return { jobIds, currencies, tokens: tokens.subarray(0, count * TOKEN_COUNTS), costTexts, costFrom: costFrom.subarray(0, count), costTo: costTo.subarray(0, count) };
+  jobIds.length = count;
+  currencies.length = count;
+  return { jobIds, currencies, tokens: tokens.subarray(0, count * TOKEN_COUNTS), rows, costRow: costRow.subarray(0, count), costFrom: costFrom.subarray(0, count), costTo: costTo.subarray(0, count) };
 }
 
 /** The same array, twice as long (or one long), its values kept. */

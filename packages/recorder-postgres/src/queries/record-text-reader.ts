@@ -36,6 +36,11 @@ export class RecordTextReader {
     this.#text = this.#rows[0]?.records ?? "";
   }
 
+  /** The position of the row the reader is in, among those it was given (0 for one text). */
+  get row(): number {
+    return this.#row;
+  }
+
   /** Whether another record follows. */
   hasRecord(): boolean {
     while (this.#position >= this.#text.length) {

@@ -1,5 +1,6 @@
 import { CostColumn } from "./cost-column.js";
 import { NO_COST, type CostTotals } from "./cost-totals.js";
+import type { RecordRow } from "./record-text-reader.js";
 
 /** How many token counts a call has in {@link CallColumns.tokens}. */
 export const TOKEN_COUNTS = 5;
@@ -14,8 +15,9 @@ export interface CallColumns {
   readonly currencies: readonly string[];
   /** {@link TOKEN_COUNTS} per call: input, cache-read, cache-creation, output and reasoning tokens. */
   readonly tokens: Float64Array;
-  /** Per call, the text its exact cost is written in, and where in it (from, to). */
-  readonly costTexts: readonly string[];
+  /** The rows the calls were read from, and per call which one holds its exact cost, and where in it (from, to). */
+  readonly rows: readonly RecordRow[];
+  readonly costRow: Int32Array;
   readonly costFrom: Int32Array;
   readonly costTo: Int32Array;
 }
@@ -60,7 +62,7 @@ export class TotalsTable {
     this.#cacheCreation[index]! += tokens[at + 2]!;
     this.#output[index]! += tokens[at + 3]!;
     this.#reasoning[index]! += tokens[at + 4]!;
-    this.#column(calls.currencies[call]!).addText(index, calls.costTexts[call]!, calls.costFrom[call]!, calls.costTo[call]!);
+    this.#column(calls.currencies[call]!).addText(index, calls.rows[calls.costRow[call]!]!.records!, calls.costFrom[call]!, calls.costTo[call]!);
   }
 
   /** Adds the totals at `from` in `source` (this table or another) to the totals at `index`. */

@@ -15,7 +15,8 @@ export interface JobCosts {
 /** What {@link rollUpTrajectoryCosts} rolls up. */
 export interface TrajectoryCostInputs {
   readonly rootId: string;
-  readonly jobs: readonly TrajectoryJob[];
+  /** The jobs, whose `cost` the rollup writes. */
+  readonly jobs: readonly (TrajectoryJob & { cost: JobCosts })[];
   readonly tree: JobTree<TrajectoryJob>;
   readonly calls: CallColumns;
 }
@@ -28,8 +29,8 @@ interface Stray {
 }
 
 /**
- * Gives every job of a trajectory its own totals (its calls, summed here exactly) and its
- * subtree's, rolled up the tree in memory in one pass — children before parents — so no query
+ * Gives every job of a trajectory (writing its `cost`) its own totals (its calls, summed here
+ * exactly) and its subtree's, rolled up the tree in memory in one pass — children before parents — so no query
  * runs per job and no running total is stored. A job with no children has its own totals as
  * its subtree's (the same object). What the parent links cannot carry (a tree whose parent row
  * is not written yet, calls of a job with no row yet) is added along the ancestors the rows
@@ -37,7 +38,7 @@ interface Stray {
  *
  * @internal
  */
-export async function rollUpTrajectoryCosts(db: Kysely<RecorderDatabase>, inputs: TrajectoryCostInputs): Promise<JobCosts[]> {
+export async function rollUpTrajectoryCosts(db: Kysely<RecorderDatabase>, inputs: TrajectoryCostInputs): Promise<void> {
   const { rootId, jobs, calls } = inputs;
   const { trees, indexOf, parentOf, depthFirst } = inputs.tree;
   // 1 where a job's subtree total is its own entry (it has children, or strays land on it).
@@ -80,12 +81,10 @@ export async function rollUpTrajectoryCosts(db: Kysely<RecorderDatabase>, inputs
     const strays = await findStrays(db, rootId, { unrecorded, unrecordedTable, detachedRoots, subtree, indexOf });
     addStrays(strays, { indexOf, parentOf, subtree, own, rolledUp });
   }
-  const costs = new Array<JobCosts>(jobs.length);
   for (let index = 0; index < jobs.length; index += 1) {
     const ownTotals = own.totalsAt(index);
-    costs[index] = { own: ownTotals, subtree: rolledUp[index] === 1 ? subtree.totalsAt(index) : ownTotals };
+    jobs[index]!.cost = { own: ownTotals, subtree: rolledUp[index] === 1 ? subtree.totalsAt(index) : ownTotals };
   }
-  return costs;
 }
 
 interface StrayInputs {

@@ -23,8 +23,7 @@ export async function readTrajectory(db: Kysely<RecorderDatabase>, rootId: strin
   ]);
   const root = tree.trees.find((node) => node.job.jobId === rootId);
   if (root === undefined) throw await explainMissingRoot(db, rootId, jobs.length);
-  const costs = await rollUpTrajectoryCosts(db, { rootId, jobs, tree, calls });
-  for (let index = 0; index < jobs.length; index += 1) jobs[index]!.cost = costs[index]!;
+  await rollUpTrajectoryCosts(db, { rootId, jobs, tree, calls });
   return { rootId, root, detached: tree.trees.filter((node) => node !== root) as TrajectoryNode<RecordedJob>[], jobCount: jobs.length };
 }
 
