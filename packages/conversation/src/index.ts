@@ -8,7 +8,7 @@ export { Parts, NON_TEXT_TOKENS, type Part, type TextPart, type ImagePart, type 
 export type { Turn } from "./model/turn.js";
 export type { SeatWords } from "./model/seat-words.js";
 export { Conversation, TASK_SLOT, type ConversationSnapshot } from "./model/conversation.js";
-export { conversationSnapshotSchema, parseConversationSnapshot } from "./model/conversation-snapshot-schema.js";
+export { parseConversationSnapshot } from "./model/conversation-snapshot-schema.js";
 export { toolDefinition, type ToolDefinition, type JsonSchema } from "./model/tool-definition.js";
 export type { LlmClient, LlmRequest, LlmBinding, LlmResponse, LlmDelta, StopReason } from "./client/llm-client.js";
 export { collectStream } from "./client/collect-stream.js";

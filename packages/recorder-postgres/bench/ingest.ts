@@ -14,7 +14,7 @@ import os from "node:os";
 import type { RunEvent } from "@nucleo/core";
 import { sql } from "kysely";
 import { openRecorderDatabase, PostgresRecorder, type RecorderConnection } from "@nucleo/recorder-postgres";
-import { POSTGRES_BINARIES_NOT_FOUND, startThrowawayPostgres } from "@nucleo/tooling/postgres";
+import { formatRate as format, median, startOptionalServer } from "./bench-support.ts";
 
 const AIM_POSTGRES_EVENTS_PER_SECOND = 50_000;
 const CHILDREN_PER_WORKFLOW = 20;
@@ -114,25 +114,11 @@ async function measure(connection: RecorderConnection, setup: Setup): Promise<nu
   return rates;
 }
 
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
-
-const format = (value: number): string => Math.round(value).toLocaleString("en-US");
-
 // ---- Main -----------------------------------------------------------------------------------
 
 async function main(): Promise<void> {
   const rows: string[] = [];
-  let server: Awaited<ReturnType<typeof startThrowawayPostgres>> | undefined;
-  try {
-    server = await startThrowawayPostgres();
-  } catch (error) {
-    if ((error as { code?: unknown }).code !== POSTGRES_BINARIES_NOT_FOUND) throw error;
-    console.warn(`PostgreSQL is not installed: its rows are skipped. ${(error as Error).message}`);
-  }
+  const server = await startOptionalServer();
   try {
     for (const setup of SETUPS) {
       if (setup.backend === "postgres" && server === undefined) continue;

@@ -27,7 +27,7 @@ import { performance } from "node:perf_hooks";
 import { sql, type Kysely } from "kysely";
 import type { RunEvent } from "@nucleo/core";
 import { openRecorderDatabase, PostgresRecorder, RecorderQueries, type RecorderConnection, type RecorderDatabase } from "@nucleo/recorder-postgres";
-import { POSTGRES_BINARIES_NOT_FOUND, startThrowawayPostgres } from "@nucleo/tooling/postgres";
+import { median, startOptionalServer } from "./bench-support.ts";
 
 const BRANCHING = 10;
 const BULK_CALLS = 1_000_000;
@@ -173,12 +173,6 @@ async function seed(connection: RecorderConnection): Promise<number> {
 
 // ---- Timing ---------------------------------------------------------------------------------
 
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((left, right) => left - right);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
-
 /** Warm-up before a query is timed: at least this many runs, and at least this long. */
 const WARM_UP_RUNS = 3;
 const WARM_UP_MS = 1_000;
@@ -209,13 +203,7 @@ async function time(queries: RecorderQueries, benchCase: Case): Promise<{ first:
 const ms = (value: number): string => (value < 10 ? value.toFixed(2) : value < 100 ? value.toFixed(1) : value.toFixed(0));
 
 async function main(): Promise<void> {
-  let server: Awaited<ReturnType<typeof startThrowawayPostgres>> | undefined;
-  try {
-    server = await startThrowawayPostgres();
-  } catch (error) {
-    if ((error as { code?: unknown }).code !== POSTGRES_BINARIES_NOT_FOUND) throw error;
-    console.warn(`PostgreSQL is not installed: its column stays empty. ${(error as Error).message}`);
-  }
+  const server = await startOptionalServer();
   const results = new Map<string, Map<string, number[]>>();
   try {
     for (const backend of ["postgres", "pglite"] as const) {

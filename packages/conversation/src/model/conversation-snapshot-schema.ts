@@ -26,7 +26,7 @@ const slots = z.array(z.tuple([text, text]));
  * The shape of a {@link ConversationSnapshot} as it comes back from storage (JSON): checked
  * field by field, since a store's rows may have been written by another version or by hand.
  */
-export const conversationSnapshotSchema = z.object({
+const conversationSnapshotSchema = z.object({
   id: z.string().min(1),
   temporary: z.boolean(),
   seat: z.object({
@@ -56,7 +56,11 @@ export const conversationSnapshotSchema = z.object({
  */
 export function parseConversationSnapshot(value: unknown, source: string): ConversationSnapshot {
   const parsed = conversationSnapshotSchema.safeParse(value);
-  if (parsed.success) return parsed.data as ConversationSnapshot;
+  if (parsed.success) {
+    // Assigned, not cast: a field the snapshot type gains and the schema lacks fails to compile.
+    const snapshot: ConversationSnapshot = parsed.data;
+    return snapshot;
+  }
   const { path, expected } = describeIssue(parsed.error.issues[0]!);
   throw new SystemError({ code: "corrupt_conversation", message: `The stored ${source} is not a conversation snapshot: at ${path}, expected ${expected}.` });
 }

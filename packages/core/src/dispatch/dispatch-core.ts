@@ -84,7 +84,7 @@ export class DispatchCore {
     const run = new JobRun<TInput, TOutput>(this, job, parsed.value as TInput, {
       jobId, parent, scope, ordinal, metadata, jobClass, submittedAt, signal: options?.signal,
     });
-    if (this.events.active) this.#emitSubmitted(run.jobId, parent, jobClass, job.name, ordinal, scope, submittedAt, AbstractOrchestrator.isOrchestrator(job));
+    if (this.events.active) this.#emitSubmitted(run.jobId, parent, run.ancestorIds(), jobClass, job.name, ordinal, scope, submittedAt, AbstractOrchestrator.isOrchestrator(job));
     run.start();
     return run.handle;
   }
@@ -145,7 +145,8 @@ export class DispatchCore {
     error: LLMReadableError,
   ): JobHandle<TOutput> {
     if (this.events.active) {
-      this.#emitSubmitted(jobId, parent, jobClass, jobName, ordinal, scope, at, false);
+      const ancestors = parent === null ? [] : [parent.jobId, ...parent.ancestorIds()];
+      this.#emitSubmitted(jobId, parent, ancestors, jobClass, jobName, ordinal, scope, at, false);
       this.events.emit({
         type: "job.failed", at: this.clock.now(), jobId, parentId: parent?.jobId ?? null, rootId: parent?.rootId ?? jobId, seq: 2,
         durationMs: 0, error: { name: error.name, code: error.code, message: error.message },
@@ -159,6 +160,7 @@ export class DispatchCore {
   #emitSubmitted(
     jobId: string,
     parent: JobRun<unknown, unknown> | null,
+    ancestors: readonly string[],
     jobClass: string,
     jobName: string,
     ordinal: number | null,
@@ -169,7 +171,7 @@ export class DispatchCore {
     this.events.emit({
       type: "job.submitted", at, jobId, parentId: parent?.jobId ?? null, rootId: parent?.rootId ?? jobId, seq: 1,
       jobClass, jobName, ordinal, kind: orchestrator ? "orchestrator" : "tool", scope: scope.toJSON(),
-      ancestors: parent === null ? [] : [parent.jobId, ...parent.ancestorIds()],
+      ancestors,
     });
   }
 }

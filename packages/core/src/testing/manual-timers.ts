@@ -43,16 +43,29 @@ export class ManualTimers implements Clock, Timers {
     return this.#pending.map((timer) => timer.at - this.#now).sort((a, b) => a - b);
   }
 
+  /** The delay of the soonest pending timer, or `undefined` when none is pending. */
+  nextDelay(): number | undefined {
+    const next = this.#soonest();
+    return next === undefined ? undefined : next.at - this.#now;
+  }
+
   /** Moves time forward by `ms`, firing every timer that falls due on the way, in order. */
   advance(ms: number): void {
     const end = this.#now + ms;
     for (;;) {
-      const due = this.#pending.filter((timer) => timer.at <= end).sort((a, b) => a.at - b.at || a.id - b.id)[0];
-      if (!due) break;
+      const due = this.#soonest();
+      if (due === undefined || due.at > end) break;
       this.#pending = this.#pending.filter((timer) => timer !== due);
       this.#now = due.at;
       due.callback();
     }
     this.#now = end;
+  }
+
+  /** The pending timer that fires first (ties: the one set first), found without sorting. */
+  #soonest(): PendingTimer | undefined {
+    let soonest: PendingTimer | undefined;
+    for (const timer of this.#pending) if (soonest === undefined || timer.at < soonest.at || (timer.at === soonest.at && timer.id < soonest.id)) soonest = timer;
+    return soonest;
   }
 }

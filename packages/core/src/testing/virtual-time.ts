@@ -22,7 +22,7 @@ export async function runFor(time: ManualTimers, ms: number): Promise<void> {
   const end = time.now() + ms;
   for (;;) {
     await settlePromises();
-    const next = time.pendingDelays()[0];
+    const next = time.nextDelay();
     if (next === undefined || time.now() + next > end) break;
     time.advance(next);
   }

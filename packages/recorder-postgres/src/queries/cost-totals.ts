@@ -45,6 +45,13 @@ export interface TotalsRow {
 }
 
 /**
+ * The token columns of a model call (and of `nucleo_cost_attribution`), in table order.
+ *
+ * @internal
+ */
+export const TOKEN_COLUMNS = ["input_tokens", "cache_read_input_tokens", "cache_creation_input_tokens", "output_tokens", "reasoning_output_tokens"] as const;
+
+/**
  * The aggregate columns every cost query selects over `nucleo_model_calls`: one count, the
  * five token sums and the exact `numeric` sum of `cost` (to be grouped by currency).
  *
@@ -53,11 +60,7 @@ export interface TotalsRow {
 export function totalsColumns(): AliasedRawBuilder<unknown, keyof TotalsRow>[] {
   return [
     sql`count(*)`.as("calls"),
-    sql`sum(input_tokens)`.as("input_tokens"),
-    sql`sum(cache_read_input_tokens)`.as("cache_read_input_tokens"),
-    sql`sum(cache_creation_input_tokens)`.as("cache_creation_input_tokens"),
-    sql`sum(output_tokens)`.as("output_tokens"),
-    sql`sum(reasoning_output_tokens)`.as("reasoning_output_tokens"),
+    ...TOKEN_COLUMNS.map((column) => sql`sum(${sql.ref(column)})`.as(column)),
     sql`sum(cost)`.as("cost"),
   ];
 }

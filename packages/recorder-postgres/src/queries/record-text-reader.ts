@@ -25,8 +25,7 @@ export class RecordTextReader {
   #row = 0;
   #text: string;
   #position = 0;
-  /** The text and bounds of the last {@link RecordTextReader.span}. */
-  spanText = "";
+  /** The bounds of the last {@link RecordTextReader.span}, in the `records` of row {@link RecordTextReader.row}. */
   spanFrom = 0;
   spanTo = 0;
 
@@ -126,9 +125,9 @@ export class RecordTextReader {
   }
 
   /**
-   * Finds the next field, which must be unquoted and not null (a number, say), and leaves it
-   * in {@link RecordTextReader.spanText} from {@link RecordTextReader.spanFrom} to
-   * {@link RecordTextReader.spanTo}, so it is read in place, without a string of its own.
+   * Finds the next field, which must be unquoted and not null (a number, say), and leaves its
+   * bounds in {@link RecordTextReader.spanFrom} and {@link RecordTextReader.spanTo} (in the
+   * current row's text), so it is read in place, without a string of its own.
    */
   span(): void {
     const text = this.#text;
@@ -136,7 +135,6 @@ export class RecordTextReader {
     const first = text.charCodeAt(position);
     if (first === 34 /* " */ || first === 44 || first === 41) throw this.#malformed(position);
     while (position < text.length && text.charCodeAt(position) !== 44 && text.charCodeAt(position) !== 41) position += 1;
-    this.spanText = text;
     this.spanFrom = this.#position;
     this.spanTo = position;
     this.#endField(position);

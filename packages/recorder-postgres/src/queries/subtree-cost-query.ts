@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { RecorderDatabase } from "../schema/database.js";
-import { NO_COST, TotalsAccumulator, type CostTotals } from "./cost-totals.js";
+import { NO_COST, TOKEN_COLUMNS, TotalsAccumulator, type CostTotals } from "./cost-totals.js";
 import { requireJob } from "./workflow-checks.js";
 
 /** What a job and all its descendants spent. */
@@ -30,24 +30,22 @@ export async function readSubtreeCost(db: Kysely<RecorderDatabase>, jobId: strin
   return { jobId, ...totals.toTotals() };
 }
 
-const TOKENS = ["input_tokens", "cache_read_input_tokens", "cache_creation_input_tokens", "output_tokens", "reasoning_output_tokens"] as const;
-
 /** The one statement {@link readSubtreeCost} runs, for plan checks. @internal */
 export function subtreeCostQuery(db: Kysely<RecorderDatabase>, jobId: string) {
   const own = db
     .selectFrom("nucleo_model_calls")
-    .select(["currency", sql<string>`1::int8`.as("calls"), ...TOKENS, "cost"])
+    .select(["currency", sql<string>`1::int8`.as("calls"), ...TOKEN_COLUMNS, "cost"])
     .where("job_id", "=", jobId);
   const below = db
     .selectFrom("nucleo_cost_attribution")
-    .select(["currency", "calls", ...TOKENS, "cost"])
+    .select(["currency", "calls", ...TOKEN_COLUMNS, "cost"])
     .where("ancestor_id", "=", jobId);
   return db
     .selectFrom(own.unionAll(below).as("spend"))
     .select([
       "currency",
       sql<string>`sum(calls)`.as("calls"),
-      ...TOKENS.map((column) => sql<string>`sum(${sql.ref(column)})`.as(column)),
+      ...TOKEN_COLUMNS.map((column) => sql<string>`sum(${sql.ref(column)})`.as(column)),
       sql<string>`sum(cost)`.as("cost"),
     ])
     .groupBy("currency")

@@ -1,8 +1,9 @@
 import { sql, type Kysely } from "kysely";
+import { TOKEN_COLUMNS } from "../queries/cost-totals.js";
 import type { RecorderDatabase } from "../schema/database.js";
 
 /** The summed columns of `nucleo_cost_attribution`, in table order. */
-const SUMS = ["calls", "input_tokens", "cache_read_input_tokens", "cache_creation_input_tokens", "output_tokens", "reasoning_output_tokens", "cost"] as const;
+const SUMS = ["calls", ...TOKEN_COLUMNS, "cost"] as const;
 
 /**
  * Merges the attribution rows of each of `ancestorIds` into one per currency, in one statement

@@ -1,4 +1,4 @@
-// One worker process of the multi-process admission test (multi-process.test.ts): a
+// One worker process of the multi-process admission test (across-processes.test.ts): a
 // CatalogAdmission sharing its budgets through a PostgresBudgetStore, reserving SEATS seats on
 // one entry. It speaks JSON lines: on stdout it reports what happens ({"event": ...}); on stdin
 // it takes "go" (start reserving) and "stop" (abort what still waits, close, exit). It never

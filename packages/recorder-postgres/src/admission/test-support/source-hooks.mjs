@@ -1,4 +1,4 @@
-// Lets a plain Node process (the multi-process test's children) run the workspace packages from
+// Lets a plain Node process (the across-processes test's children) run the workspace packages from
 // their TypeScript sources, so the test never depends on a build being fresh. Started with
 // `--conditions=@nucleo/source` (each package's exports map then points at src/index.ts) and
 // `--experimental-transform-types`; this hook adds the one thing missing: the sources import
