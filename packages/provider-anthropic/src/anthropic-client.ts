@@ -70,6 +70,9 @@ export class AnthropicClient implements LlmClient {
       baseURL: options.baseURL,
       fetch: options.fetch,
       maxRetries: 0,
+      // Our errors are the interface: the SDK's own log lines (a malformed event is printed raw,
+      // chunk and all) would bypass their scrubbing. `off` also overrides ANTHROPIC_LOG.
+      logLevel: "off",
       // Given even at its default: without it the SDK refuses non-streamed calls with a large max_tokens.
       timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     });
@@ -98,7 +101,9 @@ export class AnthropicClient implements LlmClient {
   /**
    * Sends one call as a stream: yields text and thinking as they arrive and each tool call once
    * its block is complete, then returns the response {@link send} would have given. Stopping
-   * the iteration early cancels the HTTP request.
+   * the iteration early cancels the HTTP request. A stream stopped at `max_tokens` with its last
+   * block still open returns a `max_tokens` response, as {@link send} would, without the cut
+   * tool call.
    */
   async *stream(request: LlmRequest, binding: LlmBinding, signal: AbortSignal): AsyncGenerator<LlmDelta, LlmResponse, void> {
     const params = toMessageParams(request, binding);

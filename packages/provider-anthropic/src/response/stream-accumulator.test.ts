@@ -84,6 +84,7 @@ describe("StreamAccumulator", () => {
     ["cut after a text delta", events.slice(0, 9)],
     ["no message_delta", [...events.slice(0, 16), { type: "message_stop" }]],
     ["no message_stop", events.slice(0, 17)],
+    ["no message_stop after a max_tokens stop with a block open", [...events.slice(0, 15), { type: "message_delta", delta: { stop_reason: "max_tokens" }, usage: { output_tokens: 64 } }]],
     ["nothing at all", []],
   ])("refuses a stream that was cut (%s), naming anthropic and step stream", (_case, sequence) => {
     const { accumulator } = run(sequence);
@@ -137,5 +138,47 @@ describe("StreamAccumulator", () => {
     const { deltas, accumulator } = run(toolStream('{"query": "pgvector"}', "max_tokens"));
     expect(deltas).toContainEqual({ type: "tool_call", call: expect.objectContaining({ id: "toolu_3", arguments: { query: "pgvector" } }) });
     expect(accumulator.finish()).toMatchObject({ stopReason: "max_tokens", toolCalls: [expect.objectContaining({ id: "toolu_3" })] });
+  });
+
+  /** A stream whose blocks (`thinking`, `text`, then a `tool_use`) stop at max_tokens, the ones at `openIndexes` never closed. */
+  function cutStream(openIndexes: readonly number[], stopReason = "max_tokens"): unknown[] {
+    const block = (index: number, start: unknown, deltas: unknown[]) => [
+      { type: "content_block_start", index, content_block: start },
+      ...deltas.map((delta) => ({ type: "content_block_delta", index, delta })),
+      ...(openIndexes.includes(index) ? [] : [{ type: "content_block_stop", index }]),
+    ];
+    return [
+      events[0],
+      ...block(0, { type: "thinking", thinking: "" }, [{ type: "thinking_delta", thinking: "Plan: search." }, ...(openIndexes.includes(0) ? [] : [{ type: "signature_delta", signature: "c2ln" }])]),
+      ...block(1, { type: "text", text: "" }, [{ type: "text_delta", text: "Searching for " }, { type: "text_delta", text: "it" }]),
+      ...block(2, { type: "tool_use", id: "toolu_4", name: "search", input: {} }, [{ type: "input_json_delta", partial_json: '{"query": "pg' }]),
+      { type: "message_delta", delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: 64 } },
+      { type: "message_stop" },
+    ];
+  }
+
+  it("a tool_use block left open at max_tokens is dropped; the blocks before it stand", () => {
+    const { deltas, accumulator } = run(cutStream([2]));
+    expect(deltas.map((delta) => delta.type)).toEqual(["thinking", "text", "text"]);
+    expect(accumulator.finish()).toMatchObject({
+      content: "Searching for it",
+      thinking: [{ type: "thinking", text: "Plan: search.", signature: "c2ln" }],
+      toolCalls: [],
+      stopReason: "max_tokens",
+    });
+  });
+
+  it("text and thinking left open at max_tokens are closed with what arrived; thinking cut before its signature stays unsigned", () => {
+    const { accumulator } = run(cutStream([0, 1, 2]));
+    const response = accumulator.finish();
+    expect(response).toMatchObject({ content: "Searching for it", toolCalls: [], stopReason: "max_tokens" });
+    expect(response.thinking).toEqual([{ type: "thinking", text: "Plan: search." }]);
+  });
+
+  it("a block left open under any other stop reason is refused as not the wire format", () => {
+    const { accumulator } = run(cutStream([2], "tool_use"));
+    const error = failureOf(() => accumulator.finish());
+    expect(ExternalServiceError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ service: "anthropic", step: "stream", message: expect.stringContaining("still open at message_stop") });
   });
 });

@@ -34,8 +34,11 @@ type OpenBlock =
  * Input that does not parse is kept raw until {@link finish}: a call cut off at `max_tokens` is
  * dropped (the response reports `max_tokens`), any other is refused as not the wire format.
  *
- * A stream that ends before `message_stop`, or never sent `message_start` or a
- * `message_delta` with usage, was cut: {@link finish} refuses it.
+ * A stream stopped at `max_tokens` may leave its last block open (no `content_block_stop`
+ * before `message_delta` and `message_stop`): {@link finish} keeps what arrived of an open text
+ * or thinking block and drops an open tool call, whose input is cut. A stream that ends before
+ * `message_stop`, or never sent `message_start` or a `message_delta` with usage, was cut:
+ * {@link finish} refuses it, as it refuses a block left open under any other stop reason.
  *
  * @internal
  */
@@ -86,12 +89,23 @@ export class StreamAccumulator {
    * The whole response, once the stream has ended.
    *
    * @throws {ExternalServiceError} (step `stream`) when the stream was cut or lacked its usage,
-   *   or a tool call's input is not a JSON object though the stop reason is not `max_tokens`.
+   *   a block was left open though the stop reason is not `max_tokens`, or a tool call's input
+   *   is not a JSON object though the stop reason is not `max_tokens`.
    */
   finish(): LlmResponse {
     if (this.#model === undefined || this.#startUsage === undefined) throw notWireFormat(STEP, "the stream never sent message_start");
     if (this.#deltaUsage === undefined) throw notWireFormat(STEP, "the stream ended without message_delta and its usage");
-    if (!this.#stopped || this.#open.size > 0) throw notWireFormat(STEP, "the stream ended before message_stop");
+    if (!this.#stopped) throw notWireFormat(STEP, "the stream ended before message_stop");
+    if (this.#open.size > 0) {
+      // At max_tokens the API may stop mid-block without closing it (the SDKs' own streaming
+      // fixtures carry this shape); under any other reason an open block means a broken stream.
+      if (this.#stopReason !== "max_tokens") throw notWireFormat(STEP, "a content block was still open at message_stop");
+      for (const [index, block] of this.#open) {
+        const read = closeCut(block);
+        if (read !== undefined) this.#done.set(index, read);
+      }
+      this.#open.clear();
+    }
     const start = this.#startUsage;
     const last = this.#deltaUsage;
     // message_delta's counts are cumulative; where it sends null the start's count stands.
@@ -200,6 +214,22 @@ function close(block: OpenBlock): ReadBlock | undefined {
       return { kind: "tool_call", part: Parts.toolCall(block.id, block.name, parseInput(block.json)) };
     case "skipped":
       return undefined;
+  }
+}
+
+/**
+ * A block the stream left open when it stopped at `max_tokens`: what arrived of it. A tool call
+ * is dropped (its input is cut, and the caller reads the stop reason); thinking is kept with its
+ * signature when one arrived, else unsigned, which this client never sends back.
+ */
+function closeCut(block: OpenBlock): ReadBlock | undefined {
+  switch (block.kind) {
+    case "tool_call":
+      return undefined;
+    case "thinking":
+      return { kind: "thinking", part: Parts.thinking(block.text, block.signature) };
+    default:
+      return close(block);
   }
 }
 
