@@ -1,8 +1,10 @@
 import { isIP } from "node:net";
 import { ExternalServiceError, InvalidInputError } from "@nucleo/core";
 import { abortable } from "../http/abortable.js";
+import { bareHost } from "./bare-host.js";
 import type { HostLookup } from "./host-lookup.js";
 import { nonPublicReason } from "./ip-address.js";
+import type { CheckedHost } from "./pinned-lookup.js";
 
 /** Which hosts a deployment lets `web_fetch` reach beyond the public internet. */
 export interface AddressGuardOptions {
@@ -32,10 +34,12 @@ const NOT_FOUND_CODES = new Set(["ENOTFOUND", "ENODATA", "EAI_NONAME", "EAI_NODA
  * refuse), unless the deployment allows private networks or lists the host. Every redirect
  * target is judged again, so a public page cannot bounce the tool to a metadata endpoint.
  *
- * Refusals are the model's to correct (`InvalidInputError` naming `url`). A known gap: the
- * HTTP client resolves the name again when it connects, so a DNS answer that changes between
- * the two lookups (rebinding) is not caught here; a deployment that must close it should also
- * route egress through a proxy that enforces the same rule.
+ * {@link AddressGuard.resolve} returns the addresses it judged, and the tool's own transport
+ * connects to those and no others (see `withPinnedFetch`): a DNS answer that changes after
+ * the check (rebinding) never reaches the socket. {@link AddressGuard.check} is for a `fetch`
+ * the deployment injected, which resolves names itself, so the check cannot bind it.
+ *
+ * Refusals are the model's to correct (`InvalidInputError` naming `url`).
  *
  * @internal
  */
@@ -45,18 +49,51 @@ export class AddressGuard {
 
   constructor(options: AddressGuardOptions) {
     this.#options = options;
-    this.#allowedHosts = new Set(options.allowedHosts.map((host) => bareHost(host.toLowerCase())));
+    this.#allowedHosts = new Set(options.allowedHosts.map(bareHost));
   }
 
-  /** Resolves and checks `target.url`; throws the refusal when it may not be fetched. */
+  /**
+   * Checks `target.url` for a client that resolves the name again when it connects: hosts the
+   * deployment allows are let through without a lookup (that client finds them itself).
+   * Throws the refusal when the URL may not be fetched.
+   */
   async check(target: GuardedUrl): Promise<void> {
+    const hostname = this.#hostOf(target);
+    if (this.#allows(hostname)) return;
+    this.#judge(await this.#addressesOf(hostname, target), target);
+  }
+
+  /**
+   * Resolves `target.url`'s host once and checks every address; returns them, for the
+   * connection to be pinned to. Allowed hosts are resolved too (and not judged), so even
+   * then the connection goes where this one lookup said. An IP literal is its own address.
+   * Throws the refusal when the URL may not be fetched.
+   */
+  async resolve(target: GuardedUrl): Promise<CheckedHost> {
+    const hostname = this.#hostOf(target);
+    const addresses = await this.#addressesOf(hostname, target);
+    if (!this.#allows(hostname)) this.#judge(addresses, target);
+    return { hostname, addresses };
+  }
+
+  /** The URL's host as compared and resolved, once the scheme is known to be http(s). */
+  #hostOf(target: GuardedUrl): string {
     const { url } = target;
     if (url.protocol !== "http:" && url.protocol !== "https:") {
       throw this.#refuse(target, target.redirected ? "a URL whose redirects stay on http or https" : "an http or https URL");
     }
-    const host = bareHost(url.hostname.toLowerCase());
-    if (this.#options.allowPrivateNetworks || this.#allowedHosts.has(host)) return;
-    const addresses = isIP(host) === 0 ? await this.#resolve(host, target) : [host];
+    return bareHost(url.hostname);
+  }
+
+  #allows(hostname: string): boolean {
+    return this.#options.allowPrivateNetworks || this.#allowedHosts.has(hostname);
+  }
+
+  async #addressesOf(hostname: string, target: GuardedUrl): Promise<readonly string[]> {
+    return isIP(hostname) === 0 ? this.#resolve(hostname, target) : [hostname];
+  }
+
+  #judge(addresses: readonly string[], target: GuardedUrl): void {
     for (const address of addresses) {
       const reason = nonPublicReason(address);
       if (reason !== undefined) {
@@ -84,9 +121,4 @@ export class AddressGuard {
   #refuse(target: GuardedUrl, expected: string): InvalidInputError {
     return new InvalidInputError({ parameter: "url", value: target.modelValue, expected });
   }
-}
-
-/** `[::1]` as `URL.hostname` spells it → `::1`; `example.org.` (fully qualified) → `example.org`. */
-function bareHost(host: string): string {
-  return host.startsWith("[") && host.endsWith("]") ? host.slice(1, -1) : host.replace(/\.$/, "");
 }

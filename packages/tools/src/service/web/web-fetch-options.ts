@@ -6,9 +6,20 @@ import type { HostLookup } from "./host-lookup.js";
  * the tool on the public internet with bounded redirects, size and time.
  */
 export interface WebFetchToolOptions {
-  /** The HTTP client. Default: the global `fetch`. */
+  /**
+   * The HTTP client. Default: the tool's own transport (undici), which connects each hop only
+   * to the addresses `lookup` gave when the hop was checked, so a name that resolves
+   * differently a moment later (DNS rebinding) cannot reach a private address. A `fetch`
+   * given here resolves names itself when it connects; the tool cannot pin that, so the
+   * guarantee becomes the deployment's (pin its connections, or route egress through a proxy
+   * that enforces the same rule). Allowed hosts are then not resolved by the tool at all.
+   */
   readonly fetch?: FetchFunction;
-  /** Resolves host names to all their addresses. Default: `node:dns/promises` `lookup`. */
+  /**
+   * Resolves host names to all their addresses. With the default transport this is the only
+   * resolution a hop gets: the check judges its answer and the connection uses it (allowed
+   * hosts included). Default: `node:dns/promises` `lookup`.
+   */
   readonly lookup?: HostLookup;
   /** Fetch private, loopback, link-local and unique-local addresses too. Default `false`. */
   readonly allowPrivateNetworks?: boolean;

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { FetchFunction } from "../http/fetch-function.js";
 import { FixtureServer, fixture, neverAnswer, refusingOrigin, reply, streamForever } from "../test-support/fixture-server.js";
 import { failureOf } from "../test-support/outcome.js";
+import { watchOutboundSockets, type OutboundSockets } from "../test-support/outbound-sockets.js";
 import type { HostLookup } from "./host-lookup.js";
 import { WebFetchTool } from "./web-fetch-tool.js";
 import type { WebFetchToolOptions } from "./web-fetch-options.js";
@@ -272,5 +273,113 @@ describe("web_fetch: only the public internet unless the deployment allows more"
     expect(error).toMatchObject({ parameter: "url", value: url });
     expect(error.message).toMatch(/it redirects to a host at a link-local address/);
     expect(server.requests).toHaveLength(1);
+  });
+});
+
+describe("web_fetch: the connection goes only to the addresses the check saw (no DNS rebinding)", () => {
+  // Sockets that would leave the machine are stopped before they connect, and every name a
+  // socket resolved is recorded: the tests see where each connection really went.
+  let sockets: OutboundSockets;
+  beforeEach(() => {
+    sockets = watchOutboundSockets();
+  });
+  afterEach(() => sockets.stop());
+
+  const port = (): string => new URL(server.origin).port;
+
+  /** Answers `first` to the first lookup (the check) and 127.0.0.1 to every later one: a rebinding name. */
+  function rebinding(first: string): { lookup: HostLookup; asked: string[] } {
+    const asked: string[] = [];
+    const lookup: HostLookup = async (hostname) => {
+      asked.push(hostname);
+      return [{ address: asked.length === 1 ? first : "127.0.0.1" }];
+    };
+    return { lookup, asked };
+  }
+
+  it.each([
+    ["an IPv4", "93.184.215.14"],
+    ["an IPv6", "2606:2800:21f:cb07:6820:80da:af6b:8b2c"],
+  ])("a name checked at %s public address that then resolves to 127.0.0.1 never reaches the local server", async (_family, publicAddress) => {
+    const { lookup, asked } = rebinding(publicAddress);
+    // `localhost`: a client that resolved the name again, with this resolver or the system's, would land on the server.
+    const url = `http://localhost:${port()}/admin`;
+    const error = await failureOf(dispatcher.submit(new WebFetchTool({ lookup }), { url }));
+    expect(server.requests).toHaveLength(0);
+    expect(sockets.resolved).toEqual([{ host: "localhost", address: publicAddress }]);
+    expect(asked).toEqual(["localhost"]);
+    // The connection to the checked address failed (the watch stopped it): a network failure.
+    expect(error).toMatchObject({ service: "web", step: "fetch page" });
+  });
+
+  it("a redirect target is pinned to its own check: a name that rebinds after it never reaches the local server", async () => {
+    server.answer((request, response) =>
+      request.path === "/start" ? reply(response, 302, "", { location: `http://localhost:${port()}/admin` }) : reply(response, 200, "admin"),
+    );
+    const { lookup, asked } = rebinding("93.184.215.14");
+    const error = await failureOf(dispatcher.submit(new WebFetchTool({ lookup, allowedHosts: ["127.0.0.1"] }), { url: `${server.origin}/start` }));
+    expect(server.requests.map((request) => request.path)).toEqual(["/start"]);
+    expect(sockets.resolved).toEqual([{ host: "localhost", address: "93.184.215.14" }]);
+    expect(asked).toEqual(["localhost"]);
+    expect(error).toMatchObject({ service: "web", step: "fetch page" });
+  });
+
+  it("the connection goes to the address the check resolved, the name kept in the Host header", async () => {
+    // The check's answer is the local server; a later lookup would answer an address the watch stops.
+    const asked: string[] = [];
+    const lookup: HostLookup = async (hostname) => {
+      asked.push(hostname);
+      return [{ address: asked.length === 1 ? "127.0.0.1" : "192.0.2.1" }];
+    };
+    server.answer((_request, response) => reply(response, 200, "wiki page", { "content-type": "text/plain" }));
+    const url = `http://wiki.internal:${port()}/home`;
+    const page = await dispatcher.submit(new WebFetchTool({ lookup, allowPrivateNetworks: true }), { url });
+    expect(page).toMatchObject({ url, status: 200, text: "wiki page" });
+    expect(server.requests.map((request) => request.headers.host)).toEqual([`wiki.internal:${port()}`]);
+    expect(sockets.resolved).toEqual([{ host: "wiki.internal", address: "127.0.0.1" }]);
+    expect(asked).toEqual(["wiki.internal"]);
+  });
+
+  it("every redirect hop is resolved once and connected to its own checked address", async () => {
+    server.answer((request, response) =>
+      request.headers.host?.startsWith("old.internal")
+        ? reply(response, 301, "", { location: `http://new.internal:${port()}/page` })
+        : reply(response, 200, "new home", { "content-type": "text/plain" }),
+    );
+    const asked: string[] = [];
+    const lookup: HostLookup = async (hostname) => {
+      asked.push(hostname);
+      return [{ address: "127.0.0.1" }];
+    };
+    const page = await dispatcher.submit(new WebFetchTool({ lookup, allowPrivateNetworks: true }), { url: `http://old.internal:${port()}/page` });
+    expect(page.text).toBe("new home");
+    expect(asked).toEqual(["old.internal", "new.internal"]);
+    expect(sockets.resolved).toEqual([
+      { host: "old.internal", address: "127.0.0.1" },
+      { host: "new.internal", address: "127.0.0.1" },
+    ]);
+  });
+
+  it("each call closes its connections before it returns", async () => {
+    await fetchPage(`${server.origin}/articles/solid-state`);
+    expect(sockets.sockets.length).toBeGreaterThan(0);
+    expect(sockets.sockets.filter((socket) => !socket.destroyed).length).toBe(0);
+  });
+
+  it("a fetch given in the options is called as given, and resolves allowed hosts itself", async () => {
+    // The tool cannot pin a client it did not build: no dispatcher is forced on it, and an
+    // allowed host is not looked up by the tool (that client may reach it through a proxy).
+    const lookup: HostLookup = () => Promise.reject(new Error("the tool must not resolve an allowed host for a given fetch"));
+    const inits: (RequestInit | undefined)[] = [];
+    const toFixture: FetchFunction = (input, init) => {
+      inits.push(init);
+      return fetch(new URL(new URL(input).pathname, server.origin), init);
+    };
+    const page = await dispatcher.submit(new WebFetchTool({ fetch: toFixture, lookup, allowedHosts: ["wiki.internal"] }), {
+      url: "http://wiki.internal/articles/solid-state",
+    });
+    expect(page.status).toBe(200);
+    expect(inits).toHaveLength(1);
+    expect(inits[0]).not.toHaveProperty("dispatcher");
   });
 });

@@ -2,12 +2,13 @@ import { AbstractTool, ExternalServiceError, InvalidInputError, unwrap, wrapWith
 import { z } from "zod";
 import type { FetchFunction } from "../http/fetch-function.js";
 import { withTimeLimit } from "../http/time-limit.js";
-import { AddressGuard } from "./address-guard.js";
+import { AddressGuard, type GuardedUrl } from "./address-guard.js";
 import { decodePage } from "./decode-page.js";
 import { fetchHop, type HopResult } from "./fetch-hop.js";
 import { systemLookup } from "./host-lookup.js";
 import type { MediaType } from "./media-type.js";
 import { pageText } from "./page-text.js";
+import { withPinnedFetch } from "./pinned-fetch.js";
 import { WEB_FETCH_DEFAULTS, type WebFetchToolOptions } from "./web-fetch-options.js";
 
 const WebFetchInput = z.object({
@@ -30,12 +31,17 @@ export type WebFetchOutput = z.infer<typeof WebFetchOutput>;
 const SERVICE = "web";
 const STEP = "fetch page";
 
+/** Sends one hop: hands `operation` the `fetch` that hop must use, for as long as it runs. */
+type HopTransport = (operation: (fetch: FetchFunction) => Promise<HopResult>) => Promise<HopResult>;
+
 /**
  * `web_fetch`: reads one public web page as text. HTML becomes readable text (with its title);
  * plain text and JSON pass through; other types are refused. Redirects are followed by the
  * tool itself, each target's address checked again; size, redirect count and total time are
  * bounded. Private, loopback, link-local and unique-local addresses are refused unless the
- * deployment allows them.
+ * deployment allows them. By default each hop connects only to the addresses its check saw
+ * (a name that resolves differently a moment later, DNS rebinding, changes nothing); a
+ * `fetch` given in the options resolves names itself, and that guarantee is then its own.
  *
  * Outcomes: a URL the model can fix (malformed, refused, 400/404/410, a redirect loop, a page
  * too large or of a type it cannot read) is an `InvalidInputError` naming `url`; a server or
@@ -54,7 +60,8 @@ export class WebFetchTool extends AbstractTool<WebFetchInput, WebFetchOutput> {
   readonly output = WebFetchOutput;
   override readonly readOnly = true;
 
-  readonly #fetch: FetchFunction;
+  /** The deployment's own client, or `undefined` for the pinned transport. */
+  readonly #fetch: FetchFunction | undefined;
   readonly #guard: AddressGuard;
   readonly #maxRedirects: number;
   readonly #maxBytes: number;
@@ -64,7 +71,7 @@ export class WebFetchTool extends AbstractTool<WebFetchInput, WebFetchOutput> {
 
   constructor(options: WebFetchToolOptions = {}) {
     super();
-    this.#fetch = options.fetch ?? globalThis.fetch;
+    this.#fetch = options.fetch;
     this.#guard = new AddressGuard({
       lookup: options.lookup ?? systemLookup,
       allowPrivateNetworks: options.allowPrivateNetworks ?? false,
@@ -95,12 +102,12 @@ export class WebFetchTool extends AbstractTool<WebFetchInput, WebFetchOutput> {
     for (let redirects = 0; ; redirects++) {
       visited.add(current.href);
       // The tool's own validation, outside the wrapped step.
-      await this.#guard.check({ url: current, modelValue, redirected: redirects > 0, signal });
+      const transport = await this.#transportFor({ url: current, modelValue, redirected: redirects > 0, signal });
       const url = current;
       // The one step that calls the service with the model's parameter.
       const hop: HopResult = await wrapWithContext(
         { service: SERVICE, step: STEP, parameter: "url", value: modelValue, expected: "the URL of a page that exists and can be read" },
-        () => fetchHop({ fetch: this.#fetch, url, signal, maxBytes: this.#maxBytes, userAgent: this.#userAgent, now: this.#now }),
+        () => transport((fetch) => fetchHop({ fetch, url, signal, maxBytes: this.#maxBytes, userAgent: this.#userAgent, now: this.#now })),
       );
       switch (hop.kind) {
         case "redirect": {
@@ -118,6 +125,22 @@ export class WebFetchTool extends AbstractTool<WebFetchInput, WebFetchOutput> {
           return render(current, hop.status, hop.mediaType, hop.bytes);
       }
     }
+  }
+
+  /**
+   * Checks one hop's URL and returns how to send it. The default transport is pinned to the
+   * addresses the check resolved, so it connects to what was judged and nothing else; a
+   * deployment's own `fetch` resolves the name again when it connects, which the tool cannot
+   * bind, so it gets the plain check.
+   */
+  async #transportFor(target: GuardedUrl): Promise<HopTransport> {
+    const own = this.#fetch;
+    if (own !== undefined) {
+      await this.#guard.check(target);
+      return (operation) => operation(own);
+    }
+    const checked = await this.#guard.resolve(target);
+    return (operation) => withPinnedFetch({ checked }, operation);
   }
 }
 
