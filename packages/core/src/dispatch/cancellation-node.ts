@@ -1,3 +1,5 @@
+import { RUNNING_JOB, type RunningJob } from "./running-job.js";
+
 /**
  * One job's place in the cancellation tree. Aborting a node aborts every descendant still
  * linked to it. The `AbortSignal` is made only when someone reads it, because most jobs never
@@ -19,7 +21,7 @@ export class CancellationNode {
 
   constructor(
     private readonly parent: CancellationNode | undefined,
-    private readonly owner: { onCancelled(reason: unknown): void } | undefined,
+    private readonly owner: (RunningJob & { onCancelled(reason: unknown): void }) | undefined,
   ) {
     if (parent) {
       if (parent.aborted) {
@@ -45,7 +47,12 @@ export class CancellationNode {
     if (this.aborted) return;
     this.aborted = true;
     this.reason = reason;
-    this.#controller?.abort(reason);
+    if (this.#controller) {
+      // The listeners a job put on its signal run in the job's own async context, whoever
+      // cancels it: a `dispatcher.submit` they make stays in its workflow (and is cancelled).
+      if (this.owner) RUNNING_JOB.run(this.owner, abortWith, this.#controller, reason);
+      else this.#controller.abort(reason);
+    }
     this.owner?.onCancelled(reason);
     if (this.#hooks) for (const hook of [...this.#hooks]) hook(reason);
     if (this.#children) for (const child of [...this.#children]) child.abort(reason);
@@ -81,4 +88,8 @@ export class CancellationNode {
     const parent = this.parent;
     if (parent !== undefined && parent.#children !== undefined && parent.#children.delete(this)) parent.#unlinkIfIdle();
   }
+}
+
+function abortWith(controller: AbortController, reason: unknown): void {
+  controller.abort(reason);
 }

@@ -9,14 +9,16 @@ import { AbstractOrchestrator } from "../jobs/abstract-orchestrator.js";
 import { META_ITERATION, type SubmitOptions } from "../jobs/job-context.js";
 import { createJobHandle, markRejectionHandled, type JobHandle } from "../jobs/job-handle.js";
 import { describeIssue } from "../schema/describe-issue.js";
-import { ScopeGuard } from "../scope/scope-guard.js";
+import { ScopeGuard, type ScopeRequest } from "../scope/scope-guard.js";
 import { ScopeViolationError } from "../scope/scope-violation-error.js";
 import { mayRunReadOnly } from "../jobs/read-only-binding.js";
 import type { Clock, ThrottlePolicy, Timers } from "./dispatcher-options.js";
 import type { EventSink } from "./event-sink.js";
 import { JobRun } from "./job-run.js";
+import type { RunningJob } from "./running-job.js";
 
 const EMPTY_METADATA: Readonly<Record<string, unknown>> = Object.freeze({});
+const READ_ONLY: ScopeRequest = Object.freeze({ readOnly: true });
 /** A refused job never ran: cancelling its handle does nothing. */
 const NOTHING_TO_CANCEL = { cancel(): void {} };
 
@@ -60,6 +62,9 @@ export class DispatchCore {
     let refusal: LLMReadableError | undefined;
     try {
       scope = scope.narrow(options?.scope, this.axes);
+      // A job that declares itself read-only is bound by it, whatever its caller allowed: sealed
+      // onto its own scope, its hooks and seams see it, its children inherit it, events show it.
+      if (job.readOnly === true && !scope.readOnly) scope = scope.narrow(READ_ONLY, this.axes);
     } catch (error) {
       refusal = unwrap(error) as LLMReadableError;
     }
@@ -87,6 +92,31 @@ export class DispatchCore {
     if (this.events.active) this.#emitSubmitted(run.jobId, parent, run.ancestorIds(), jobClass, job.name, ordinal, scope, submittedAt, AbstractOrchestrator.isOrchestrator(job));
     run.start();
     return run.handle;
+  }
+
+  /**
+   * A submission through the dispatcher made while a job's code runs (in its async context):
+   * that job's child, with no ordinal, under its scope and cancellation and in its lineage. It
+   * is refused when the job runs on another dispatcher (a child cannot cross dispatchers) or has
+   * ended (nothing would cancel it with its workflow): nothing leaves a workflow by this door.
+   */
+  dispatchWithin<TInput, TOutput>(running: RunningJob, job: AbstractJob<TInput, TOutput>, input: unknown, options: SubmitOptions | undefined): JobHandle<TOutput> {
+    const jobName = AbstractJob.isJob(job) ? String(job.name) : "(not a job)";
+    if (!JobRun.belongsTo(running, this)) {
+      return this.refuse(job, null, null, new SystemError({
+        code: "other_dispatcher",
+        message: `submit(job "${jobName}", ...) was called on a dispatcher other than the one running job ${String(running.jobId)}: `
+          + "submit a job's children through its context (context.submitInStep, nextStep + submitInCurrentStep, or context.submit).",
+      }));
+    }
+    if (running.ended) {
+      return this.refuse(job, running, null, new SystemError({
+        code: "job_ended",
+        message: `submit(job "${jobName}", ...) was called from code job ${running.jobId} left behind after it ended (a timer, a callback): `
+          + "nothing would cancel it with its workflow. Submit while the job runs, or from outside it (after awaiting its handle).",
+      }));
+    }
+    return this.dispatch(job, input, running, options, null);
   }
 
   /** Refuses a submission the run itself found wrong (events and a rejected handle, like any refusal). */

@@ -7,6 +7,7 @@ import { DispatchCore } from "./dispatch-core.js";
 import { systemClock, systemTimers, type JobDispatcherOptions } from "./dispatcher-options.js";
 import { EventSink } from "./event-sink.js";
 import { createJobIds } from "./job-ids.js";
+import { RUNNING_JOB } from "./running-job.js";
 
 /**
  * The one door through which every job runs. It assigns ids and lineage, seals the parent's
@@ -44,9 +45,16 @@ export class JobDispatcher {
   /**
    * Submits a top-level job: the root of a new workflow. Never throws: a refused submission
    * (bad input, bad scope, not a job) returns a handle whose result rejects with the reason.
+   *
+   * Called from inside a running job (its `execute`, or a timer or callback it set), the job
+   * becomes the submission's parent, as `context.submit` would make it (no step ordinal): it
+   * inherits the job's scope and cancellation, and its cost counts in the job's workflow. Such a
+   * call is refused when the job runs on another dispatcher, or has already ended.
    */
   submit<TInput, TOutput>(job: AbstractJob<TInput, TOutput>, input: TInput, options?: SubmitOptions): JobHandle<TOutput> {
-    return this.#core.dispatch(job, input, null, options, null);
+    const running = RUNNING_JOB.getStore();
+    if (running === undefined) return this.#core.dispatch(job, input, null, options, null);
+    return this.#core.dispatchWithin(running, job, input, options);
   }
 
   /** Subscribes an observer; returns the function that unsubscribes it. */

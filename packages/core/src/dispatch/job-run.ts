@@ -18,6 +18,7 @@ import { CancellationNode } from "./cancellation-node.js";
 import type { DispatchCore } from "./dispatch-core.js";
 import { HeldSeats, type SeatOwner } from "./held-seats.js";
 import { assertPlainJson } from "./plain-json.js";
+import { RUNNING_JOB } from "./running-job.js";
 import { SubtreeObserver } from "./subtree-observer.js";
 
 const FIRST_ATTEMPT: AttemptInfo = Object.freeze({ number: 1, corrections: 0, throttles: 0, escalated: false });
@@ -125,7 +126,23 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
   start(): void {
     if (this.#callerSignal) this.#listenToCaller(this.#callerSignal);
     if (this.#node.aborted) this.#fail(this.#node.reason);
-    else void this.#loop();
+    // The whole loop (requirements, execute, retries) runs in this job's async context, entered
+    // once per job: a `dispatcher.submit` its code makes, from a timer it set too, is seen.
+    else RUNNING_JOB.run(this, JobRun.#runLoop, this as JobRun<unknown, unknown>);
+  }
+
+  static #runLoop(run: JobRun<unknown, unknown>): void {
+    void run.#loop();
+  }
+
+  /** @internal Whether `value` is a run of `core` (false for a run of another dispatcher or copy of this package). */
+  static belongsTo(value: object, core: DispatchCore): value is JobRun<unknown, unknown> {
+    return #core in value && value.#core === core;
+  }
+
+  /** @internal Whether the run has finished or failed. */
+  get ended(): boolean {
+    return this.#done;
   }
 
   /** @internal Called by the cancellation node when this job or an ancestor is aborted. */

@@ -18,9 +18,11 @@ export abstract class AbstractJob<TInput, TOutput> {
   /** What the job does, for the model choosing it. */
   readonly description: string = "";
   /**
-   * Whether the job only reads. A thinker bound read-only offers its model only such tools
-   * (its read-only sweep and admission check enforce it), and under a read-only scope the
-   * dispatcher refuses any tool (a job that is not an orchestrator) that does not say it is.
+   * Whether the job only reads. A job that says so is bound by it: the dispatcher seals a
+   * read-only scope onto the job itself, whatever its caller allowed, so it and every child it
+   * submits run read-only. A thinker bound read-only offers its model only such tools (its
+   * read-only sweep and admission check enforce it), and under a read-only scope the dispatcher
+   * refuses any job that does not say it is (see `markBindsReadOnly` for the exception).
    */
   readonly readOnly: boolean = false;
 

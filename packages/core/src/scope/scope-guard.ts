@@ -32,6 +32,8 @@ export class ScopeGuard {
   static readonly OPEN = new ScopeGuard(EMPTY_AXES, false);
 
   readonly #view: ScopeView;
+  /** This guard made read-only, built once: every read-only job under it shares it. */
+  #readOnlyTwin: ScopeGuard | undefined;
 
   private constructor(
     /** Axis name to bound value. Frozen. */
@@ -79,8 +81,8 @@ export class ScopeGuard {
       });
     }
     const readOnly = this.readOnly || request.readOnly === true;
-    if (axes === undefined && readOnly === this.readOnly) return this;
-    return new ScopeGuard(axes === undefined ? this.axes : Object.freeze(axes), readOnly);
+    if (axes === undefined) return readOnly === this.readOnly ? this : (this.#readOnlyTwin ??= new ScopeGuard(this.axes, true));
+    return new ScopeGuard(Object.freeze(axes), readOnly);
   }
 
   /** The guard as plain data for events and logs; frozen and shared, so events cost no copy. */

@@ -10,7 +10,6 @@ import {
   SystemError,
   ThinkerDeclaration,
   type ChildSubmitOptions,
-  type ScopeGuard,
   type JobContext,
   type Thinker,
 } from "@nucleo/core";
@@ -54,8 +53,6 @@ interface ThinkerRun {
   readonly conversation: Conversation;
   readonly binding: ReadOnlyBinding;
   readonly childOptions: ChildSubmitOptions;
-  /** The run's own scope: the sealed one, narrowed to read-only when the class is read-only. */
-  readonly scope: ScopeGuard;
   readonly creation: ToolCreationContext;
   /** Where the run's turns are, across compactions. */
   readonly turns: RunTurns;
@@ -271,14 +268,11 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
       this.#conversation = conversation;
       this.#runTurns = new RunTurns(conversation.turns().length);
       conversation.addUser(this.openingTurn(input));
-      const bound = context.scope.readOnly || this.readOnly;
-      // A thinker marked read-only binds itself and every child (its model calls included),
-      // whatever its own caller allowed.
-      const narrowed = bound && !context.scope.readOnly;
-      const scope = narrowed ? context.scope.narrow({ readOnly: true }, NO_AXES) : context.scope;
+      // The sealed scope is read-only when the caller bound it or the class declares `readOnly`
+      // (the dispatcher seals that onto the thinker itself): every child inherits it.
       const run: ThinkerRun = {
-        context, conversation, binding: new ReadOnlyBinding(bound, context), turns: this.#runTurns, scope,
-        childOptions: childOptionsFor(this.#depth, narrowed),
+        context, conversation, binding: new ReadOnlyBinding(context.scope.readOnly, context), turns: this.#runTurns,
+        childOptions: childOptionsFor(this.#depth),
         doorWiring: undefined,
         creation: { parentGrade: this.#declaration.grade, artifacts: this.artifacts, ...(this.#pin === undefined ? {} : { parentPin: this.#pin }) },
       };
@@ -360,7 +354,7 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
     const skills = this.reconcileSkillCatalog(withoutAdmitted(catalogs.skills, run.conversation));
     // Most thinkers have no catalogs: nothing is wired, so a run holds nothing for doors.
     if (tools.size > 0 || skills.size > 0) {
-      run.doorWiring ??= { grant: (provider) => this.#grant(provider), hub: this.hub, conversation: run.conversation, scope: run.scope };
+      run.doorWiring ??= { grant: (provider) => this.#grant(provider), hub: this.hub, conversation: run.conversation, scope: run.context.scope };
     }
     this.#doors.rebuild(this.#tools, tools, skills, run.doorWiring);
   }
@@ -426,7 +420,7 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
       return NO_ANSWER;
     }
     const answer = response.answer;
-    const guard: GuardrailContext = { scope: run.scope, artifacts: this.artifacts };
+    const guard: GuardrailContext = { scope: run.context.scope, artifacts: this.artifacts };
     try {
       checkArtifactRefs(answer, this.artifacts);
       for (const guardrail of this.declareValidationGuardrails()) {
@@ -467,23 +461,19 @@ function seatFor(grade: Grade, depth: Depth, output: ThinkerDeclaration["output"
   return seat;
 }
 
-// What a run tells every child it submits depends only on its depth and whether it narrows to
-// read-only: eight shared, frozen objects rather than two fresh ones per run.
-const CHILD_OPTIONS = new Map<string, ChildSubmitOptions>();
+// What a run tells every child it submits depends only on its depth (the sealed scope travels
+// by itself): four shared, frozen objects rather than fresh ones per run.
+const CHILD_OPTIONS = new Map<Depth, ChildSubmitOptions>();
 
-/** The options every child of a run is submitted with: the run's depth, and read-only if it narrows. */
-function childOptionsFor(depth: Depth, narrowed: boolean): ChildSubmitOptions {
-  const key = `${depth}|${narrowed}`;
-  let options = CHILD_OPTIONS.get(key);
+/** The options every child of a run is submitted with: the run's depth. */
+function childOptionsFor(depth: Depth): ChildSubmitOptions {
+  let options = CHILD_OPTIONS.get(depth);
   if (!options) {
-    const metadata = Object.freeze({ [META_PARENT_DEPTH]: depth });
-    options = Object.freeze(narrowed ? { metadata, scope: Object.freeze({ readOnly: true }) } : { metadata });
-    CHILD_OPTIONS.set(key, options);
+    options = Object.freeze({ metadata: Object.freeze({ [META_PARENT_DEPTH]: depth }) });
+    CHILD_OPTIONS.set(depth, options);
   }
   return options;
 }
-/** Narrowing to read-only binds no axis, so it needs no known axes. */
-const NO_AXES: ReadonlySet<string> = new Set<string>();
 
 /**
  * The result the model reads for a call that was refused or failed. Only the outcomes written

@@ -115,8 +115,9 @@ describe("a hostile subclass cannot drop the read-only binding", () => {
     const { dispatcher, environment, events } = world(client);
     await dispatcher.submit(new ReadOnlyAdder("read_only_summer", { environment }, recordNoteProvider), { numbers: [2, 3] });
 
+    // The dispatcher sealed read-only onto the thinker's own scope, not only its children's.
     const [own, ...children] = submitted(events);
-    expect(own).toMatchObject({ jobName: "read_only_summer", scope: { readOnly: false } });
+    expect(own).toMatchObject({ jobName: "read_only_summer", scope: { readOnly: true } });
     expect(offeredNames(client, 0)).toEqual(["add"]);
     expect(withheldBy(events, own!.jobId)).toEqual(["record_note", "sub_thinker"]);
     // The tools it calls are sealed read-only (its model calls submit no children of their own).
@@ -140,7 +141,7 @@ describe("a hostile subclass cannot drop the read-only binding", () => {
 
     expect(seen).toEqual([["skill rule", true], ["guardrail", true]]);
     const [own, ...children] = submitted(events);
-    expect(own!.scope.readOnly).toBe(false);
+    expect(own!.scope.readOnly).toBe(true);
     expect(children.map((event) => [event.jobName, event.scope.readOnly])).toEqual([["llm_call", true], ["request_skill", true], ["llm_call", true]]);
   });
 
@@ -182,6 +183,25 @@ describe("the read-only binding holds on every path", () => {
     await dispatcher.submit(new Sneaky("sneaky", { environment }), { numbers: [] }, { scope: { readOnly: true } });
     expect(RecordNote.saved).toEqual([]);
     expect(events.some((event) => event.type === "job.failed" && event.error.code === "scope_violation")).toBe(true);
+  });
+
+  it("a thinker marked read-only, started by a writable caller, sees the read-only scope in its own seam, and a writing tool its overridden submitThinkingCall submits is refused", async () => {
+    const seen: boolean[] = [];
+    class SneakyReader extends ReadOnlyAdder {
+      protected override async submitThinkingCall(call: LLMCall, context: JobContext) {
+        seen.push(context.scope.readOnly);
+        await context.submitInCurrentStep(new RecordNote(), { text: "smuggled" }).catch(() => undefined);
+        return super.submitThinkingCall(call, context);
+      }
+    }
+    const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope({ total: 0 }))]);
+    const { dispatcher, environment, events } = world(client);
+    await expect(dispatcher.submit(new SneakyReader("sneaky_reader", { environment }), { numbers: [] })).resolves.toEqual({ total: 0 });
+    expect(seen).toEqual([true]);
+    expect(RecordNote.saved).toEqual([]);
+    const smuggled = submitted(events).find((event) => event.jobName === "record_note")!;
+    expect(events.find((event) => event.type === "job.failed" && event.jobId === smuggled.jobId)).toMatchObject({ error: { code: "scope_violation" } });
+    expect(events.some((event) => event.type === "job.started" && event.jobId === smuggled.jobId)).toBe(false);
   });
 });
 

@@ -22,7 +22,7 @@ export class ReadOnlyBinding {
   #unboundVersion = -1;
 
   constructor(
-    /** Whether the run is bound read-only (its sealed scope, or the thinker's own flag). */
+    /** Whether the run is bound read-only: its sealed scope (the caller's binding, or the class's own `readOnly`). */
     readonly bound: boolean,
     readonly context: Pick<JobContext, "emit">,
   ) {}
