@@ -21,9 +21,13 @@ const DEFAULT_RUN_TIMEOUT_MS = 10 * 60_000;
  * Races a model-dependent job — a thinker or a one-call tool — across every model of its
  * grade. The reference runs first and alone, unpinned: what the deployment's picker serves.
  * Then every candidate entry runs the same input `times` times, each run pinned to its entry,
- * all submitted at once under admission. As each run lands a blind judge at `CEILING`
- * compares it in full with the reference (turns, tool calls and results, answer), so judging
- * overlaps the race; a {@link Scorer} adds a score in code. The benchmark returns the
+ * all submitted at once under admission. A run's pin serves the job's own calls and those of
+ * its children with no grade of their own (a one-call tool that declares none, a `sub_thinker`
+ * delegate); a child whose grade is known — declared, or stated in its input like
+ * `quick_llm_question`'s — is served by the picker in every run, the reference's included, so
+ * every run does the same job and their costs compare. As each run lands a blind judge at
+ * `CEILING` compares it in full with the reference (turns, tool calls and results, answer), so
+ * judging overlaps the race; a {@link Scorer} adds a score in code. The benchmark returns the
  * reference's output — wrapping a step in a benchmark changes nothing downstream — and the
  * {@link BenchmarkReport} goes sideways: logged as a table, published on the job's metadata
  * under {@link Benchmark.REPORT}, and kept for {@link Benchmark.report}.

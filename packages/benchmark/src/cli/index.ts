@@ -1,2 +1,3 @@
 export type { BenchmarkSetup } from "./benchmark-setup.js";
-export { runBenchmarkCli, type BenchmarkCliIo, type CliStream } from "./run-benchmark-cli.js";
+export type { CliStream } from "./cli-stream.js";
+export { runBenchmarkCli, type BenchmarkCliIo } from "./run-benchmark-cli.js";

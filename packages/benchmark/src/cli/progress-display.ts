@@ -1,6 +1,7 @@
 import cliProgress from "cli-progress";
 import type { BenchmarkProgress } from "../benchmark/benchmark-progress.js";
 import { plainText } from "../report/plain-text.js";
+import type { CliStream } from "./cli-stream.js";
 import { ProgressTally } from "./progress-tally.js";
 
 /** How progress is shown: a live bar (a terminal), a line per event (a log), or not at all. */
@@ -21,7 +22,7 @@ export interface ProgressDisplay {
  *
  * @internal
  */
-export function createProgressDisplay(stream: NodeJS.WritableStream, mode: ProgressMode): ProgressDisplay {
+export function createProgressDisplay(stream: CliStream, mode: ProgressMode): ProgressDisplay {
   if (mode === "off") return { onProgress: () => {}, stop: () => {} };
   const tally = new ProgressTally();
   if (mode === "lines") {
@@ -35,7 +36,9 @@ export function createProgressDisplay(stream: NodeJS.WritableStream, mode: Progr
   }
   const bar = new cliProgress.SingleBar(
     // The cursor stays visible: hidden, a Ctrl-C mid-race would leave the terminal without one.
-    { stream, format: "benchmark {bar} {value}/{total} | {event}", clearOnComplete: false, barsize: 24 },
+    // cli-progress types its stream as Node's, but only writes text to it and reads `isTTY`
+    // and `columns` (its cursor moves go through `readline`, which writes too): a CliStream is enough.
+    { stream: stream as NodeJS.WritableStream, format: "benchmark {bar} {value}/{total} | {event}", clearOnComplete: false, barsize: 24 },
     cliProgress.Presets.shades_classic,
   );
   let started = false;

@@ -3,6 +3,7 @@ import { Benchmark } from "../benchmark/benchmark.js";
 import { formatReportTable } from "../report/format-report-table.js";
 import { plainText } from "../report/plain-text.js";
 import { BenchmarkCliError } from "./benchmark-cli-error.js";
+import type { CliStream } from "./cli-stream.js";
 import { readBenchmarkConfig, type BenchmarkConfig } from "./benchmark-config.js";
 import { USAGE } from "./cli-usage.js";
 import { describeFailure } from "./describe-failure.js";
@@ -10,9 +11,6 @@ import { loadBenchmarkSetup, type LoadedSetup } from "./load-benchmark-setup.js"
 import { parseCliArgs } from "./parse-cli-args.js";
 import { createProgressDisplay } from "./progress-display.js";
 import { writeReports } from "./write-reports.js";
-
-/** An output stream of the command; `isTTY` decides between a progress bar and plain lines. */
-export type CliStream = NodeJS.WritableStream & { readonly isTTY?: boolean };
 
 /** The command's surroundings, injected so a test runs it in-process. */
 export interface BenchmarkCliIo {

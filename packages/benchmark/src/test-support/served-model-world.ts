@@ -8,7 +8,7 @@ import { JobDispatcher, RunLog, ThinkerDeclaration, type AttemptInfo, type JobCo
 import { ManualTimers } from "@nucleo/core/testing";
 import { ScriptedLlmClient, type ScriptedAnswer } from "@nucleo/testing";
 import { SingleObjectiveThinker, thinkerInput, type ThinkerOptions } from "@nucleo/thinkers";
-import { AbstractModelDependentTool, ClassToolProvider, type ModelDependentToolOptions } from "@nucleo/tools";
+import { AbstractModelDependentTool, ClassToolProvider, QuickLLMQuestionTool, type ModelDependentToolOptions } from "@nucleo/tools";
 import { z } from "zod";
 
 /** A catalog entry at these input and output prices, with generous limits. */
@@ -44,7 +44,7 @@ const SERVED = responseContract("served_model", ServedAnswer);
 
 /** A one-call tool whose model answers with its own entry id. */
 export class ServedModelTool extends AbstractModelDependentTool<z.infer<typeof Question>, ServedAnswer> {
-  readonly name = "served_model";
+  readonly name: string = "served_model";
   override readonly description = "Say which model answers.";
   readonly input = Question;
   readonly output = ServedAnswer;
@@ -85,8 +85,43 @@ export class ServedModelThinker extends SingleObjectiveThinker<z.infer<typeof Th
   }
 }
 
-/** What kind of call the client received. */
-export type CallKind = "tool" | "thinker" | "judge";
+/**
+ * {@link ServedModelTool} under its own name and with a grade of its own (MEDIUM), for a thinker
+ * to offer beside the gradeless one.
+ */
+export class DeclaredServedModelTool extends ServedModelTool {
+  override readonly name = "served_model_declared";
+  constructor(options: Omit<ModelDependentToolOptions, "grade">) {
+    super({ ...options, grade: "MEDIUM" });
+  }
+}
+
+/**
+ * A thinker with three children that each take a seat of their own: `served_model`, which
+ * declares no grade (so it runs at the thinker's grade, on its pin when it has one);
+ * `served_model_declared`, which declares MEDIUM; and `quick_llm_question`, whose grade is in
+ * its input. Its turns are the test's to script (the client's `answer`).
+ */
+export class ServedModelParentThinker extends SingleObjectiveThinker<z.infer<typeof ThinkerQuestion>, ServedAnswer> {
+  readonly name = "served_model_parent";
+  override readonly description = "Asks three children which model answers.";
+  readonly input = ThinkerQuestion;
+  readonly output = ServedAnswer;
+  constructor(options: ThinkerOptions) {
+    super(ThinkerDeclaration.of({ grade: "MEDIUM", output: "COMPACT" }), options);
+    this.addTools(
+      new ClassToolProvider(() => new ServedModelTool({ environment: options.environment, grade: undefined })),
+      new ClassToolProvider(() => new DeclaredServedModelTool({ environment: options.environment })),
+      new ClassToolProvider(() => new QuickLLMQuestionTool({ environment: options.environment })),
+    );
+  }
+  protected task(): string {
+    return "Ask each of your tools which model answers, then answer with the model you run on.";
+  }
+}
+
+/** What kind of call the client received: a `quick_llm_question` call is a `question`. */
+export type CallKind = "tool" | "question" | "thinker" | "judge";
 
 /** One call the client received. */
 export interface ReceivedCall {
@@ -103,7 +138,7 @@ export interface ReceivedCall {
 export type Answerer = (call: ReceivedCall) => ScriptedAnswer | Error | undefined;
 
 /**
- * Answers every call with the model it was served: the one-call tool and the thinker with the
+ * Answers every call with the model it was served: the one-call tools and the thinker with the
  * entry id of their binding (the thinker also names its provider model in its tool arguments,
  * its reasoning and its thinking), the judge with a full-marks verdict. Entries put on hold wait
  * until released (or until their call is aborted), so a test can see which calls are in flight
@@ -163,12 +198,14 @@ export const FULL_MARKS = { misusedTools: [], accuracy: 7, shownWork: 3, reason:
 
 function kindOf(request: LlmRequest, binding: LlmBinding): CallKind {
   if (binding.entry.grade === "XL") return "judge";
+  if (request.responseFormat?.name === "quick_answer") return "question";
   return request.responseFormat?.name === "served_model" ? "tool" : "thinker";
 }
 
 function defaultAnswer(call: ReceivedCall, binding: LlmBinding): ScriptedAnswer {
   if (call.kind === "judge") return ScriptedLlmClient.json(FULL_MARKS);
   if (call.kind === "tool") return ScriptedLlmClient.json({ model: binding.entry.id });
+  if (call.kind === "question") return ScriptedLlmClient.json({ answer: binding.entry.id });
   const { id, model } = binding.entry;
   const asked = call.request.messages.some((turn) => turn.parts.some((part) => part.type === "tool_result"));
   if (!asked) return ScriptedLlmClient.toolCall("served_model", { question: `Are you ${model}?` });

@@ -9,7 +9,9 @@ import { SubThinkerOutput } from "./sub-thinker-output.js";
 export { SubThinkerOutput } from "./sub-thinker-output.js";
 
 /**
- * The runtime delegate behind `sub_thinker`. It works at its parent's grade (and pin) with the
+ * The runtime delegate behind `sub_thinker`. It works at its parent's grade and pin — it has no
+ * grade of its own, so like a gradeless one-call tool it runs exactly where its parent runs (on a
+ * benchmark candidate's pin, where the picker sends it in the reference) — with the
  * parent's tool providers, its doors offering exactly the catalogs the parent's offered at
  * launch; its artifacts are the parent's filtered to the refs its input lists. Its own output
  * budget is sized to {@link SubThinkerOutput} — budgets never propagate. It may delegate

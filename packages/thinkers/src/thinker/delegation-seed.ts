@@ -15,6 +15,7 @@ export interface DelegationSeed {
   readonly hub: ToolHub | undefined;
   /** The parent's grade: a delegate works at its parent's rung. */
   readonly grade: Grade;
+  /** The parent's pin: a delegate has no grade of its own, so it runs where its parent runs. */
   readonly pin: string | undefined;
   readonly depth: Depth;
   /** The parent's tool providers, the two catalog doors and its own `sub_thinker` left out. */

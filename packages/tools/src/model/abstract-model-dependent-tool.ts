@@ -91,6 +91,15 @@ export abstract class AbstractModelDependentTool<TInput, TOutput> extends Abstra
   }
 
   /**
+   * The grade `input` asks for, when this tool's grade is part of its input rather than its
+   * declaration (override it, as `QuickLLMQuestionTool` does, and set the grade from it in
+   * `requirements`). Default `undefined`: the grade is the declared one, or the parent's.
+   */
+  gradeFromInput(_input: TInput): Grade | undefined {
+    return undefined;
+  }
+
+  /**
    * What the model was asked in this instance's last run: the instructions (the objective)
    * and the prompt (the first user turn). `undefined` before the conversation is wired. A
    * benchmark's judge reads it, as it reads a thinker's transcript.

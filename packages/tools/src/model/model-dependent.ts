@@ -4,14 +4,21 @@ const MODEL_DEPENDENT = Symbol.for("nucleo.tool.model-dependent");
 
 /**
  * Everything that takes a seat at a model: a grade (possibly not yet set: a one-call tool that
- * declares none takes its parent's), an optional pin to one catalog entry (bypassing the
- * picker, never the compliance envelope).
+ * declares none takes its parent's, and `quick_llm_question` reads its own from its input), an
+ * optional pin to one catalog entry (bypassing the picker, never the compliance envelope).
  */
 export interface ModelDependent {
   grade(): Grade | undefined;
   setGrade(grade: Grade): void;
   pinModel(entryId: string | undefined): void;
   pinnedModel(): string | undefined;
+  /**
+   * The grade `input` asks for, for a job whose grade is part of its input rather than
+   * declared (`quick_llm_question`); `undefined`, or absent, for every other job. A provider
+   * reads it before the job runs: a child whose grade is known is never given its parent's
+   * grade or pin.
+   */
+  gradeFromInput?(input: unknown): Grade | undefined;
 }
 
 /** Marks an object as {@link ModelDependent} for {@link isModelDependent}: every class implementing the interface calls it in its constructor. */

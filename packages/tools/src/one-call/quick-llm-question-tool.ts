@@ -1,4 +1,4 @@
-import { GRADE_LADDER, type AttemptInfo, type JobContext, type JobResources } from "@nucleo/core";
+import { GRADE_LADDER, type AttemptInfo, type Grade, type JobContext, type JobResources } from "@nucleo/core";
 import { responseContract } from "@nucleo/conversation";
 import { z } from "zod";
 import { AbstractModelDependentTool, type ModelDependentToolOptions } from "../model/abstract-model-dependent-tool.js";
@@ -14,7 +14,8 @@ const ANSWER = responseContract("quick_answer", QuestionAnswer);
 /**
  * One question, one answer, without paying for a thinker. The asker — code or model — states
  * the grade per question in the input (required); it is the one tool whose grade is input
- * rather than a seat declaration.
+ * rather than a seat declaration. Its grade is known, so as a thinker's child it is served by
+ * the picker at that grade even when the thinker is pinned (see `ClassToolProvider`).
  */
 export class QuickLLMQuestionTool extends AbstractModelDependentTool<z.infer<typeof QuestionInput>, z.infer<typeof QuestionAnswer>> {
   readonly name = "quick_llm_question";
@@ -27,8 +28,13 @@ export class QuickLLMQuestionTool extends AbstractModelDependentTool<z.infer<typ
     super(options);
   }
 
+  /** The question's own grade: known before the tool runs, so a pinned parent's pin never reaches it. */
+  override gradeFromInput(input: z.infer<typeof QuestionInput>): Grade {
+    return input.grade;
+  }
+
   override requirements(input: z.infer<typeof QuestionInput>, attempt: AttemptInfo) {
-    this.setGrade(input.grade);
+    this.setGrade(this.gradeFromInput(input));
     return this.wireConversation(input, attempt, { depth: "QUICK", output: "COMPACT", contract: ANSWER }, "Answer the question below. Use the context when it is given; say so when you cannot know.");
   }
 

@@ -4,6 +4,7 @@ import { ScriptedLlmClient } from "@nucleo/testing";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AbstractModelDependentTool } from "../model/abstract-model-dependent-tool.js";
+import { QuickLLMQuestionTool } from "../one-call/quick-llm-question-tool.js";
 import { SummarizationTool } from "../one-call/summarization-tool.js";
 import { WireCase } from "../schema/wire-case.js";
 import { world } from "../test-support/world.js";
@@ -80,6 +81,19 @@ describe("ClassToolProvider", () => {
     expect((undeclared.invoke({ text: "x" }, { parentGrade: "LARGE", parentPin: "large" }).job as Undeclared).pinnedModel()).toBe("large");
     const declared = new ClassToolProvider(() => new SummarizationTool({ environment }));
     expect((declared.invoke({ text: "x" }, { parentGrade: "LARGE" }).job as SummarizationTool).grade()).toBe("SMALL");
+  });
+
+  it("a child whose grade is known (declared, or from its input) never takes its parent's pin; only a gradeless one does", () => {
+    const { environment } = world(new ScriptedLlmClient([]));
+    const parent = { parentGrade: "LARGE", parentPin: "large" } as const;
+    const declared = new ClassToolProvider(() => new SummarizationTool({ environment })).invoke({ text: "x" }, parent).job as SummarizationTool;
+    expect([declared.grade(), declared.pinnedModel()]).toEqual(["SMALL", undefined]);
+    const question = new ClassToolProvider(() => new QuickLLMQuestionTool({ environment })).invoke({ question: "Capital of France?", grade: "SMALL" }, parent).job as QuickLLMQuestionTool;
+    expect(question.pinnedModel()).toBeUndefined();
+    expect(question.gradeFromInput({ question: "?", grade: "SMALL" })).toBe("SMALL");
+    // A pin the child was created with is its own, whatever its grade.
+    const ownPin = new ClassToolProvider(() => new QuickLLMQuestionTool({ environment, pin: "small" })).invoke({ question: "?", grade: "SMALL" }, parent).job as QuickLLMQuestionTool;
+    expect(ownPin.pinnedModel()).toBe("small");
   });
 });
 

@@ -5,7 +5,10 @@ import type { JsonSchema } from "@nucleo/conversation";
 export interface ToolCreationContext {
   /** The calling thinker's grade: a one-call tool that declares none of its own takes it. */
   readonly parentGrade?: Grade;
-  /** The calling thinker's pin, which reaches every model call it makes. */
+  /**
+   * The calling thinker's pin. A child with no grade of its own takes it with `parentGrade`; a
+   * child whose grade is known (declared, or from its input) does not, and goes to the picker.
+   */
   readonly parentPin?: string;
   /**
    * The calling thinker's artifacts: a tool that produces artifacts registers them here, so the
