@@ -145,12 +145,12 @@ describe("CatalogAdmission", () => {
     expect(admission.coolingUntil("secondary")).toBe(time.now() + 1_000);
   });
 
-  it("a seat larger than a limit can ever hold is refused at once, naming entry, limit and size", async () => {
+  it("a seat larger than a limit can ever hold is refused at once, naming entry, the limit's catalog key and size", async () => {
     const { reserve } = setup();
     await expect(reserve({ entryId: "primary", inputTokens: 9_000, maxOutputTokens: 2_000 })).rejects.toThrow(
-      'A seat of 11000 tokens per minute can never be admitted on entry "primary": its limit is 10000 tokens per minute.',
+      'A seat of 11000 tokens can never be admitted on entry "primary": its limits.tokensPerMinute is 10000.',
     );
-    await expect(reserve({ entryId: "split", inputTokens: 10, maxOutputTokens: 1_001 })).rejects.toThrow(/1001 output tokens per minute.*"split".*1000/);
+    await expect(reserve({ entryId: "split", inputTokens: 10, maxOutputTokens: 1_001 })).rejects.toThrow(/1001 output tokens .*"split".*limits\.outputTokensPerMinute is 1000\./);
   });
 
   it("separate input and output limits are each enforced", async () => {

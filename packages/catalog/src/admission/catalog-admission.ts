@@ -84,11 +84,11 @@ interface Held {
   readonly shared: SharedBooking | undefined;
 }
 
-const LIMIT_WORDS: Record<LimitName, string> = {
-  requestsPerMinute: "requests per minute",
-  tokensPerMinute: "tokens per minute",
-  inputTokensPerMinute: "input tokens per minute",
-  outputTokensPerMinute: "output tokens per minute",
+const LIMIT_UNITS: Record<LimitName, string> = {
+  requestsPerMinute: "requests",
+  tokensPerMinute: "tokens",
+  inputTokensPerMinute: "input tokens",
+  outputTokensPerMinute: "output tokens",
 };
 
 /**
@@ -313,7 +313,8 @@ export class CatalogAdmission implements Admission {
     if (overflow) {
       throw new SystemError({
         code: "seat_too_large",
-        message: `A seat of ${overflow.size} ${LIMIT_WORDS[overflow.limit]} can never be admitted on entry "${entry.id}": its limit is ${overflow.max} ${LIMIT_WORDS[overflow.limit]}.`,
+        // Names the limit by its catalog key, so the operator finds the setting to raise.
+        message: `A seat of ${overflow.size} ${LIMIT_UNITS[overflow.limit]} can never be admitted on entry "${entry.id}": its limits.${overflow.limit} is ${overflow.max}.`,
       });
     }
   }

@@ -2,7 +2,12 @@ import { DEPTH_LADDER, GRADE_LADDER, OUTPUT_RUNGS } from "@nucleo/core";
 import { z } from "zod";
 import { priceText } from "./decimal-text.js";
 
-const positiveInt = z.number().int().positive();
+// The messages start "expected " like every message of this schema: CatalogError shows them as
+// written (catalog-expectation.ts), where zod's own would read "Too small: expected number to be >0".
+const POSITIVE_WHOLE = "expected a whole number above 0";
+const positiveInt = z.number().int(POSITIVE_WHOLE).positive(POSITIVE_WHOLE);
+const NON_NEGATIVE_WHOLE = "expected a whole number, 0 or more";
+const nonNegativeInt = z.number().int(NON_NEGATIVE_WHOLE).nonnegative(NON_NEGATIVE_WHOLE);
 
 /** Prices charged above an input-size threshold (providers' long-context pricing). */
 const priceTier = z.strictObject({
@@ -66,7 +71,7 @@ export const catalogEntrySchema = z
     /** This entry's own budget per output rung; wins over the framework's table. */
     outputBudgets: partialRecord(OUTPUT_RUNGS, positiveInt).optional(),
     /** Reasoning tokens per depth; a depth not listed gets none. */
-    reasoningTokens: partialRecord(DEPTH_LADDER, z.number().int().nonnegative()).optional(),
+    reasoningTokens: partialRecord(DEPTH_LADDER, nonNegativeInt).optional(),
     nativeThinking: z.boolean().default(false),
     /** The provider calls tools natively; when false, tools are described in text and called as JSON. */
     nativeTools: z.boolean().default(true),
@@ -76,7 +81,7 @@ export const catalogEntrySchema = z
     tokenizer: z.enum(["o200k_base", "cl100k_base"]).optional(),
     /** One price list, or several with different `effectiveFrom` dates. */
     prices: z
-      .preprocess((value) => (Array.isArray(value) || value === undefined ? value : [value]), z.array(priceScheduleSchema).min(1))
+      .preprocess((value) => (Array.isArray(value) || value === undefined ? value : [value]), z.array(priceScheduleSchema).min(1, "expected at least one price list"))
       .transform((schedules) => [...schedules].sort((a, b) => a.effectiveFrom.localeCompare(b.effectiveFrom))),
     limits: rateLimitsSchema,
     /** Offered to the picker and the benchmark. */

@@ -1,8 +1,8 @@
-import { describeIssue } from "@nucleo/core";
 import { z } from "zod";
 import { Catalog } from "./catalog.js";
 import { catalogEntrySchema, type CatalogEntry } from "./catalog-entry.js";
 import { CatalogError } from "./catalog-error.js";
+import { describeCatalogIssue } from "./describe-catalog-issue.js";
 
 const fileShape = z.union([z.array(z.unknown()), z.strictObject({ entries: z.array(z.unknown()) })]);
 
@@ -24,9 +24,8 @@ export function parseCatalog(data: unknown, file: string): Catalog {
       const first = parsed.error.issues[0]!;
       // A single price list is checked as a list of one; name its fields as the file wrote them.
       const singlePrices = first.path[0] === "prices" && first.path[1] === 0 && !Array.isArray((raw as { prices?: unknown }).prices);
-      // A catalog is the operator's own file: naming an unknown key points at the typo.
-      const issue = describeIssue(singlePrices ? { ...first, path: ["prices", ...first.path.slice(2)] } : first, { nameUnknownKeys: true });
-      problems.push(new CatalogError({ file, entry: labelOf(raw, index), field: issue.path === "(input)" ? undefined : issue.path, expected: issue.expected }, parsed.error));
+      const issue = describeCatalogIssue(singlePrices ? { ...first, path: ["prices", ...first.path.slice(2)] } : first, raw);
+      problems.push(new CatalogError({ file, entry: labelOf(raw, index), field: issue.field, expected: issue.expected }, parsed.error));
     }
   });
   const first = problems[0];

@@ -31,6 +31,24 @@ describe("ModelPicker", () => {
     expect(() => new ModelPicker(catalog, { megaEntry: "xl-us" })).toThrow(/an entry of grade MEGA \(it is XL\)/);
   });
 
+  it("a bad megaEntry is refused as megaEntry, never as a pin: missing, outside the envelope, or not MEGA", () => {
+    expect(() => new ModelPicker(catalog, { megaEntry: "gone" })).toThrow(/^Invalid value for "megaEntry" \(got "gone"\): expected an entry of the catalog test-catalog\.yaml/);
+    expect(() => new ModelPicker(catalog, { envelope: { region: ["eu"] }, megaEntry: "mega-us" })).toThrow(
+      /^Invalid value for "megaEntry" \(got "mega-us"\): expected an entry inside the deployment's compliance envelope, but its tag region=us is outside/,
+    );
+    expect(() => new ModelPicker(catalog, { megaEntry: "xl-us" })).toThrow(/^Invalid value for "megaEntry" \(got "xl-us"\)/);
+  });
+
+  it("CEILING with no XL entry to serve it says CEILING resolved to XL, and why no XL entry serves", () => {
+    const noXl = catalogOf(entry({ id: "medium-us", grade: "MEDIUM" }));
+    const expected = 'Invalid value for "grade" (got "CEILING"): expected a grade this deployment serves: CEILING resolved to XL, as no megaEntry is pinned, but no open, callable entry of XL is inside the envelope';
+    expect(() => new ModelPicker(noXl).pick("CEILING")).toThrow(`${expected} (the catalog has no XL entry).`);
+    expect(() => new ModelPicker(noXl).bind({ grade: "CEILING", depth: "STANDARD", output: "COMPACT" })).toThrow(`${expected} (the catalog has no XL entry).`);
+    expect(() => new ModelPicker(catalog, { envelope: { region: ["eu"] } }).pick("CEILING")).toThrow(`${expected} (xl-us: its tag region=us is outside the envelope, which allows region in (eu)).`);
+    // Asked for XL itself (a dispatcher may have resolved CEILING already), the message says CEILING lands there too.
+    expect(() => new ModelPicker(noXl).pick("XL")).toThrow(/no open, callable entry of XL is inside the envelope \(the catalog has no XL entry\) \(CEILING resolves to XL too, as no megaEntry is pinned\)\.$/);
+  });
+
   it("picks only inside the compliance envelope", () => {
     const picker = new ModelPicker(catalog, { envelope: { region: ["eu"] } });
     expect(picker.pick("MEDIUM").id).toBe("medium-eu");

@@ -54,7 +54,7 @@ export class ModelPicker {
     this.policy = Object.freeze({ ...policy });
     this.#capacity = capacity;
     if (policy.megaEntry !== undefined) {
-      const mega = this.pinned(policy.megaEntry);
+      const mega = this.#pinnedAs("megaEntry", policy.megaEntry);
       if (mega.grade !== "MEGA") {
         throw new InvalidInputError({ parameter: "megaEntry", value: policy.megaEntry, expected: `an entry of grade MEGA (it is ${mega.grade})` });
       }
@@ -105,10 +105,7 @@ export class ModelPicker {
    */
   pick(grade: string, demand: SeatDemand = { inputTokens: 0, outputTokens: 0 }): CatalogEntry {
     const candidates = this.candidates(grade);
-    if (candidates.length === 0) {
-      const rung = this.resolve(grade);
-      throw new InvalidInputError({ parameter: "grade", value: grade, expected: `a grade this deployment serves: no open, callable entry of ${rung} is inside the envelope${this.#describeExcluded(rung)}` });
-    }
+    if (candidates.length === 0) throw this.#unserved(grade);
     const capacity = this.#capacity;
     if (!capacity || candidates.length === 1) return candidates[0]!;
     let best = candidates[0]!;
@@ -132,21 +129,45 @@ export class ModelPicker {
    * or outside the envelope.
    */
   pinned(entryId: string): CatalogEntry {
-    const entry = this.catalog.get(entryId);
-    const violation = envelopeViolation(entry, this.policy);
-    if (violation !== undefined) {
-      throw new InvalidInputError({ parameter: "pin", value: entryId, expected: `an entry inside the deployment's compliance envelope, but ${violation}` });
-    }
-    return entry;
+    return this.#pinnedAs("pin", entryId);
   }
 
   /** Makes a seat concrete: the entry (pinned or picked) and its budgets at the seat's depth and output size. */
   bind(seat: SeatWords, demand?: SeatDemand): SeatBinding {
     const grade = this.resolve(seat.grade);
-    const entry = seat.pin === undefined ? this.pick(grade, demand) : this.pinned(seat.pin);
+    // The seat's own grade word, so a refusal of CEILING says what CEILING resolved to.
+    const entry = seat.pin === undefined ? this.pick(seat.grade, demand) : this.pinned(seat.pin);
     const outputBudget = OutputSize.budget(seat.output, { ceiling: entry.outputCeiling, outputBudgets: entry.outputBudgets });
     const reasoningTokens = entry.reasoningTokens?.[seat.depth] ?? 0;
     return { entry, grade, outputBudget, reasoningTokens, maxOutputTokens: Math.min(entry.outputCeiling, outputBudget + reasoningTokens) };
+  }
+
+  /**
+   * The entry `parameter` (a seat's `pin`, the policy's `megaEntry`) names, inside the envelope.
+   * A missing pin is refused by the catalog's lookup (as `entry`); a missing megaEntry by name.
+   */
+  #pinnedAs(parameter: "pin" | "megaEntry", entryId: string): CatalogEntry {
+    const entry = parameter === "pin" ? this.catalog.get(entryId) : this.catalog.find(entryId);
+    if (entry === undefined) {
+      const known = this.catalog.entries().map((known) => known.id);
+      throw new InvalidInputError({ parameter, value: entryId, expected: `an entry of the catalog ${this.catalog.source} (${known.slice(0, 12).join(", ")}${known.length > 12 ? ", ..." : ""})` });
+    }
+    const violation = envelopeViolation(entry, this.policy);
+    if (violation !== undefined) {
+      throw new InvalidInputError({ parameter, value: entryId, expected: `an entry inside the deployment's compliance envelope, but ${violation}` });
+    }
+    return entry;
+  }
+
+  /** The refusal of a grade no usable entry serves; for CEILING (or XL, where CEILING lands) it says how CEILING resolved. */
+  #unserved(grade: string): InvalidInputError {
+    const rung = this.resolve(grade);
+    const none = `no open, callable entry of ${rung} is inside the envelope${this.#describeExcluded(rung)}`;
+    // With a megaEntry, CEILING resolves to MEGA, which that entry always serves.
+    let expected = `a grade this deployment serves: ${none}`;
+    if (grade === "CEILING") expected = `a grade this deployment serves: CEILING resolved to ${rung}, as no megaEntry is pinned, but ${none}`;
+    else if (rung === "XL" && this.policy.megaEntry === undefined) expected += ` (CEILING resolves to XL too, as no megaEntry is pinned)`;
+    return new InvalidInputError({ parameter: "grade", value: grade, expected });
   }
 
   #describeExcluded(rung: GradeRung): string {
@@ -156,6 +177,6 @@ export class ModelPicker {
       const violation = envelopeViolation(entry, this.policy);
       return violation === undefined ? undefined : `${entry.id}: ${violation}`;
     }).filter(Boolean);
-    return excluded.length === 0 ? " (the catalog has none)" : ` (${excluded.join("; ")})`;
+    return excluded.length === 0 ? ` (the catalog has no ${rung} entry)` : ` (${excluded.join("; ")})`;
   }
 }

@@ -1,7 +1,7 @@
-import { describeIssue } from "@nucleo/core";
 import type { ModelInfo } from "@pydantic/genai-prices";
 import { catalogEntrySchema, type CatalogEntryInput } from "../entry/catalog-entry.js";
 import { CatalogError } from "../entry/catalog-error.js";
+import { describeCatalogIssue } from "../entry/describe-catalog-issue.js";
 import { genaiPriceList, type PriceList } from "./genai-price-list.js";
 import { priceSchedulesOf } from "./price-schedules.js";
 
@@ -85,8 +85,8 @@ export function importGenaiPrices(mapping: GenaiPricesMapping, options: ImportGe
     });
     const checked = catalogEntrySchema.safeParse(entry);
     if (!checked.success) {
-      const issue = describeIssue(checked.error.issues[0]!);
-      return refuse(issue.path, issue.expected);
+      const issue = describeCatalogIssue(checked.error.issues[0]!, entry);
+      return refuse(issue.field ?? "(entry)", issue.expected);
     }
     return entry;
   });

@@ -116,6 +116,41 @@ describe("ScriptedLlmClient", () => {
     expect(client.remaining).toBe(1);
   });
 
+  it("requests keeps only the most recent calls, 1,000 by default, so a soak test's memory stays flat", async () => {
+    const client = new ScriptedLlmClient([], { otherwise: (_request, _binding, { call }) => ScriptedLlmClient.answer(`answer ${call}`) });
+    for (let call = 1; call <= 1_005; call++) await client.send(testRequest(`question ${call}`), testBinding(), signal());
+    expect(client.requests).toHaveLength(1_000);
+    expect(client.requests[0]!.request.messages[0]!.parts[0]!.text).toBe("question 6");
+    expect(client.requests.at(-1)!.request.messages[0]!.parts[0]!.text).toBe("question 1005");
+    expect(client.callCount).toBe(1_005);
+  });
+
+  it("keepRequests sets how many calls requests keeps; Infinity keeps them all, 0 none", async () => {
+    const texts = (client: ScriptedLlmClient) => client.requests.map((call) => call.request.messages[0]!.parts[0]!.text);
+    const sendFive = async (client: ScriptedLlmClient) => {
+      for (const text of ["a", "b", "c", "d", "e"]) await client.send(testRequest(text), testBinding(), signal());
+      return client;
+    };
+    const otherwise = ScriptedLlmClient.answer("ok");
+    expect(texts(await sendFive(new ScriptedLlmClient([], { otherwise, keepRequests: 2 })))).toEqual(["d", "e"]);
+    expect(texts(await sendFive(new ScriptedLlmClient([], { otherwise, keepRequests: Number.POSITIVE_INFINITY })))).toEqual(["a", "b", "c", "d", "e"]);
+    expect(texts(await sendFive(new ScriptedLlmClient([], { otherwise, keepRequests: 0 })))).toEqual([]);
+    expect(() => new ScriptedLlmClient([], { keepRequests: -1 })).toThrow(/"keepRequests" \(got "-1"\)/);
+    expect(() => new ScriptedLlmClient([], { keepRequests: 1.5 })).toThrow(/"keepRequests"/);
+  });
+
+  it("clearRequests forgets the recorded calls, and call numbers carry on", async () => {
+    const client = new ScriptedLlmClient([ScriptedLlmClient.answer("one"), ScriptedLlmClient.answer("two")]);
+    await client.send(testRequest("a"), testBinding(), signal());
+    await client.send(testRequest("b"), testBinding(), signal());
+    client.clearRequests();
+    expect(client.requests).toHaveLength(0);
+    const error = await client.send(testRequest("c"), testBinding(), signal()).catch((caught: Error) => caught.message);
+    expect(error).toBe("ScriptedLlmClient: call 3 has no scripted turn (the script held 2).");
+    expect(client.requests.map((call) => call.request.messages[0]!.parts[0]!.text)).toEqual(["c"]);
+    expect(client.callCount).toBe(3);
+  });
+
   it("stream yields thinking, then the text in a few pieces, then the tool calls, and returns what send would", async () => {
     const answer = { content: "Hello streaming world", thinking: ["Let me think"], toolCalls: [{ id: "c1", name: "search", arguments: { q: "x" } }] };
     const streamed = await drain(new ScriptedLlmClient([answer]).stream(testRequest(), testBinding(), signal()));

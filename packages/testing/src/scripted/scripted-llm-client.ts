@@ -1,4 +1,4 @@
-import { ExternalServiceError, SystemError, ThrottleSignal } from "@nucleo/core";
+import { ExternalServiceError, InvalidInputError, SystemError, ThrottleSignal } from "@nucleo/core";
 import type { LlmBinding, LlmClient, LlmDelta, LlmRequest, LlmResponse } from "@nucleo/conversation";
 import { splitText } from "../text/split-text.js";
 import { resolveScriptedAnswer } from "./resolve-scripted-answer.js";
@@ -10,7 +10,10 @@ export interface ScriptedCall {
   readonly binding: LlmBinding;
 }
 
-/** How a {@link ScriptedLlmClient} counts default usage. */
+// Enough for any test to look back over its calls; small enough that a soak test's memory stays flat.
+const REQUESTS_KEPT = 1_000;
+
+/** How a {@link ScriptedLlmClient} counts default usage, answers past its script and records calls. */
 export interface ScriptedLlmClientOptions {
   /** Default `Math.ceil(characters / 4)`. */
   readonly countTokens?: (text: string) => number;
@@ -19,13 +22,20 @@ export interface ScriptedLlmClientOptions {
    * from the request and the binding (a model per entry, say). Without it, such a call fails.
    */
   readonly otherwise?: ScriptedTurn;
+  /**
+   * How many calls `requests` keeps: the most recent ones, older ones dropped, so a soak test
+   * that makes millions of calls holds a flat amount of memory. Default 1,000; `Infinity`
+   * keeps every call, 0 none.
+   */
+  readonly keepRequests?: number;
 }
 
 /**
  * An `LlmClient` that answers from a script, turn by turn, so real loops (thinkers, LLM calls,
  * one-call tools) run without a model. Each call takes the next turn: an answer becomes the
- * response, a fault is thrown, a function decides from the request. Every call is recorded; a
- * call past the end of the script fails with a `SystemError` naming its number. `stream`
+ * response, a fault is thrown, a function decides from the request. The most recent calls are
+ * recorded (1,000 by default: `keepRequests`; `clearRequests()` forgets them); a call past the
+ * end of the script fails with a `SystemError` naming its number. `stream`
  * yields the same answer in a few deltas and returns the same response.
  *
  * @example
@@ -38,12 +48,19 @@ export interface ScriptedLlmClientOptions {
 export class ScriptedLlmClient implements LlmClient {
   readonly #turns: ScriptedTurn[];
   readonly #calls: ScriptedCall[] = [];
+  readonly #keepRequests: number;
   readonly #countTokens: (text: string) => number;
   readonly #otherwise: ScriptedTurn | undefined;
+  #callCount = 0;
   #mintedIds = 0;
 
   constructor(turns: readonly ScriptedTurn[] = [], options: ScriptedLlmClientOptions = {}) {
+    const keep = options.keepRequests ?? REQUESTS_KEPT;
+    if (!(keep === Number.POSITIVE_INFINITY || (Number.isSafeInteger(keep) && keep >= 0))) {
+      throw new InvalidInputError({ parameter: "keepRequests", value: String(keep), expected: "a whole number of calls, 0 or more, or Infinity" });
+    }
     this.#turns = [...turns];
+    this.#keepRequests = keep;
     this.#countTokens = options.countTokens ?? ((text) => Math.ceil(text.length / 4));
     this.#otherwise = options.otherwise;
   }
@@ -84,9 +101,22 @@ export class ScriptedLlmClient implements LlmClient {
     return new ExternalServiceError({ service: "scripted", step: "send", detail });
   }
 
-  /** Every call received, in order. */
+  /**
+   * The calls received, oldest first: the most recent `keepRequests` (default 1,000) since the
+   * client was made or `clearRequests()` was last called.
+   */
   get requests(): readonly ScriptedCall[] {
     return this.#calls;
+  }
+
+  /** How many calls were received in all, including those `requests` no longer holds. */
+  get callCount(): number {
+    return this.#callCount;
+  }
+
+  /** Forgets the recorded calls (a soak test between rounds); call numbering carries on. */
+  clearRequests(): void {
+    this.#calls.length = 0;
   }
 
   /** Turns not yet used. */
@@ -103,8 +133,11 @@ export class ScriptedLlmClient implements LlmClient {
   /** Answers with the next turn: the response it describes, or the fault it holds, thrown. */
   async send(request: LlmRequest, binding: LlmBinding, signal: AbortSignal): Promise<LlmResponse> {
     signal.throwIfAborted();
-    this.#calls.push({ request, binding });
-    const call = this.#calls.length;
+    const call = ++this.#callCount;
+    if (this.#keepRequests > 0) {
+      this.#calls.push({ request, binding });
+      if (this.#calls.length > this.#keepRequests) this.#calls.shift();
+    }
     let turn = this.#turns.shift() ?? this.#otherwise;
     if (turn === undefined) {
       throw new SystemError({ code: "script_exhausted", message: `ScriptedLlmClient: call ${call} has no scripted turn (the script held ${call - 1}).` });
