@@ -247,6 +247,27 @@ describe("the built worker against a real PostgreSQL server, on the mock provide
     expect(turns[2]!.parts[0]!.text).toBe("Any news?");
   });
 
+  it("a table taken away mid-run: the recorder's refused write is not retried, the run is not held, and the worker exits 1 naming the statement", { timeout: 90_000 }, async () => {
+    const file = join(folder, "refused.json");
+    await writeFile(file, JSON.stringify({ catalog: join(workerDir, "config", "catalog.yaml"), workflows: ["budget_check"], mockProvider: { latencyMs: 150 } }));
+    const worker = startWorker(["run", "budget_check", "--config", file], { databaseUrl: server.url, cwd: folder });
+    const [, rootId] = await worker.waitFor(/^Running budget_check \(workflow ([\w-]+)\)$/m);
+    await recordedCalls(rootId!, 1);
+    await client.query("alter table nucleo_model_calls rename to nucleo_model_calls_away");
+    try {
+      expect(await worker.exited, worker.stdout()).toBe(1);
+    } finally {
+      await client.query("alter table nucleo_model_calls_away rename to nucleo_model_calls");
+    }
+    const refusal = 'The database refused the recorder\'s insert into nucleo_model_calls: 42P01: relation "nucleo_model_calls" does not exist. Not retried';
+    // Told once as it happened (the recorder's report), and once as the reason for the exit.
+    expect(worker.stderr().split(refusal).length - 1, worker.stderr()).toBe(2);
+    expect(worker.stderr()).toContain(`nucleo-worker: ${refusal}`);
+    expect(worker.stderr()).not.toContain("Retrying in");
+    expect(worker.stdout()).not.toContain("Trajectory, read back from Postgres");
+    expect(worker.stdout() + worker.stderr()).not.toContain(new URL(server.url).password);
+  });
+
   describe("graceful shutdown", () => {
     async function configWith(name: string, shutdown: { graceMs: number }, latencyMs: number): Promise<string> {
       const file = join(folder, name);

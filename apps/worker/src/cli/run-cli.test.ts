@@ -130,6 +130,69 @@ describe("the worker's command line, in process", () => {
     expect(stdout).toBe("");
   });
 
+  it("a signal while the worker opens its PGlite folder stops the start after the open: nothing runs, the folder's lock is released, exit 0, and the next start runs", { timeout: 120_000 }, async () => {
+    const fresh = await mkdtemp(join(folder, "signalled-"));
+    const signals = new EventEmitter();
+    const stopped = await cli(["run", "digest_document"], {
+      cwd: fresh,
+      signals,
+      onLine: (line) => {
+        // Said just before the open begins: the signal lands while PGlite creates the folder.
+        if (line.startsWith("recorder: PGlite at")) queueMicrotask(() => signals.emit("SIGTERM", "SIGTERM"));
+      },
+    });
+    expect(stopped.code, stopped.stderr).toBe(0);
+    expect(stopped.stdout).toContain("Received SIGTERM while starting: stopping after the step under way, then closing what the start opened; no workflow will run.");
+    expect(stopped.stderr).toBe("nucleo-worker: Stopped by SIGTERM while starting: no workflow ran, and everything the start had opened is closed.");
+    expect(stopped.stdout).not.toContain("Running digest_document");
+    const dataDir = join(fresh, ".nucleo", "pglite");
+    // The open was not cut short (the folder is whole), and closing it released the lock.
+    expect(existsSync(join(dataDir, "PG_VERSION"))).toBe(true);
+    expect(existsSync(join(dataDir, "nucleo-recorder.lock"))).toBe(false);
+    expect(signals.listenerCount("SIGTERM") + signals.listenerCount("SIGINT")).toBe(0);
+
+    const next = await cli(["run", "digest_document"], { cwd: fresh });
+    expect(next.code, next.stderr).toBe(0);
+    expect(next.stdout).toContain("Trajectory, read back from Postgres (step ordinal, job, status, duration): 7 job(s)");
+  });
+
+  it("a signal before the recorder is opened stops the start there: the mock provider is stopped and no PGlite folder is made", async () => {
+    const fresh = await mkdtemp(join(folder, "signalled-early-"));
+    const signals = new EventEmitter();
+    let mockUrl = "";
+    const { code, stdout, stderr } = await cli(["run", "budget_check"], {
+      cwd: fresh,
+      signals,
+      onLine: (line) => {
+        const started = /^no API key set: running on the mock provider at (\S+) /.exec(line);
+        if (started === null) return;
+        mockUrl = started[1]!;
+        signals.emit("SIGINT", "SIGINT");
+        signals.emit("SIGINT", "SIGINT");
+      },
+    });
+    expect(code, stderr).toBe(0);
+    expect(stdout).toContain("Received SIGINT while starting");
+    expect(stdout).toContain("Received SIGINT again while starting: still stopping; the step under way ends first, so nothing it opens is left half-made.");
+    expect(stderr).toBe("nucleo-worker: Stopped by SIGINT while starting: no workflow ran, and everything the start had opened is closed.");
+    expect(existsSync(join(fresh, ".nucleo"))).toBe(false);
+    expect(mockUrl).not.toBe("");
+    await expect(fetch(mockUrl)).rejects.toThrow();
+  });
+
+  it("a signal while sizing loads its config stops it before the recorder is opened (exit 0)", async () => {
+    const fresh = await mkdtemp(join(folder, "signalled-sizing-"));
+    const signals = new EventEmitter();
+    const out: string[] = [];
+    const err: string[] = [];
+    const running = runCli(["sizing"], { stdout: (text) => out.push(text), stderr: (text) => err.push(text), env: {}, cwd: fresh, callerCwd: fresh, signals });
+    // runCli is now awaiting the config file: the signal comes in the middle of the start.
+    signals.emit("SIGTERM", "SIGTERM");
+    expect(await running).toBe(0);
+    expect(err).toEqual(["nucleo-worker: Stopped by SIGTERM while starting: no workflow ran, and everything the start had opened is closed."]);
+    expect(existsSync(join(fresh, ".nucleo"))).toBe(false);
+  });
+
   it("on SIGTERM takes no new work, lets the running workflow finish and exits 0", async () => {
     const file = join(folder, "slow.json");
     await writeFile(file, JSON.stringify({ catalog: packageFile("config/catalog.yaml"), workflows: ["budget_check", "digest_document"], mockProvider: { latencyMs: 50 }, shutdown: { graceMs: 60_000 } }));

@@ -9,6 +9,7 @@ import { formatSizing } from "../report/format-sizing.js";
 import { formatWorkflowList } from "../report/format-workflow-list.js";
 import { readRunReport } from "../report/run-report.js";
 import { watchShutdownSignals, type SignalSource } from "../shutdown/watch-shutdown-signals.js";
+import { stopIfSignalled, watchStartupSignals, type StartupSignals } from "../shutdown/watch-startup-signals.js";
 import { registerWorkflows } from "../workflows/built-in-workflows.js";
 import { WorkerError } from "../worker-error.js";
 import { parseCommand, type WorkerCommand } from "./parse-command.js";
@@ -35,25 +36,33 @@ interface RunRequest {
 
 /**
  * The worker's command line: `examples` (the default), `run`, `list`, `sizing`. Returns the exit
- * status: 0 done (a graceful shutdown included), 1 a workflow failed or the recorder could
- * not be opened, 2 bad usage, config, catalog, workflow name or input.
+ * status: 0 done (a graceful shutdown included, also one that stopped the start), 1 a workflow
+ * failed or the recorder could not be opened or refused a write, 2 bad usage, config, catalog,
+ * workflow name or input.
  */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  let starting: StartupSignals | undefined;
   try {
     const command = parseCommand(argv);
     if (command.kind === "help") {
       io.stdout(USAGE);
       return 0;
     }
-    const config = await loadWorkerConfig(command.config === undefined ? packageFile("config/worker.json") : resolve(io.callerCwd, command.config));
+    const configFile = command.config === undefined ? packageFile("config/worker.json") : resolve(io.callerCwd, command.config);
     if (command.kind === "list") {
-      io.stdout(formatWorkflowList(registerWorkflows(config.workflows).all()));
+      io.stdout(formatWorkflowList(registerWorkflows((await loadWorkerConfig(configFile)).workflows).all()));
       return 0;
     }
-    if (command.kind === "sizing") return await printSizing(config, command.jobClass, io);
-    return await runWorkflows(config, await requestsOf(command, config, io), command.tenant, io);
+    // Watched before anything is opened: a signal killing the process mid-open would leave the
+    // PGlite folder's lock behind. (`list` opens nothing and keeps the default.)
+    starting = watchStartupSignals(io.stdout, io.signals);
+    const config = await loadWorkerConfig(configFile);
+    if (command.kind === "sizing") return await printSizing(config, command.jobClass, io, starting);
+    return await runWorkflows(config, await requestsOf(command, config, io), command.tenant, io, starting);
   } catch (error) {
     return reportFailure(error, io);
+  } finally {
+    starting?.stop();
   }
 }
 
@@ -68,8 +77,11 @@ async function requestsOf(command: Extract<WorkerCommand, { kind: "run" | "examp
   return [{ workflow: definition.name, input }];
 }
 
-async function runWorkflows(config: LoadedWorkerConfig, requests: readonly RunRequest[], tenant: string | undefined, io: CliIo): Promise<number> {
-  const worker = await Worker.start({ config, env: io.env, cwd: io.cwd, say: io.stdout });
+async function runWorkflows(config: LoadedWorkerConfig, requests: readonly RunRequest[], tenant: string | undefined, io: CliIo, starting: StartupSignals): Promise<number> {
+  const worker = await Worker.start({ config, env: io.env, cwd: io.cwd, say: io.stdout, signal: starting.signal });
+  // The start is over: the run's signal handling takes over in the same synchronous stretch,
+  // so no signal falls between the two.
+  starting.stop();
   const stopWatching = watchShutdownSignals(worker, io.stdout, io.signals);
   let failed = false;
   try {
@@ -96,9 +108,11 @@ async function runWorkflows(config: LoadedWorkerConfig, requests: readonly RunRe
   return failed ? 1 : 0;
 }
 
-async function printSizing(config: LoadedWorkerConfig, jobClass: string | undefined, io: CliIo): Promise<number> {
+async function printSizing(config: LoadedWorkerConfig, jobClass: string | undefined, io: CliIo, starting: StartupSignals): Promise<number> {
+  stopIfSignalled(starting.signal);
   const recorder = await openRecorder({ url: io.env["DATABASE_URL"], pgliteDir: config.recorder.pgliteDir, cwd: io.cwd });
   try {
+    stopIfSignalled(starting.signal);
     io.stdout(formatSizing(await recorder.queries.seatSizing(jobClass === undefined ? {} : { jobClass }), recorder.where));
   } finally {
     await recorder.close();

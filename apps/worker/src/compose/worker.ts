@@ -4,6 +4,7 @@ import { ConversationService } from "@nucleo/conversation";
 import { firstPrintableLine, InvalidInputError, JobDispatcher, type JobHandle } from "@nucleo/core";
 import { SummarizationTool } from "@nucleo/tools";
 import type { LoadedWorkerConfig } from "../config/load-worker-config.js";
+import { stopIfSignalled } from "../shutdown/watch-startup-signals.js";
 import { registerWorkflows } from "../workflows/built-in-workflows.js";
 import type { WorkflowDefinition } from "../workflows/workflow-definition.js";
 import type { WorkflowRegistry } from "../workflows/workflow-registry.js";
@@ -21,6 +22,11 @@ export interface WorkerOptions {
   readonly cwd?: string;
   /** Told, a line at a time, what serves the models and where the recorder is, as each is set up. */
   readonly say?: (line: string) => void;
+  /**
+   * Stops the start (a SIGTERM while it runs, see `watchStartupSignals`): checked between its
+   * steps; what was opened is closed, and `start` throws the signal's reason.
+   */
+  readonly signal?: AbortSignal;
 }
 
 /** How a workflow run ended. */
@@ -80,14 +86,19 @@ export class Worker {
   }
 
   /**
-   * Loads the catalog, sets up the models and opens the recorder.
+   * Loads the catalog, sets up the models and opens the recorder. When `signal` aborts, the
+   * start stops after the step under way (an open of the database is never cut short, so a
+   * PGlite folder is not left half-made), closes what it opened — releasing the PGlite
+   * folder's lock — and throws.
    *
    * @throws {WorkerError} `config_invalid` for a bad catalog or policy, naming the file and the field.
+   * @throws {WorkerError} `shutting_down` (the signal's reason) when `signal` aborted the start.
    * @throws the recorder's `RecorderDatabaseError` when its database cannot be opened.
    */
   static async start(options: WorkerOptions): Promise<Worker> {
-    const { config } = options;
+    const { config, signal } = options;
     const env = options.env ?? process.env;
+    stopIfSignalled(signal);
     const catalog = await loadWorkerCatalog(config);
     const registry = registerWorkflows(config.workflows);
     const url = (env["DATABASE_URL"] ?? "").trim() === "" ? undefined : env["DATABASE_URL"];
@@ -101,11 +112,13 @@ export class Worker {
         message: `Config ${config.file}, field admission.shared: sharing rate-limit budgets needs a PostgreSQL server (set DATABASE_URL); embedded PGlite serves one process.`,
       });
     }
+    stopIfSignalled(signal);
     // Shared budgets live in the recorder's database, so a fleet's worker opens it before its
     // models (a server opens at once; only a new PGlite folder is slow, and it never shares).
     let recorder = shareBudgets ? await openRecorder(location) : undefined;
     let models: ModelSetup;
     try {
+      stopIfSignalled(signal);
       models = await setUpModels({
         catalog,
         ...(config.policy === undefined ? {} : { policy: config.policy }),
@@ -119,15 +132,26 @@ export class Worker {
       if (!InvalidInputError.isInstance(error)) throw error;
       throw new WorkerError({ code: "config_invalid", file: config.file, field: "policy", message: `Config ${config.file}, field policy: ${error.message}`, cause: error });
     }
-    options.say?.(models.notice);
-    // Creating a PGlite folder takes a while on the first run: say where, before waiting.
-    const creating = url === undefined && !existsSync(resolve(location.cwd, location.pgliteDir));
-    options.say?.(`recorder: ${describeRecorder(location)}${creating ? " (creating it: the first run takes a little while)" : ""}`);
-    if (shareBudgets) options.say?.("admission: rate-limit budgets shared with every worker on this database");
     try {
-      recorder ??= await openRecorder(location);
+      stopIfSignalled(signal);
+      options.say?.(models.notice);
+      // Creating a PGlite folder takes a while on the first run: say where, before waiting.
+      const creating = url === undefined && !existsSync(resolve(location.cwd, location.pgliteDir));
+      options.say?.(`recorder: ${describeRecorder(location)}${creating ? " (creating it: the first run takes a little while)" : ""}`);
+      if (shareBudgets) options.say?.("admission: rate-limit budgets shared with every worker on this database");
+      if (recorder === undefined) {
+        // `say` runs the caller's code, which may have stopped the start.
+        stopIfSignalled(signal);
+        recorder = await openRecorder(location);
+      }
+      // A signal during the open is honoured once it is done: closing now frees the folder.
+      stopIfSignalled(signal);
     } catch (error) {
-      await models.close();
+      try {
+        await recorder?.close();
+      } finally {
+        await models.close();
+      }
       throw error;
     }
     return new Worker(config, registry, models, recorder);

@@ -23,4 +23,4 @@ Options:
   --json                      print the answer as JSON instead of a table
   -h, --help                  this text
 
-Exit status: 0 answered, 1 the query failed (an unknown id, an unreachable database), 2 bad usage.`;
+Exit status: 0 answered, 1 the query failed (an unknown id, a database unreachable or refusing the connection), 2 bad usage.`;

@@ -114,7 +114,13 @@ describeOnBothDatabases("nucleo-recorder against a server URL", (open, backend) 
     expect(unreachable.code).toBe(1);
     expect(unreachable.stderr).toContain("postgres://app:***@127.0.0.1:1/nucleo");
     expect(unreachable.stderr).not.toContain("s3cret-Pa55");
-    for (const output of [migrated, ledger, refused, unreachable]) expect(output.stdout + output.stderr).not.toContain(password);
+    // A server that answers with an error is quoted, not called unreachable.
+    const missing = new URL(url);
+    missing.pathname = "/nucleo_no_such_database";
+    const absent = await cli(["--url", missing.href, "ledger"]);
+    expect(absent.code).toBe(1);
+    expect(absent.stderr).toContain(`nucleo-recorder: The PostgreSQL server at postgres://postgres:***@127.0.0.1:${missing.port}/nucleo_no_such_database refused the recorder's connection: database "nucleo_no_such_database" does not exist (SQLSTATE 3D000).`);
+    for (const output of [migrated, ledger, refused, unreachable, absent]) expect(output.stdout + output.stderr).not.toContain(password);
   });
 });
 

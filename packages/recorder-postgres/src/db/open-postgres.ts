@@ -2,6 +2,7 @@ import { inspect } from "node:util";
 import { Kysely, PostgresDialect } from "kysely";
 import { Pool } from "pg";
 import type { RecorderDatabase } from "../schema/database.js";
+import { sqlStateOf } from "./is-database-outage.js";
 import { maskDatabaseUrl, passwordOf } from "./mask-database-url.js";
 import { closeOnce, type RecorderConnection } from "./recorder-connection.js";
 import { RecorderDatabaseError } from "./recorder-database-error.js";
@@ -32,13 +33,20 @@ export async function openPostgres(url: string): Promise<RecorderConnection> {
     await pool.end().catch(() => {});
     const secrets = [url, passwordOf(url)].filter((secret): secret is string => secret !== undefined);
     const detail = scrub(describe(error), secrets);
-    throw new RecorderDatabaseError({
-      code: "recorder_database_unreachable",
-      url: masked,
-      message: `Cannot reach the recorder database at ${masked}: ${detail}`,
-      // The driver's own error stays on `cause` unless it quotes a secret somewhere.
-      cause: secrets.some((secret) => inspect(error, { depth: 4 }).includes(secret)) ? new Error(detail) : error,
-    });
+    // The driver's own error stays on `cause` unless it quotes a secret somewhere.
+    const cause = secrets.some((secret) => inspect(error, { depth: 4 }).includes(secret)) ? new Error(detail) : error;
+    // A SQLSTATE means the server answered: it is there, and said what is wrong.
+    const sqlState = sqlStateOf(error);
+    if (sqlState !== undefined) {
+      throw new RecorderDatabaseError({
+        code: "recorder_database_refused",
+        url: masked,
+        sqlState,
+        message: `The PostgreSQL server at ${masked} refused the recorder's connection: ${detail} (SQLSTATE ${sqlState}).`,
+        cause,
+      });
+    }
+    throw new RecorderDatabaseError({ code: "recorder_database_unreachable", url: masked, message: `Cannot reach the recorder database at ${masked}: ${detail}`, cause });
   }
   const db = new Kysely<RecorderDatabase>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: "postgres", close: closeOnce(() => db.destroy()) };
@@ -80,7 +88,7 @@ function describe(error: unknown): string {
   // Connecting to a name with several addresses fails with an AggregateError and no message.
   const inner = error instanceof AggregateError ? error.errors.map((item: unknown) => (item instanceof Error ? item.message : String(item))) : [];
   const message = [error.message, ...inner].filter((part) => part !== "").join("; ") || error.name;
-  return code === undefined || message.includes(code) ? message : `${message} (${code})`;
+  return code === undefined || message.includes(code) || sqlStateOf(error) !== undefined ? message : `${message} (${code})`;
 }
 
 function scrub(text: string, secrets: readonly string[]): string {

@@ -153,9 +153,25 @@ describe("openRecorderDatabase with a URL", () => {
 
     const error = await failure(openRecorderDatabase({ url: url.href }));
 
-    expect(error.code).toBe("recorder_database_unreachable");
+    expect(error.code).toBe("recorder_database_refused");
+    expect(error.sqlState).toBe("28P01");
     expect(error.message).toMatch(/password authentication failed/);
     expect(error.message).toContain(`postgres://postgres:***@127.0.0.1:${url.port}/postgres`);
     expect(everything(error)).not.toContain("wrong-Pa55word");
+  });
+
+  it.skipIf(serverUrl === null)("a server that answers with an error is quoted with its SQLSTATE, not reported as unreachable, and the password stays masked", async () => {
+    const url = new URL(serverUrl ?? "postgres://unused");
+    url.pathname = "/nucleo_no_such_database";
+    const password = decodeURIComponent(url.password);
+
+    const error = await failure(openRecorderDatabase({ url: url.href }));
+
+    expect(error.code).toBe("recorder_database_refused");
+    expect(error.sqlState).toBe("3D000");
+    expect(error.message).toBe(
+      `The PostgreSQL server at postgres://postgres:***@127.0.0.1:${url.port}/nucleo_no_such_database refused the recorder's connection: database "nucleo_no_such_database" does not exist (SQLSTATE 3D000).`,
+    );
+    expect(everything(error)).not.toContain(password);
   });
 });

@@ -19,8 +19,10 @@ export interface OpenRecorderDatabaseOptions {
  * Opens the recorder's database: a PostgreSQL server when `url` is given (a `pg` pool under
  * Kysely), otherwise embedded PGlite in `dataDir`, or in memory. Migrates to the latest schema
  * unless `migrate` is false. Fails with a {@link RecorderDatabaseError} that names the URL with
- * its password masked when the URL is malformed or the server cannot be reached, and when a
- * PGlite folder is already open elsewhere.
+ * its password masked when the URL is malformed, when the server cannot be reached
+ * (`recorder_database_unreachable`) or answers the connection with an error, which it quotes
+ * with its SQLSTATE (`recorder_database_refused`: a database that does not exist, a password
+ * refused), and when a PGlite folder is already open elsewhere.
  *
  * Values read back alike on both engines: `bigint` columns and aggregates (`count(*)`,
  * `sum(...)`) as decimal strings; `numeric` (costs) as exact strings such as `"0.0125"`;

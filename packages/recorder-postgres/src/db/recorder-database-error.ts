@@ -6,8 +6,13 @@ const RECORDER_DATABASE = Symbol.for("nucleo.error.recorder-database");
 export type RecorderDatabaseErrorCode =
   /** The options were contradictory or the URL was not a `postgres://` URL. */
   | "recorder_database_options"
-  /** The server did not answer, or refused the connection or the credentials. */
+  /** The server did not answer (refused or dropped connections, a name that does not resolve, a timeout), or PGlite could not open its folder. */
   | "recorder_database_unreachable"
+  /**
+   * The server answered the connection with an error (its SQLSTATE is on `sqlState`): the
+   * database does not exist, the credentials or the host are refused, too many connections.
+   */
+  | "recorder_database_refused"
   /** Another process (or another open connection) holds the PGlite data folder. */
   | "recorder_data_dir_in_use"
   /** A migration failed; the database is left at the last migration that succeeded. */
@@ -24,6 +29,8 @@ export interface RecorderDatabaseErrorOptions {
   readonly dataDir?: string;
   /** The migration that failed. */
   readonly migration?: string;
+  /** The SQLSTATE the server answered with (`3D000`, `28P01`), when it answered. */
+  readonly sqlState?: string;
   readonly cause?: unknown;
 }
 
@@ -36,6 +43,7 @@ export class RecorderDatabaseError extends SystemError {
   readonly url: string | undefined;
   readonly dataDir: string | undefined;
   readonly migration: string | undefined;
+  readonly sqlState: string | undefined;
 
   constructor(options: RecorderDatabaseErrorOptions) {
     super({ code: options.code, message: options.message, cause: options.cause });
@@ -44,6 +52,7 @@ export class RecorderDatabaseError extends SystemError {
     this.url = options.url;
     this.dataDir = options.dataDir;
     this.migration = options.migration;
+    this.sqlState = options.sqlState;
   }
 
   /** True for any {@link RecorderDatabaseError}, from whichever copy of this package it came. */

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { Migrator } from "kysely/migration";
+import { sqlStateOf } from "../db/is-database-outage.js";
 import { RecorderDatabaseError } from "../db/recorder-database-error.js";
 import { RECORDER_MIGRATIONS } from "./recorder-migrations.js";
 
@@ -23,7 +24,8 @@ export interface MigrateResult {
  * (it applies nothing the second time) and from several processes at once: on a server the
  * migrator holds an advisory lock, so the others wait and then find nothing left to do; PGlite
  * has a single connection, which the migration holds to the end. Throws a
- * {@link RecorderDatabaseError} naming the failed migration; the database then stays as it was.
+ * {@link RecorderDatabaseError} naming the failed migration and quoting the server's answer with
+ * its SQLSTATE; the database then stays as it was.
  *
  * @example
  * const { applied } = await migrateToLatest(db); // ["0001-initial"] on a fresh database, [] after
@@ -38,7 +40,8 @@ export async function migrateToLatest(db: Kysely<any>): Promise<MigrateResult> {
   const { error, results = [] } = await migrator.migrateToLatest();
   if (error !== undefined) {
     const failed = results.find((result) => result.status === "Error")?.migrationName;
-    const reason = error instanceof Error ? error.message : String(error);
+    const sqlState = sqlStateOf(error);
+    const reason = `${error instanceof Error ? error.message : String(error)}${sqlState === undefined ? "" : ` (SQLSTATE ${sqlState})`}`;
     throw new RecorderDatabaseError({
       code: "recorder_migration_failed",
       ...(failed === undefined ? {} : { migration: failed }),

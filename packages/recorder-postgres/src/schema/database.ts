@@ -6,6 +6,11 @@ import type { ColumnType, Generated } from "kysely";
  * `gen_ai.usage.cache_read.input_tokens` → `cache_read_input_tokens`, `gen_ai.response.model`
  * → `response_model`, ...), so an exporter is a mapping. Times are `timestamptz`; costs are
  * exact `numeric` with their currency; every rollup is computed when read, never kept.
+ *
+ * Text the writer records holds no NUL (U+0000) and no lone surrogate: PostgreSQL's `text` and
+ * `jsonb` cannot hold NUL and UTF-8 cannot encode a lone surrogate, so each is stored, silently,
+ * as U+FFFD — in `text` columns and in the strings and keys of `jsonb` ones alike
+ * (`nucleo_conversations` excepted: the conversation store keeps its text exactly).
  */
 export interface RecorderDatabase {
   nucleo_jobs: JobsTable;

@@ -1,6 +1,7 @@
 // Turning event fields into values PostgreSQL accepts. Everything a statement could reject is
-// caught here, per event, so one malformed event never makes a whole batch fail for ever: a
-// batch is retried until it is written, which only a database problem may delay.
+// caught here, per event, so one malformed event never makes a whole batch fail: a batch the
+// database refuses stops the recorder (an outage is retried), which only a database problem
+// (a revoked permission, a dropped table) should cause.
 
 const INT4_MAX = 2_147_483_647;
 const YEAR_10000 = 253_402_300_800_000;

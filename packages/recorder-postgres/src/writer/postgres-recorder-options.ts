@@ -25,7 +25,8 @@ export interface PostgresRecorderOptions {
   /** The time source, for how long the database has been failing. */
   readonly clock?: Clock;
   /**
-   * Told of every problem: a failed write (retried), an event that cannot be recorded, an
+   * Told of every problem: a failed write during an outage (retried), a write the database
+   * refused (not retried: the recorder stops), an event that cannot be recorded, an
    * unreadable benchmark report, a failed merge of cost attribution rows (nothing lost).
    * Secret-free. Default: one line on stderr.
    */

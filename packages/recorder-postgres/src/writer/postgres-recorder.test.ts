@@ -93,6 +93,50 @@ describeOnBothDatabases("PostgresRecorder's writer", (open) => {
     expect(problems[1]?.message).toMatch(/^Writing a batch of 3 events failed \(attempt 2, failing for 0 s\): 57P01: could not connect to \[url\] \(password=\*\*\*\. Retrying in 200 ms; 3 events wait, none is dropped\.$/);
   });
 
+  it("a write the database refuses (a revoked permission) fails at once: not retried, reported once naming the statement, flush and close fail, later events are dropped without holding the run", async () => {
+    const faulty = new FaultyDatabase((await open()).db);
+    const time = new ManualTimers();
+    const problems: RecorderWriteError[] = [];
+    const recorder = new PostgresRecorder({ db: faulty.db, timers: time, clock: time, batchSize: 3, maxBuffered: 4, onError: (error) => problems.push(error) });
+    faulty.failTransactions(1_000, { atStatement: 2, error: () => Object.assign(new Error("permission denied for table nucleo_model_calls"), { code: "42501" }) });
+    const events = calls(new EventScript(), 5); // 6 events: a batch of 3 and 3 waiting
+    for (const event of events) recorder.onEvent(event);
+    const pressure = recorder.pressure();
+    expect(pressure).toBeInstanceOf(Promise);
+    const flushing = recorder.flush();
+
+    await expect(flushing).rejects.toMatchObject({ code: "recorder_write_refused", driverCode: "42501", statement: "insert into nucleo_model_calls", events: 6 });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]?.message).toBe(
+      "The database refused the recorder's insert into nucleo_model_calls: 42501: permission denied for table nucleo_model_calls. " +
+        "Not retried, since the same write would be refused again: the recorder has stopped, and the 3 event(s) of the batch, 3 more waiting behind it and every later one are not recorded.",
+    );
+    expect(time.pendingDelays()).toEqual([]); // no retry is coming
+    expect(faulty.transactions).toBe(1);
+    expect(await settled(pressure)).toBe(true); // the run is not held back by a recorder that stopped
+    expect(recorder.pressure()).toBeUndefined();
+
+    for (const event of calls(new EventScript(), 3)) recorder.onEvent(event); // dropped, not thrown
+    await expect(recorder.flush()).rejects.toBe(problems[0]);
+    await expect(recorder.close()).rejects.toBe(problems[0]);
+    expect(recorder.abandon("stopping")).toBe(0);
+    expect(problems).toHaveLength(1);
+    expect(faulty.transactions).toBe(1);
+    expect(await count(faulty.db, "nucleo_jobs")).toBe(0);
+  });
+
+  it("a value the database refuses is reported by its SQLSTATE, without the value the server quoted", async () => {
+    const faulty = new FaultyDatabase((await open()).db);
+    const problems: RecorderWriteError[] = [];
+    const recorder = new PostgresRecorder({ db: faulty.db, onError: (error) => problems.push(error) });
+    faulty.failTransactions(1, { error: () => Object.assign(new Error('invalid input syntax for type integer: "row-secret-42"'), { code: "22P02" }) });
+    for (const event of calls(new EventScript(), 1)) recorder.onEvent(event);
+    await expect(recorder.flush()).rejects.toMatchObject({ code: "recorder_write_refused", driverCode: "22P02", statement: "insert into nucleo_jobs" });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]?.message).toContain("22P02: a value the column's type refused");
+    expect(problems[0]?.message).not.toContain("row-secret-42");
+  });
+
   it("past maxBuffered, pressure() holds until the buffer has drained below half", async () => {
     const faulty = new FaultyDatabase((await open()).db);
     const time = new ManualTimers();

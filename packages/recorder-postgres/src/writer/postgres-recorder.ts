@@ -1,12 +1,13 @@
 import { systemClock, systemTimers, type Clock, type RunEvent, type RunObserver, type Timers } from "@nucleo/core";
 import type { Kysely } from "kysely";
+import { isDatabaseOutage } from "../db/is-database-outage.js";
 import type { RecorderDatabase } from "../schema/database.js";
 import { AttributionCompactionTracker, compactCostAttribution, isMergeRace } from "./attribution-compaction.js";
 import { buildBatchRows, type BatchRows } from "./batch-rows.js";
 import { EventQueue } from "./event-queue.js";
 import { readRecorderOptions, type PostgresRecorderOptions } from "./postgres-recorder-options.js";
 import { describeDriverError, RecorderWriteError } from "./recorder-write-error.js";
-import { writeBatch } from "./write-batch.js";
+import { BatchStatementError, writeBatch } from "./write-batch.js";
 
 interface FlushWaiter {
   readonly upTo: number;
@@ -23,9 +24,13 @@ interface Deferred {
  * The recorder as a {@link RunObserver}: every run event written to PostgreSQL or PGlite.
  * `onEvent` only appends to a buffer; a writer behind it takes up to `batchSize` events at a
  * time and writes each batch in one transaction of idempotent multi-row upserts (see
- * `writeBatch`), one batch in flight at a time. When the database is away (refused, restarting,
- * a transaction failing) the batch is kept and retried with exponential back-off, each failure
- * reported through `onError`; nothing is dropped and nothing is written twice. Past
+ * `writeBatch`), one batch in flight at a time. When the database is away (connections refused
+ * or lost, a restart, a deadlock: see `isDatabaseOutage`) the batch is kept and retried with
+ * exponential back-off, each failure reported through `onError`; nothing is dropped and nothing
+ * is written twice. When the database refuses the batch for a reason a retry cannot change (a
+ * revoked permission, a dropped table, a constraint) the recorder stops at once: it reports a
+ * `recorder_write_refused` error naming the statement, records nothing more, and fails every
+ * `flush` and `close` with it, rather than retrying for ever while the run is held back. Past
  * `maxBuffered` waiting events, {@link pressure} holds the dispatcher's new job attempts back
  * until the buffer has drained below half. Between batches it merges the cost attribution rows
  * of a job it has written below many times (see `compactCostAttribution`), so a subtree's sum
@@ -66,6 +71,8 @@ export class PostgresRecorder implements RunObserver {
   #closed = false;
   /** Set by {@link abandon}: why the recorder gave up, what flushes now fail with. */
   #abandoned: RecorderWriteError | undefined;
+  /** Set when the database refused a batch for good: flushes and close fail with it, later events are dropped. */
+  #refused: RecorderWriteError | undefined;
   readonly #compaction = new AttributionCompactionTracker();
   /** A compaction under way (see {@link compactCostAttribution}); `close` waits for it. */
   #compacting: Promise<void> | undefined;
@@ -96,6 +103,9 @@ export class PostgresRecorder implements RunObserver {
         message: `The recorder is closed: ${event.type} event ${event.seq} of job ${event.jobId} is not recorded.`,
       });
     }
+    // The refusal was reported and every flush fails with it: later events go, unannounced,
+    // rather than throwing into the dispatcher once per event.
+    if (this.#refused) return;
     this.#queue.push(event);
     this.#accepted += 1;
     if (this.#writing) return;
@@ -112,14 +122,19 @@ export class PostgresRecorder implements RunObserver {
    * slower than the run), resolved once fewer than half that many wait; else `undefined`.
    */
   pressure(): Promise<void> | undefined {
+    if (this.#refused) return undefined;
     if (this.#pressure !== undefined) return this.#pressure.promise;
     if (this.#accepted - this.#done <= this.#maxBuffered) return undefined;
     this.#pressure = deferred();
     return this.#pressure.promise;
   }
 
-  /** Resolves once every event handed over so far is written, however many retries that takes. */
+  /**
+   * Resolves once every event handed over so far is written, however many retries an outage
+   * takes; rejects with the `recorder_write_refused` error once the database has refused a batch.
+   */
   flush(): Promise<void> {
+    if (this.#refused) return Promise.reject(this.#refused);
     const upTo = this.#accepted;
     if (this.#done >= upTo) return Promise.resolve();
     if (this.#abandoned) return Promise.reject(this.#abandoned);
@@ -134,24 +149,30 @@ export class PostgresRecorder implements RunObserver {
 
   /**
    * Writes everything (waiting, retrying, for as long as the database takes to come back),
-   * then stops: later events are refused. Close the database after this.
+   * then stops: later events are refused. Close the database after this. Fails, still
+   * stopping, when the database refused a batch or the recorder was abandoned.
    */
   async close(): Promise<void> {
-    while (this.#done < this.#accepted || this.#compacting !== undefined) {
-      await this.flush();
-      await this.#compacting;
+    try {
+      while (this.#done < this.#accepted || this.#compacting !== undefined || this.#refused) {
+        await this.flush();
+        await this.#compacting;
+      }
+    } finally {
+      this.#stop();
     }
-    this.#stop();
   }
 
   /**
    * Gives up on the events not written yet: stops retrying, refuses later events, and fails
    * every pending and later `flush` and `close` with a `recorder_abandoned` error that says how
    * many events were lost. For an operator who stops a process while its database is away
-   * (the worker's third signal); nothing else drops events. Returns how many it gave up on.
+   * (the worker's third signal); nothing else drops events but a write the database refused.
+   * Returns how many it gave up on.
    */
   abandon(reason: string): number {
-    const lost = this.#accepted - this.#done;
+    // After a refusal nothing is waiting to be written: those events are already reported lost.
+    const lost = this.#refused ? 0 : this.#accepted - this.#done;
     if (this.#abandoned === undefined && lost > 0) {
       this.#abandoned = new RecorderWriteError({
         code: "recorder_abandoned", events: lost,
@@ -190,7 +211,9 @@ export class PostgresRecorder implements RunObserver {
       try {
         await writeBatch(this.#db, this.#batch.rows);
       } catch (error) {
-        this.#retryLater(error, this.#batch.events);
+        const { statement, cause } = error instanceof BatchStatementError ? error : { statement: "the batch's transaction", cause: error };
+        if (isDatabaseOutage(cause)) this.#retryLater(cause, statement, this.#batch.events);
+        else this.#refuse(cause, statement, this.#batch.events);
         return;
       }
       this.#done += this.#batch.events;
@@ -227,7 +250,7 @@ export class PostgresRecorder implements RunObserver {
     }
   }
 
-  #retryLater(error: unknown, events: number): void {
+  #retryLater(error: unknown, statement: string, events: number): void {
     if (this.#abandoned) return;
     const now = this.#clock.now();
     if (this.#failures === 0) this.#failingSince = now;
@@ -236,12 +259,35 @@ export class PostgresRecorder implements RunObserver {
     const { driverCode, detail } = describeDriverError(error);
     const since = this.#failures === 1 ? "" : `, failing for ${Math.round((now - this.#failingSince) / 1000)} s`;
     this.#report(new RecorderWriteError({
-      code: "recorder_write_failed", events, attempt: this.#failures, retryInMs: delay, driverCode,
+      code: "recorder_write_failed", events, attempt: this.#failures, retryInMs: delay, driverCode, statement,
       message:
         `Writing a batch of ${events} events failed (attempt ${this.#failures}${since}): ${driverCode === undefined ? "" : `${driverCode}: `}${detail}. ` +
         `Retrying in ${delay} ms; ${this.#accepted - this.#done} events wait, none is dropped.`,
     }));
     this.#timer = this.#timers.setTimeout(this.#onTimer, delay);
+  }
+
+  /**
+   * The database refused the batch, and would refuse it again: no retry. Stops the writer,
+   * reports once, and fails the waiting flushes; later events are dropped (see `onEvent`).
+   */
+  #refuse(error: unknown, statement: string, events: number): void {
+    if (this.#abandoned) return;
+    const { driverCode, detail } = describeDriverError(error);
+    const lost = this.#accepted - this.#done;
+    this.#refused = new RecorderWriteError({
+      code: "recorder_write_refused", events: lost, driverCode, statement,
+      message:
+        `The database refused the recorder's ${statement}: ${driverCode === undefined ? "" : `${driverCode}: `}${detail}. ` +
+        `Not retried, since the same write would be refused again: the recorder has stopped, and the ${events} event(s) of the batch, ` +
+        `${lost - events} more waiting behind it and every later one are not recorded.`,
+    });
+    this.#report(this.#refused);
+    for (const waiter of this.#flushWaiters.splice(0)) waiter.reject(this.#refused);
+    this.#batch = undefined;
+    this.#queue.take(this.#queue.length);
+    this.#writing = false;
+    this.#releasePressure(true);
   }
 
   #afterProgress(): void {

@@ -213,13 +213,13 @@ describeOnBothDatabases("the writer's tables", (open) => {
     const root = run.submit();
     run.llmCall(root, { cost: "1e-5" });
     run.llmCall(root, { latencyMs: 12.6 });
-    run.failed(root, "internal", "bad\u0000byte");
+    run.failed(root, "internal", "bad\u0000byte, lone \udc00 low half");
     run.published(root, "text", "nul\u0000 and lone \ud800 surrogate");
     const problems = await record(db, [run.events]);
     expect(problems.map((problem) => [problem.code, problem.jobId, problem.seq])).toEqual([["recorder_event_rejected", root.id, 2]]);
     expect(problems[0]?.message).toMatch(/llm\.call event 2 of job job-1: its cost is "1e-5", not decimal text/);
     expect(await db.selectFrom("nucleo_model_calls").select(["seq", "latency_ms"]).execute()).toEqual([{ seq: 3, latency_ms: 13 }]);
-    expect((await jobs(db))[0]).toMatchObject({ status: "failed", error_message: "bad\uFFFDbyte", metadata: { text: "nul\uFFFD and lone \uFFFD surrogate" } });
+    expect((await jobs(db))[0]).toMatchObject({ status: "failed", error_message: "bad\uFFFDbyte, lone \uFFFD low half", metadata: { text: "nul\uFFFD and lone \uFFFD surrogate" } });
   });
 
   it("a published benchmark report that does not read as one stays in the job's metadata, and says so", async () => {

@@ -1,11 +1,18 @@
 import { SystemError } from "@nucleo/core";
+import { sqlStateOf } from "../db/is-database-outage.js";
 
 const RECORDER_WRITE = Symbol.for("nucleo.error.recorder-write");
 
 /** What went wrong while recording. */
 export type RecorderWriteErrorCode =
-  /** A batch could not be written (database away, restarting, a transaction failed): it is kept and retried. */
+  /** A batch could not be written because the database is away (an outage: refused or lost connections, a restart, a deadlock): it is kept and retried. */
   | "recorder_write_failed"
+  /**
+   * The database refused a batch for a reason a retry cannot change (a revoked permission, a
+   * missing table, a constraint): not retried. The recorder stops: the batch, the events
+   * waiting behind it and every later one are not recorded, and `flush` and `close` fail with this.
+   */
+  | "recorder_write_refused"
   /** An event could not be turned into rows (a cost that is not decimal text, say): it is not recorded. */
   | "recorder_event_rejected"
   /** A benchmark report was published but did not read as one: it stays in the job's metadata only. */
@@ -22,7 +29,7 @@ export interface RecorderWriteErrorOptions {
   readonly code: RecorderWriteErrorCode;
   /** A secret-free sentence. */
   readonly message: string;
-  /** Events in the batch that failed (`recorder_write_failed`), or given up on (`recorder_abandoned`). */
+  /** Events in the batch that failed (`recorder_write_failed`), or lost (`recorder_write_refused`, `recorder_abandoned`). */
   readonly events?: number;
   /** How many times in a row the batch has failed (`recorder_write_failed`). */
   readonly attempt?: number;
@@ -33,6 +40,8 @@ export interface RecorderWriteErrorOptions {
   readonly seq?: number;
   /** The driver's or the database's error code (`ECONNREFUSED`, SQLSTATE `57P01`), when it gave one. */
   readonly driverCode?: string;
+  /** The statement that failed (`insert into nucleo_jobs`, `the batch's transaction (commit)`), for a failed or refused write. */
+  readonly statement?: string;
 }
 
 /**
@@ -49,6 +58,7 @@ export class RecorderWriteError extends SystemError {
   readonly jobId: string | undefined;
   readonly seq: number | undefined;
   readonly driverCode: string | undefined;
+  readonly statement: string | undefined;
 
   constructor(options: RecorderWriteErrorOptions) {
     super({ code: options.code, message: options.message });
@@ -60,6 +70,7 @@ export class RecorderWriteError extends SystemError {
     this.jobId = options.jobId;
     this.seq = options.seq;
     this.driverCode = options.driverCode;
+    this.statement = options.statement;
   }
 
   /** True for any {@link RecorderWriteError}, from whichever copy of this package it came. */
@@ -71,13 +82,16 @@ export class RecorderWriteError extends SystemError {
 /**
  * A driver error as one secret-free line: its code, and its message with URLs and
  * `password=` values replaced. Driver messages are short (`connect ECONNREFUSED
- * 127.0.0.1:5432`, `terminating connection due to administrator command`).
+ * 127.0.0.1:5432`, `terminating connection due to administrator command`). A data exception
+ * (SQLSTATE class 22) is described by its code alone: its message may quote the value the
+ * column refused (`invalid input syntax for type integer: "…"`), which is recorded data.
  *
  * @internal
  */
 export function describeDriverError(error: unknown): { readonly driverCode: string | undefined; readonly detail: string } {
   const record = typeof error === "object" && error !== null ? (error as Record<string, unknown>) : {};
   const code = typeof record.code === "string" && record.code !== "" ? record.code : undefined;
+  if (sqlStateOf(error)?.startsWith("22")) return { driverCode: code, detail: "a value the column's type refused (data exception; the server's message is not shown, since it may quote the value)" };
   const raw = error instanceof Error ? error.message : typeof error === "string" ? error : "";
   const detail = scrub(raw === "" ? (error instanceof Error ? error.name : "unknown error") : raw);
   return { driverCode: code, detail: detail.length > 300 ? `${detail.slice(0, 300)}…` : detail };

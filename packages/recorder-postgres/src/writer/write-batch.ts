@@ -153,16 +153,45 @@ const BENCHMARK_ROWS: Insert<BatchRows["benchmarkRows"][number]> = {
  */
 export async function writeBatch(db: Kysely<RecorderDatabase>, rows: BatchRows): Promise<void> {
   if (Object.values(rows).every((table: readonly unknown[]) => table.length === 0)) return;
-  await db.transaction().execute(async (trx) => {
-    await insert(trx, JOBS, rows.jobs);
-    await insert(trx, MODEL_CALLS, rows.modelCalls);
-    await insert(trx, SEAT_RESERVATIONS, rows.seatReservations);
-    await insert(trx, SEAT_SETTLEMENTS, rows.seatSettlements);
-    await insert(trx, TOOL_WITHHOLDS, rows.toolWithholds);
-    await insert(trx, SKILL_ADMISSIONS, rows.skillAdmissions);
-    await insert(trx, BENCHMARK_REPORTS, rows.benchmarkReports);
-    await insert(trx, BENCHMARK_ROWS, rows.benchmarkRows);
-  });
+  // What was running when the write failed, for the report (never the rows themselves).
+  let statement = "the batch's transaction (begin)";
+  try {
+    await db.transaction().execute(async (trx) => {
+      for (const [spec, tableRows] of [
+        [JOBS, rows.jobs],
+        [MODEL_CALLS, rows.modelCalls],
+        [SEAT_RESERVATIONS, rows.seatReservations],
+        [SEAT_SETTLEMENTS, rows.seatSettlements],
+        [TOOL_WITHHOLDS, rows.toolWithholds],
+        [SKILL_ADMISSIONS, rows.skillAdmissions],
+        [BENCHMARK_REPORTS, rows.benchmarkReports],
+        [BENCHMARK_ROWS, rows.benchmarkRows],
+      ] as const) {
+        if (tableRows.length === 0) continue;
+        statement = `insert into ${spec.table}`;
+        await insert(trx, spec as Insert<unknown>, tableRows);
+      }
+      statement = "the batch's transaction (commit)";
+    });
+  } catch (error) {
+    throw new BatchStatementError(statement, error);
+  }
+}
+
+/**
+ * A batch write failed: which statement (`insert into nucleo_jobs`, the transaction's begin or
+ * commit) and, on `cause`, what the driver threw.
+ *
+ * @internal
+ */
+export class BatchStatementError extends Error {
+  constructor(
+    readonly statement: string,
+    override readonly cause: unknown,
+  ) {
+    super(`${statement} failed`);
+    this.name = "BatchStatementError";
+  }
 }
 
 async function insert<TRow>(trx: Kysely<RecorderDatabase>, statement: Insert<TRow>, rows: readonly TRow[]): Promise<void> {
