@@ -89,7 +89,7 @@ export class DispatchCore {
     const run = new JobRun<TInput, TOutput>(this, job, parsed.value as TInput, {
       jobId, parent, scope, ordinal, metadata, jobClass, submittedAt, signal: options?.signal,
     });
-    if (this.events.active) this.#emitSubmitted(run.jobId, parent, run.ancestorIds(), jobClass, job.name, ordinal, scope, submittedAt, AbstractOrchestrator.isOrchestrator(job));
+    if (this.events.active) this.#emitSubmitted(run.jobId, parent, run.ancestorIds(), jobClass, job.name, ordinal, scope, submittedAt, run.orchestrator);
     run.start();
     return run.handle;
   }

@@ -4,13 +4,6 @@ import type { JobResources } from "../jobs/job-context.js";
 import type { ThrottleSignal } from "../errors/retry-signals.js";
 import { SystemError } from "../errors/system-error.js";
 
-/**
- * The seats one attempt holds, handed to the tool as its {@link JobResources}. Every seat is
- * returned to admission exactly once: settled with the usage the tool recorded, or released
- * whole — whether the attempt succeeded, threw, was retried, timed out or was cancelled.
- *
- * @internal
- */
 /** Who is told when a held seat goes back. @internal */
 export interface SeatOwner {
   /** A seat went back: settled with `usage`, or released whole (`null`). */
@@ -19,11 +12,22 @@ export interface SeatOwner {
   admissionFailed(error: unknown): void;
 }
 
+const NO_SEATS: readonly SeatReservation[] = Object.freeze([]);
+
+/**
+ * The seats one attempt holds, handed to the tool as its {@link JobResources}. Every seat is
+ * returned to admission exactly once: settled with the usage the tool recorded, or released
+ * whole — whether the attempt succeeded, threw, was retried, timed out or was cancelled.
+ *
+ * @internal
+ */
 export class HeldSeats implements JobResources {
-  readonly seats: SeatReservation[] = [];
-  // Recorded usage by seat position: a job holds a seat or two, and a Map per job weighed
-  // more than everything else it holds.
-  readonly #usage: Array<TokenUsage | undefined> = [];
+  // Replaced as seats are granted, sized exactly: a job holds a seat or two, for thousands of
+  // calls in flight at once.
+  seats: readonly SeatReservation[] = NO_SEATS;
+  // Recorded usage by seat position, made when the first usage is: a Map per job weighed more
+  // than everything else it holds.
+  #usage: Array<TokenUsage | undefined> | undefined;
   #returned = false;
 
   // An owner object rather than two callbacks: two closures per model call, for thousands of
@@ -36,7 +40,8 @@ export class HeldSeats implements JobResources {
   /** Adds a granted seat; one granted after the attempt ended goes straight back. */
   hold(seat: SeatReservation): void {
     if (this.#returned) this.#giveBack(seat);
-    else this.seats.push(seat);
+    // Built to size (a spread or a push leaves room for sixteen more).
+    else this.seats = this.seats.length === 0 ? [seat] : this.seats.concat([seat]);
   }
 
   recordUsage(seat: SeatReservation, usage: TokenUsage): void {
@@ -44,7 +49,7 @@ export class HeldSeats implements JobResources {
     if (index < 0) {
       throw new SystemError({ code: "unknown_seat", message: `Seat ${String(seat?.id)} is not held by this job's attempt.` });
     }
-    this.#usage[index] = usage;
+    (this.#usage ??= new Array<TokenUsage | undefined>(this.seats.length))[index] = usage;
   }
 
   /**
@@ -63,7 +68,7 @@ export class HeldSeats implements JobResources {
   /** Returns one seat; true when admission took over a throttle's cooldown for it. */
   #giveBack(seat: SeatReservation, throttle?: ThrottleSignal): boolean {
     const index = this.seats.indexOf(seat);
-    const usage = (index >= 0 ? this.#usage[index] : undefined) ?? null;
+    const usage = (index >= 0 ? this.#usage?.[index] : undefined) ?? null;
     let cooled = false;
     try {
       if (usage) this.admission.settle(seat, usage);

@@ -12,6 +12,7 @@ import { AbstractOrchestrator } from "../jobs/abstract-orchestrator.js";
 import type { AttemptInfo, ChildSubmitOptions, JobContext, JobResources } from "../jobs/job-context.js";
 import { createJobHandle, markRejectionHandled, type JobHandle } from "../jobs/job-handle.js";
 import { INVOKE, REQUIREMENTS, TIMEOUT } from "../jobs/job-symbols.js";
+import { acceptsAnything } from "../schema/accepts-anything.js";
 import { describeIssue } from "../schema/describe-issue.js";
 import type { ScopeGuard } from "../scope/scope-guard.js";
 import { CancellationNode } from "./cancellation-node.js";
@@ -58,8 +59,8 @@ export interface RunPlacement {
  * truncation re-runs once escalated. Cancellation fails the run at once and reaches every
  * descendant.
  *
- * Kept lean on purpose: while a job is in flight this object, its promise and one paused
- * frame are all it costs (see the benchmark in the package README).
+ * Kept lean on purpose: while a job is in flight this object, its promise and the reaction
+ * waiting on its work are all it costs (see the benchmark in the package README).
  *
  * @internal
  */
@@ -79,6 +80,8 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
   readonly #node: CancellationNode;
   readonly #submittedAt: number;
   readonly #callerSignal: AbortSignal | undefined;
+  /** Whether the job holds nothing (asked once: a brand found through a long prototype chain costs on every look). */
+  readonly #orchestrator: boolean;
   #step = 0;
   /** The last event number used; `job.submitted` (emitted by the door) is 1. */
   #seq = 1;
@@ -102,6 +105,7 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
     this.metadata = placement.metadata;
     this.#submittedAt = placement.submittedAt;
     this.#callerSignal = placement.signal;
+    this.#orchestrator = AbstractOrchestrator.isOrchestrator(job);
     this.#node = new CancellationNode(placement.parent === null ? undefined : placement.parent.#node, this);
     const promise = new Promise<TOutput>((resolve, reject) => {
       this.#resolve = resolve;
@@ -122,22 +126,35 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
     return this.#step;
   }
 
+  get observed(): boolean {
+    return this.#core.events.active;
+  }
+
   /** Begins the attempt loop; called once, after the submission event. */
   start(): void {
     if (this.#callerSignal) this.#listenToCaller(this.#callerSignal);
     if (this.#node.aborted) this.#fail(this.#node.reason);
-    // The whole loop (requirements, execute, retries) runs in this job's async context, entered
-    // once per job: a `dispatcher.submit` its code makes, from a timer it set too, is seen.
-    else RUNNING_JOB.run(this, JobRun.#runLoop, this as JobRun<unknown, unknown>);
+    // An orchestrator's whole loop runs in its own async context, so a `dispatcher.submit` its
+    // code makes, from a timer it set too, becomes its child. A tool under an orchestrator is a
+    // leaf and runs in its parent's context (entering one costs a copied frame per job, the
+    // dearest thing a model call did): what its code submits stays in the workflow as its
+    // parent's child. A top-level job has no parent context, so it gets its own.
+    else if (this.#parent === null || this.#orchestrator) RUNNING_JOB.run(this, JobRun.#runLoop, this as JobRun<unknown, unknown>);
+    else this.#attempt();
   }
 
   static #runLoop(run: JobRun<unknown, unknown>): void {
-    void run.#loop();
+    run.#attempt();
   }
 
   /** @internal Whether `value` is a run of `core` (false for a run of another dispatcher or copy of this package). */
   static belongsTo(value: object, core: DispatchCore): value is JobRun<unknown, unknown> {
     return #core in value && value.#core === core;
+  }
+
+  /** @internal Whether the job is an orchestrator (it holds nothing). */
+  get orchestrator(): boolean {
+    return this.#orchestrator;
   }
 
   /** @internal Whether the run has finished or failed. */
@@ -209,40 +226,80 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
     return this.#core.dispatch(job, input, this as JobRun<unknown, unknown>, options, this.#step);
   }
 
-  async #loop(): Promise<void> {
-    const orchestrator = AbstractOrchestrator.isOrchestrator(this.#job);
-    for (;;) {
+  // The attempt loop, written as callbacks rather than an async function: a job waiting on its
+  // model or its children then holds a promise reaction, not a paused frame with every local of
+  // the loop (thousands of jobs wait at once).
+
+  /** Starts an attempt, once no observer holds the dispatcher back. */
+  #attempt(): void {
+    // An observer that cannot keep up (a recorder whose database is away) holds back new
+    // attempts rather than drop what they would report. Its wait never rejects.
+    const held = this.#core.events.pressure();
+    if (held) {
+      void held.then(() => {
+        if (!this.#done) this.#seatAndRun();
+      });
+    } else {
+      this.#seatAndRun();
+    }
+  }
+
+  /** Takes the attempt's seats (a tool's), then runs it. */
+  #seatAndRun(): void {
+    let requests: readonly SeatRequest[] | null = null;
+    if (!this.#orchestrator) {
       try {
-        // An observer that cannot keep up (a recorder whose database is away) holds back new
-        // attempts rather than drop what they would report.
-        const held = this.#core.events.pressure();
-        if (held) {
-          await held;
-          if (this.#done) return;
-        }
-        if (!orchestrator) {
-          const requests = this.#requirements();
-          if (requests !== null) await this.#reserve(requests);
-          if (this.#done) return;
-        }
-        if (this.#core.events.active) this.emitLifecycle({ type: "job.started", attempt: this.attempt.number });
-        const output = await (orchestrator ? this.#job[INVOKE](this.#input, NO_RESOURCES, this) : this.#invokeTool());
-        this.#held?.returnAll();
-        this.#succeed(output);
-        return;
+        requests = this.#requirements();
       } catch (thrown) {
-        // A signal a library wrapped in another error's cause is still the signal.
-        const error = unwrap(thrown);
-        const throttle = ThrottleSignal.isInstance(error) ? error : undefined;
-        const cooledByAdmission = this.#held?.returnAll(throttle) ?? false;
-        if (this.#done) return;
-        if (!RetrySignal.isInstance(error)) return this.#fail(error);
-        const delayMs = this.#planRetry(error, cooledByAdmission);
-        if (delayMs === undefined) return;
-        if (delayMs > 0) await this.#core.sleep(delayMs, (hook) => this.#node.onceAborted(hook));
-        if (this.#done) return;
+        return this.#onError(thrown);
       }
     }
+    if (requests === null) return this.#run();
+    this.#reserve(requests).then(
+      () => {
+        if (!this.#done) this.#run();
+      },
+      (thrown: unknown) => this.#onError(thrown),
+    );
+  }
+
+  /** Runs the job once; its output or its error settles the attempt. */
+  #run(): void {
+    let result: Promise<TOutput> | TOutput;
+    try {
+      if (this.#core.events.active) this.emitLifecycle({ type: "job.started", attempt: this.attempt.number });
+      result = this.#orchestrator ? this.#job[INVOKE](this.#input, NO_RESOURCES, this) : this.#invokeTool();
+    } catch (thrown) {
+      return this.#onError(thrown);
+    }
+    // Settled a microtask later even when the job answered at once, as an awaited result would be.
+    Promise.resolve(result).then(
+      (output) => {
+        try {
+          this.#held?.returnAll();
+          this.#succeed(output);
+        } catch (thrown) {
+          this.#onError(thrown);
+        }
+      },
+      (thrown: unknown) => this.#onError(thrown),
+    );
+  }
+
+  /** An attempt threw: a retry signal plans the next attempt, anything else fails the run. */
+  #onError(thrown: unknown): void {
+    // A signal a library wrapped in another error's cause is still the signal.
+    const error = unwrap(thrown);
+    const throttle = ThrottleSignal.isInstance(error) ? error : undefined;
+    const cooledByAdmission = this.#held?.returnAll(throttle) ?? false;
+    if (this.#done) return;
+    if (!RetrySignal.isInstance(error)) return this.#fail(error);
+    const delayMs = this.#planRetry(error, cooledByAdmission);
+    if (delayMs === undefined) return;
+    if (delayMs === 0) return this.#attempt();
+    void this.#core.sleep(delayMs, (hook) => this.#node.onceAborted(hook)).then(() => {
+      if (!this.#done) this.#attempt();
+    });
   }
 
   /** The seats this attempt needs, or `null` for none. Synchronous: most tools need none. */
@@ -264,14 +321,15 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
     const held = new HeldSeats(admission, this);
     this.#held = held;
     for (const request of requests) {
-      const waitStart = this.#core.clock.now();
+      // Timed only for an observer: a clock read per seat is not free.
+      const waitStart = this.#core.events.active ? this.#core.clock.now() : undefined;
       const seat = await admission.reserve(request, { signal: this.#node.signal, jobId: this.jobId });
       held.hold(seat);
       if (this.#done) return;
       if (this.#core.events.active) {
         this.emitLifecycle({
           type: "seat.reserved", seatId: seat.id, grade: request.grade ?? null, entryId: seat.entryId ?? request.entryId ?? null,
-          inputTokens: request.inputTokens, maxOutputTokens: request.maxOutputTokens, waitedMs: this.#core.clock.now() - waitStart,
+          inputTokens: request.inputTokens, maxOutputTokens: request.maxOutputTokens, waitedMs: waitStart === undefined ? 0 : this.#core.clock.now() - waitStart,
         });
       }
     }
@@ -334,7 +392,9 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
 
   #succeed(output: TOutput): void {
     if (this.#done) return;
-    const checked = this.#job.output.safeParse(output);
+    const schema = this.#job.output;
+    // A schema that accepts anything would hand back the same value: not asked (a model call's).
+    const checked = acceptsAnything(schema) ? { success: true as const, data: output } : schema.safeParse(output);
     if (!checked.success) {
       const issue = describeIssue(checked.error.issues[0]!);
       return this.#fail(new SystemError({ code: "invalid_output", message: `Job "${this.#job.name}" returned output that fails its schema at "${issue.path}": expected ${issue.expected}.`, cause: checked.error }));

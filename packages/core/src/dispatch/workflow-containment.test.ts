@@ -90,6 +90,44 @@ describe("dispatcher.submit from inside a running job makes that job's child", (
     expect(innerEvent!.ancestors).toEqual([middleEvent!.jobId, rootEvent!.jobId]);
   });
 
+  it("from a tool's code, takes the orchestrator that runs the tool as parent: in its workflow, under its scope", async () => {
+    const dispatcher = new JobDispatcher();
+    const written = writer();
+    let inner: JobHandle<unknown> | undefined;
+    const tool = new ScriptedTool(() => {
+      inner = dispatcher.submit(written, null);
+      return "tool";
+    });
+    const reader = declaredReadOnly(new ScriptedDoer((context) => context.submitInStep(tool, null)));
+    const root = dispatcher.submit(reader, null);
+    // The tool does not say it only reads: the read-only doer's door refuses it before it runs.
+    await expect(root).rejects.toMatchObject({ code: "scope_violation" });
+    expect(inner).toBeUndefined();
+    const log = new EventLog();
+    const open = new JobDispatcher({ observers: [log] });
+    const parent = open.submit(new ScriptedDoer((context) => context.submitInStep(new ScriptedTool(() => {
+      inner = open.submit(new ScriptedTool(() => "inner"), null);
+      return "tool";
+    }), null)), null);
+    await parent;
+    await inner;
+    const submitted = log.events.filter((event) => event.type === "job.submitted");
+    expect(submitted.at(-1)).toMatchObject({ parentId: parent.id, rootId: parent.id, ordinal: null });
+  });
+
+  it("a top-level read-only tool cannot submit a writer through the dispatcher either", async () => {
+    const dispatcher = new JobDispatcher();
+    const written = writer();
+    let attempt: Promise<{ code?: string }> | undefined;
+    const tool = declaredReadOnly(new ScriptedTool(() => {
+      attempt = refusal(dispatcher.submit(written, null, { scope: { readOnly: false } }));
+      return "read";
+    }));
+    await dispatcher.submit(tool, null);
+    expect((await attempt!).code).toBe("scope_violation");
+    expect(written.runs).toBe(0);
+  });
+
   it("inherits the running job's scope: a writer submitted from a read-only workflow is refused and never runs", async () => {
     const dispatcher = new JobDispatcher();
     const written = writer();

@@ -1,4 +1,4 @@
-import { hasBrand } from "../errors/brand.js";
+import { brandPrototype, hasBrand } from "../errors/brand.js";
 import { AbstractOrchestrator } from "./abstract-orchestrator.js";
 import { DOER } from "./job-symbols.js";
 
@@ -18,13 +18,10 @@ import { DOER } from "./job-symbols.js";
  * }
  */
 export abstract class AbstractDoer<TInput, TOutput> extends AbstractOrchestrator<TInput, TOutput> {
-  constructor() {
-    super();
-    Object.defineProperty(this, DOER, { value: true });
-  }
-
   /** True for any doer, from whichever copy of this package it came. */
   static isDoer(value: unknown): value is AbstractDoer<unknown, unknown> {
     return hasBrand(value, DOER);
   }
 }
+
+brandPrototype(AbstractDoer.prototype, DOER);

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { hasBrand } from "../errors/brand.js";
+import { brandPrototype, hasBrand } from "../errors/brand.js";
 import type { JobContext, JobResources } from "./job-context.js";
 import { INVOKE, JOB } from "./job-symbols.js";
 
@@ -26,10 +26,6 @@ export abstract class AbstractJob<TInput, TOutput> {
    */
   readonly readOnly: boolean = false;
 
-  constructor() {
-    Object.defineProperty(this, JOB, { value: true });
-  }
-
   /** @internal The dispatcher's one way to run a job. */
   abstract [INVOKE](input: TInput, resources: JobResources, context: JobContext): Promise<TOutput> | TOutput;
 
@@ -38,3 +34,7 @@ export abstract class AbstractJob<TInput, TOutput> {
     return hasBrand(value, JOB);
   }
 }
+
+// On the prototype, not per instance: a job is constructed for every call, and a property
+// defined on each new object cost more than the rest of its construction.
+brandPrototype(AbstractJob.prototype, JOB);

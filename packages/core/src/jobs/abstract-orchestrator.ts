@@ -1,4 +1,4 @@
-import { hasBrand } from "../errors/brand.js";
+import { brandPrototype, hasBrand } from "../errors/brand.js";
 import { AbstractJob } from "./abstract-job.js";
 import { META_ITERATION, type JobContext, type JobResources } from "./job-context.js";
 import { INVOKE, ORCHESTRATOR } from "./job-symbols.js";
@@ -13,11 +13,6 @@ export abstract class AbstractOrchestrator<TInput, TOutput> extends AbstractJob<
   /** The metadata key of a child's step ordinal. */
   static readonly META_ITERATION = META_ITERATION;
 
-  constructor() {
-    super();
-    Object.defineProperty(this, ORCHESTRATOR, { value: true });
-  }
-
   /** The coordination: submit children through `context`'s doors, await, combine. */
   abstract execute(input: TInput, context: JobContext): Promise<TOutput> | TOutput;
 
@@ -31,3 +26,5 @@ export abstract class AbstractOrchestrator<TInput, TOutput> extends AbstractJob<
     return hasBrand(value, ORCHESTRATOR);
   }
 }
+
+brandPrototype(AbstractOrchestrator.prototype, ORCHESTRATOR);

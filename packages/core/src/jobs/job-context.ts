@@ -57,6 +57,12 @@ export interface JobContext {
   readonly attempt: AttemptInfo;
   /** The last step ordinal this job handed out to its children (0 before any). */
   readonly step: number;
+  /**
+   * Whether any observer hears this job's events now (one of the dispatcher's, or one an
+   * ancestor subscribed with {@link observe}). When `false`, {@link emit} drops what it is given:
+   * skip building what only an observer would read (an exact price, say). Absent means `true`.
+   */
+  readonly observed?: boolean;
   /** Reports an event; the dispatcher adds time and lineage. */
   emit(event: JobReportedEvent): void;
   /**

@@ -34,6 +34,9 @@ export type ThinkerDeclaration = Readonly<z.infer<typeof declarationSchema>>;
  */
 export const ThinkerDeclaration = {
   of(declaration: ThinkerDeclaration): ThinkerDeclaration {
+    // Every thinker is built per run and checks its declaration: the plain checks below answer
+    // a sound one without zod; zod is asked only to name what is wrong.
+    if (isSound(declaration)) return Object.isFrozen(declaration) ? declaration : Object.freeze({ ...declaration });
     const parsed = declarationSchema.safeParse(declaration);
     if (!parsed.success) {
       const issue = describeIssue(parsed.error.issues[0]!);
@@ -42,3 +45,16 @@ export const ThinkerDeclaration = {
     return Object.freeze(parsed.data);
   },
 } as const;
+
+const DECLARATION_KEYS: ReadonlySet<string> = new Set(Object.keys(declarationSchema.shape));
+
+/** What the schema accepts, checked by hand (the schema stays the source of the error wording). */
+function isSound(value: unknown): value is ThinkerDeclaration {
+  if (typeof value !== "object" || value === null || Object.getPrototypeOf(value) !== Object.prototype) return false;
+  const declaration = value as Record<string, unknown>;
+  for (const key of Object.keys(declaration)) if (!DECLARATION_KEYS.has(key)) return false;
+  const { comfortContextTokens, compactionTrigger } = declaration;
+  return Grade.is(declaration.grade) && OutputSize.is(declaration.output)
+    && (comfortContextTokens === undefined || (Number.isSafeInteger(comfortContextTokens) && (comfortContextTokens as number) > 0))
+    && (compactionTrigger === undefined || (typeof compactionTrigger === "number" && compactionTrigger > 0 && compactionTrigger <= 1));
+}

@@ -1,0 +1,10 @@
+/**
+ * Whether a zod schema accepts every value as it is (`z.unknown()`, `z.any()`): checking a
+ * value against it can be skipped, since it would hand back the very same value.
+ *
+ * @internal
+ */
+export function acceptsAnything(schema: unknown): boolean {
+  const type = (schema as { _zod?: { def?: { type?: unknown } } } | null)?._zod?.def?.type;
+  return type === "unknown" || type === "any";
+}
