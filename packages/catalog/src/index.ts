@@ -22,6 +22,7 @@ export { CalibratedEstimate, DEFAULT_CHARS_PER_TOKEN, type CalibratedEstimateOpt
 export { EncodingCounter } from "./tokens/encoding-counter.js";
 export type { TokenizerEncoding } from "./tokens/load-encoding.js";
 export type { RenderedMessage, RenderedRequest, RenderedText } from "./tokens/rendered-request.js";
+export { RequestCountMemo } from "./tokens/request-count-memo.js";
 export { RequestTokenCounter } from "./tokens/request-token-counter.js";
 export type { TokenCounter } from "./tokens/token-counter.js";
 export { TokenCounters } from "./tokens/token-counters.js";

@@ -14,7 +14,7 @@ export interface LedgerBooking {
 /**
  * One entry's bookings in an in-memory shared store, in time order, with running sums of what
  * the live ones hold (requests, input and output tokens), so booking costs O(1) and a wait is
- * found by walking only the oldest bookings it needs — as `RollingWindow` does for one limit.
+ * found by walking only the oldest bookings it needs — as `EntryBudget` does in process.
  * Bookings age out by the latest cutoff any caller has asked with: in one process all callers
  * share a clock, and across machines the admission's guard band covers clocks a little apart.
  *

@@ -16,7 +16,8 @@ import type { CatalogEntry } from "../entry/catalog-entry.js";
 import type { DeploymentPolicy } from "../picker/deployment-policy.js";
 import { ModelPicker, type SeatDemand } from "../picker/model-picker.js";
 import { TokenCounters } from "../tokens/token-counters.js";
-import { EntryBudget, type EntryBooking, type LimitName } from "./entry-budget.js";
+import { EntryBudget, type LimitName } from "./entry-budget.js";
+import { GrantedSeat, type HeldBooking } from "./granted-seat.js";
 import { SharedAdmissionLink } from "./shared-admission-link.js";
 import type { SharedBooking, SharedBookingAnswer, SharedBudgetStore } from "./shared-budget-store.js";
 
@@ -77,13 +78,6 @@ interface Waiter {
   readonly stopListening: () => void;
 }
 
-interface Held {
-  readonly budget: EntryBudget;
-  readonly booking: EntryBooking;
-  /** The seat's booking in the shared store: set exactly in shared mode. */
-  readonly shared: SharedBooking | undefined;
-}
-
 const LIMIT_UNITS: Record<LimitName, string> = {
   requestsPerMinute: "requests",
   tokensPerMinute: "tokens",
@@ -118,7 +112,6 @@ export class CatalogAdmission implements Admission {
   readonly #budgets = new Map<string, EntryBudget>();
   readonly #queues = new Map<string, Waiter[]>();
   readonly #wakeTimers = new Map<string, unknown>();
-  readonly #held = new Map<SeatReservation, Held>();
   readonly #shared: SharedAdmissionLink | undefined;
   /** Entries whose head's shared booking is asked and not yet handled: one at a time per entry. */
   readonly #asking = new Set<string>();
@@ -147,7 +140,8 @@ export class CatalogAdmission implements Admission {
     const budget = this.#budget(entry);
     const queue = this.#queue(entry.id);
     // Only a process alone may grant at once: a shared seat must first be booked in the store.
-    if (this.#shared === undefined && queue.length === 0 && budget.waitMs(demand, this.#clock.now()) === 0) return Promise.resolve(this.#grant(entry, budget, request, demand));
+    const now = this.#clock.now();
+    if (this.#shared === undefined && queue.length === 0 && budget.waitMs(demand, now) === 0) return Promise.resolve(this.#grant(entry, budget, request, demand, now));
     if (options.signal.aborted) return Promise.reject(options.signal.reason);
     return new Promise<CatalogSeat>((resolve, reject) => {
       const onAbort = (): void => {
@@ -167,7 +161,7 @@ export class CatalogAdmission implements Admission {
     const held = this.#take(reservation);
     const input = usage.inputTokens + (usage.cachedInputTokens ?? 0) + (usage.cacheWriteTokens ?? 0);
     const output = usage.outputTokens + (usage.reasoningTokens ?? 0);
-    held.budget.settle(held.booking, input, output);
+    held.budget.settle(held.slice, held.demand, input, output);
     this.tokens.observe(held.budget.entry, reservation.request.inputTokens, input);
     if (held.shared) this.#drainAfter(held.budget.entry, this.#shared!.settle(held.shared, input, output));
     else this.#drain(held.budget.entry);
@@ -175,7 +169,7 @@ export class CatalogAdmission implements Admission {
 
   release(reservation: SeatReservation): void {
     const held = this.#take(reservation);
-    held.budget.cancel(held.booking);
+    held.budget.cancel(held.slice, held.demand);
     if (held.shared) this.#drainAfter(held.budget.entry, this.#shared!.cancel(held.shared));
     else this.#drain(held.budget.entry);
   }
@@ -188,7 +182,7 @@ export class CatalogAdmission implements Admission {
    */
   throttled(reservation: SeatReservation, retryAfterMs: number | undefined): boolean {
     const held = this.#take(reservation);
-    held.budget.cancel(held.booking);
+    held.budget.cancel(held.slice, held.demand);
     const cooldown = typeof retryAfterMs === "number" && Number.isFinite(retryAfterMs) && retryAfterMs >= 0 ? retryAfterMs : this.#defaultCooldownMs;
     const until = this.#clock.now() + cooldown;
     held.budget.coolingUntil = Math.max(held.budget.coolingUntil, until);
@@ -207,7 +201,7 @@ export class CatalogAdmission implements Admission {
   usage(entryId: string): Array<{ limit: LimitName; used: number; max: number }> {
     const budget = this.#budget(this.picker.catalog.get(entryId));
     const now = this.#clock.now();
-    return budget.windows.map(([limit, window]) => ({ limit, used: window.used(now), max: window.limit }));
+    return budget.limits.map(([limit, max]) => ({ limit, used: budget.used(limit, now), max }));
   }
 
   /** How many reservations wait for an entry. */
@@ -227,9 +221,7 @@ export class CatalogAdmission implements Admission {
   }
 
   #grant(entry: CatalogEntry, budget: EntryBudget, request: SeatRequest, demand: SeatDemand, at = this.#clock.now(), shared?: SharedBooking): CatalogSeat {
-    const seat: CatalogSeat = { id: `seat-${this.#nextSeat++}`, request, entryId: entry.id, entry, grantedAt: at };
-    this.#held.set(seat, { budget, booking: budget.book(demand, at), shared });
-    return seat;
+    return new GrantedSeat(this, `seat-${this.#nextSeat++}`, request, entry, at, { budget, demand, slice: budget.book(demand, at), shared });
   }
 
   /** Grants waiting seats in order while the head fits; otherwise wakes up when it will. */
@@ -319,10 +311,9 @@ export class CatalogAdmission implements Admission {
     }
   }
 
-  #take(reservation: SeatReservation): Held {
-    const held = this.#held.get(reservation);
+  #take(reservation: SeatReservation): HeldBooking {
+    const held = GrantedSeat.takeBack(reservation, this);
     if (!held) throw new SystemError({ code: "unknown_seat", message: `Seat ${String(reservation?.id)} is not held by this admission (returned twice, or granted elsewhere).` });
-    this.#held.delete(reservation);
     return held;
   }
 

@@ -3,6 +3,7 @@ export type { CalibratedEstimateOptions, TokenCalibration } from "./calibrated-e
 export { EncodingCounter } from "./encoding-counter.js";
 export type { TokenizerEncoding } from "./load-encoding.js";
 export type { RenderedMessage, RenderedRequest, RenderedText } from "./rendered-request.js";
+export { RequestCountMemo } from "./request-count-memo.js";
 export { RequestTokenCounter } from "./request-token-counter.js";
 export type { TokenCounter } from "./token-counter.js";
 export { TokenCounters } from "./token-counters.js";

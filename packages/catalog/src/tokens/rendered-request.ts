@@ -1,3 +1,5 @@
+import type { RequestCountMemo } from "./request-count-memo.js";
+
 /** Text as the wire carries it: a message part, a tool definition, system instructions. */
 export interface RenderedText {
   readonly text: string;
@@ -31,6 +33,11 @@ export interface RenderedMessage {
  * };
  */
 export interface RenderedRequest {
+  /**
+   * The conversation's memo of its last counted request: with it, only the messages added
+   * since are counted (the earlier ones must be the very same objects, in the same order).
+   */
+  readonly countMemo?: RequestCountMemo;
   /** System instructions, counted as a message with the role `system`. */
   readonly system?: RenderedText;
   /** Tool definitions, each rendered as the text the provider is sent. */

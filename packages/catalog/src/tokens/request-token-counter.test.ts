@@ -4,6 +4,7 @@ import { CalibratedEstimate } from "./calibrated-estimate.js";
 import { CHAT_FRAMING } from "./chat-framing.js";
 import { EncodingCounter } from "./encoding-counter.js";
 import type { RenderedMessage } from "./rendered-request.js";
+import { RequestCountMemo } from "./request-count-memo.js";
 import { RequestTokenCounter } from "./request-token-counter.js";
 import type { TokenCounter } from "./token-counter.js";
 
@@ -34,6 +35,32 @@ describe("RequestTokenCounter", () => {
 
     expect(spy.counted.slice(countedBefore)).toEqual(["one more turn"]); // its text; the role was counted before
     expect(total).toBe(CHAT_FRAMING.replyPriming + 51 * (CHAT_FRAMING.perMessage + 1 + 3));
+  });
+
+  it("with a conversation's count memo, a grown request counts only its new messages, and totals what a fresh count would", () => {
+    const spy = new SpyCounter();
+    const requests = new RequestTokenCounter(spy);
+    const memo = new RequestCountMemo();
+    const turns = Array.from({ length: 20 }, (_, index) => turn(index % 2 === 0 ? "user" : "assistant", `long turn text ${index}`));
+    requests.count({ messages: turns, countMemo: memo });
+    const countedBefore = spy.counted.length;
+
+    const grown = turns.concat([turn("user", "a new question")]);
+    const total = requests.count({ messages: grown, countMemo: memo });
+
+    expect(spy.counted.slice(countedBefore)).toEqual(["a new question"]);
+    expect(total).toBe(new RequestTokenCounter(new SpyCounter()).count({ messages: grown }));
+  });
+
+  it("a memo whose messages no longer begin the request (a compacted conversation, another counter's) is not trusted", () => {
+    const memo = new RequestCountMemo();
+    const requests = new RequestTokenCounter(new SpyCounter());
+    const turns = [turn("user", "one two three four"), turn("assistant", "five six")];
+    requests.count({ messages: turns, countMemo: memo });
+    const compacted = [turn("user", "summary"), turns[1]!];
+    expect(requests.count({ messages: compacted, countMemo: memo })).toBe(new RequestTokenCounter(new SpyCounter()).count({ messages: compacted }));
+    const other = new RequestTokenCounter(new CalibratedEstimate({ charsPerToken: 1 }));
+    expect(other.count({ messages: compacted, countMemo: memo })).toBe(new RequestTokenCounter(new CalibratedEstimate({ charsPerToken: 1 })).count({ messages: compacted }));
   });
 
   it("counts system text and tool definitions once each, by identity", () => {

@@ -1,6 +1,7 @@
 import { CalibratedEstimate } from "./calibrated-estimate.js";
 import { CHAT_FRAMING } from "./chat-framing.js";
 import type { RenderedMessage, RenderedRequest, RenderedText } from "./rendered-request.js";
+import type { RequestCountMemo } from "./request-count-memo.js";
 import type { TokenCounter } from "./token-counter.js";
 
 const SYSTEM_ROLE = "system";
@@ -15,9 +16,10 @@ const SHORT_TEXTS_KEPT = 4_096;
 
 /**
  * Counts the input tokens of a rendered request, counting each message, tool definition and
- * system text once: counts are cached by object identity, so re-pricing a conversation after
- * one more turn counts only that turn. Includes the chat format's framing per message and
- * per request.
+ * system text once, so re-pricing a conversation after one more turn counts only that turn:
+ * with the request's `countMemo`, the messages added since its last count are counted onto
+ * what it measured; without one, counts are cached by object identity. Includes the chat
+ * format's framing per message and per request.
  *
  * With a {@link CalibratedEstimate}, the cache keeps its uncalibrated measures and the current
  * factor is applied to the total, so earlier turns are never priced at a stale factor.
@@ -33,7 +35,7 @@ export class RequestTokenCounter {
   readonly counter: TokenCounter;
   readonly #measure: (text: string) => number;
   readonly #total: (measured: number) => number;
-  readonly #messages = new WeakMap<object, number>();
+  readonly #messageCounts = new WeakMap<object, number>();
   readonly #tools = new WeakMap<object, number>();
   // System texts repeat by content across conversations (every run of a thinker class renders
   // the same objective and guidance), so they are also cached by their text, boundedly.
@@ -59,20 +61,47 @@ export class RequestTokenCounter {
     const { system, messages, tools = [] } = request;
     let measured = CHAT_FRAMING.replyPriming;
     if (system !== undefined) measured += this.#system(system);
-    for (const message of messages) measured += this.#message(message, message.role);
+    measured += this.#messages(messages, request.countMemo);
     if (tools.length > 0) measured += CHAT_FRAMING.toolDefinitions;
     for (const tool of tools) measured += this.#tool(tool);
     return this.#total(measured);
   }
 
-  #message(message: Omit<RenderedMessage, "role">, role: string): number {
-    let measured = this.#messages.get(message);
-    if (measured === undefined) {
-      measured = CHAT_FRAMING.perMessage + this.#measureText(role);
-      if (message.text !== undefined) measured += this.#measureText(message.text);
-      for (const part of message.parts ?? []) measured += this.#measureText(part.text) + (part.tokens ?? 0);
-      this.#messages.set(message, measured);
+  /**
+   * The messages' measure: from the memo plus the messages added since, when the memo was
+   * this counter's (or is fresh) and its messages begin these; else message by message from
+   * the cache.
+   */
+  #messages(messages: readonly RenderedMessage[], memo: RequestCountMemo | undefined): number {
+    let measured = 0;
+    // A memo that measured nothing yet is any counter's to start.
+    if (memo !== undefined && (memo.counter === this || memo.messages.length === 0) && beginsWith(messages, memo.messages)) {
+      measured = memo.measured;
+      for (let index = memo.messages.length; index < messages.length; index++) measured += this.#measureMessage(messages[index]!, messages[index]!.role);
+    } else {
+      for (const message of messages) measured += this.#message(message, message.role);
     }
+    if (memo !== undefined) {
+      memo.counter = this;
+      memo.messages = messages;
+      memo.measured = measured;
+    }
+    return measured;
+  }
+
+  #message(message: Omit<RenderedMessage, "role">, role: string): number {
+    let measured = this.#messageCounts.get(message);
+    if (measured === undefined) {
+      measured = this.#measureMessage(message, role);
+      this.#messageCounts.set(message, measured);
+    }
+    return measured;
+  }
+
+  #measureMessage(message: Omit<RenderedMessage, "role">, role: string): number {
+    let measured = CHAT_FRAMING.perMessage + this.#measureText(role);
+    if (message.text !== undefined) measured += this.#measureText(message.text);
+    for (const part of message.parts ?? []) measured += this.#measureText(part.text) + (part.tokens ?? 0);
     return measured;
   }
 
@@ -113,4 +142,12 @@ export class RequestTokenCounter {
     }
     return measured;
   }
+}
+
+/** Whether `messages` starts with every message of `prefix`, the very same objects in order. */
+function beginsWith(messages: readonly RenderedMessage[], prefix: readonly RenderedMessage[]): boolean {
+  if (messages === prefix) return true;
+  if (prefix.length > messages.length) return false;
+  for (let index = 0; index < prefix.length; index++) if (messages[index] !== prefix[index]) return false;
+  return true;
 }
