@@ -7,11 +7,11 @@ const Input = z.object({ a: z.number(), b: z.number() });
 const Args = z.object({ a: z.number(), b: z.number() });
 const Answer = z.object({ reasoning: z.string(), answer: z.object({ total: z.number() }) });
 
-/** One run of the workload without a framework. */
-export function bareLoop(): () => Promise<unknown> {
-  const client = scriptedClient(0);
+/** One run of the workload without a framework, around a model that answers after `latencyMs`. */
+export function bareLoop(latencyMs = 0, onFirstCall?: (count: number) => void): { run: () => Promise<unknown>; resetFirstCalls: () => void } {
+  const client = scriptedClient(latencyMs, onFirstCall);
   const signal = new AbortController().signal;
-  return async () => {
+  const run = async () => {
     const input = Input.parse({ a: 2, b: 3 });
     const messages: LlmRequest["messages"][number][] = [{ role: "user", parts: [{ type: "text", text: JSON.stringify(input) }] }];
     const binding = undefined as never;
@@ -26,4 +26,5 @@ export function bareLoop(): () => Promise<unknown> {
       messages.push({ role: "user", parts: results });
     }
   };
+  return { run, resetFirstCalls: client.resetFirstCalls };
 }

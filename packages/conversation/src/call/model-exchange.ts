@@ -1,4 +1,4 @@
-import { SystemError, TruncationSignal, type AttemptInfo, type JobContext, type JobResources, type SeatRequest } from "@nucleo/core";
+import { SystemError, TruncationSignal, type AttemptInfo, type JobContext, type JobResources, type SeatRequest, type SeatReservation } from "@nucleo/core";
 import { priceCall, type SeatBinding } from "@nucleo/catalog";
 import { collectStream } from "../client/collect-stream.js";
 import type { LlmBinding, LlmClient, LlmDelta, LlmRequest, LlmResponse } from "../client/llm-client.js";
@@ -31,6 +31,15 @@ export interface ExchangeResult<TAnswer> {
   readonly entry: CatalogEntry;
   /** The answer checked against the contract, when one was set and the model did not call tools. */
   readonly checked: CheckedAnswer<TAnswer> | undefined;
+}
+
+/** What one sent call is taken in with. */
+interface SentCall {
+  readonly plan: AttemptPlan;
+  readonly seat: SeatReservation;
+  readonly resources: JobResources;
+  readonly context: JobContext;
+  readonly started: number;
 }
 
 interface AttemptPlan {
@@ -86,31 +95,52 @@ export class ModelExchange<TAnswer> {
     return this.#requirePlan().binding.entry;
   }
 
-  /** Sends this attempt's request on `client` (default: the environment's client for the entry). */
-  async exchange(resources: JobResources, context: JobContext, client?: LlmClient): Promise<ExchangeResult<TAnswer>> {
-    const plan = this.#requirePlan();
-    const seat = resources.seats[0];
-    if (!seat) throw new SystemError({ code: "no_seat", message: "A model call ran without the seat its requirements asked for." });
-    const { conversation, environment, contract, onDelta } = this.options;
-    const entry = plan.binding.entry;
-    const binding: LlmBinding = { entry, maxOutputTokens: plan.maxOutputTokens, reasoningTokens: plan.binding.reasoningTokens, depth: conversation.seat.depth };
-    const sender = client ?? environment.clientFor(entry);
-    const started = environment.clock.now();
-    const response = onDelta
-      ? await collectStream(sender.stream(plan.request, binding, context.signal), onDelta)
-      : await sender.send(plan.request, binding, context.signal);
+  /**
+   * Sends this attempt's request on `client` (default: the environment's client for the entry).
+   * Not async: a call waiting on its model holds one promise reaction, not a paused frame.
+   */
+  exchange(resources: JobResources, context: JobContext, client?: LlmClient): Promise<ExchangeResult<TAnswer>> {
+    try {
+      const plan = this.#requirePlan();
+      const seat = resources.seats[0];
+      if (!seat) throw new SystemError({ code: "no_seat", message: "A model call ran without the seat its requirements asked for." });
+      const { conversation, environment, onDelta } = this.options;
+      const entry = plan.binding.entry;
+      const binding: LlmBinding = { entry, maxOutputTokens: plan.maxOutputTokens, reasoningTokens: plan.binding.reasoningTokens, depth: conversation.seat.depth };
+      const sender = client ?? environment.clientFor(entry);
+      const started = environment.clock.now();
+      const sent = onDelta ? collectStream(sender.stream(plan.request, binding, context.signal), onDelta) : sender.send(plan.request, binding, context.signal);
+      return Promise.resolve(sent).then((response) => this.#received(response, { plan, seat, resources, context, started }));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  /** What the model sent, taken in: usage recorded, the call reported, a truncation signalled, the answer checked and appended. */
+  #received(response: LlmResponse, sent: SentCall): ExchangeResult<TAnswer> {
+    const { plan, seat, resources, context, started } = sent;
+    const { conversation, contract } = this.options;
     resources.recordUsage(seat, response.usage);
-    const price = priceCall(entry, response.usage, new Date(environment.clock.now()));
-    context.emit({
-      type: "llm.call", entryId: entry.id, providerModel: response.providerModel, provider: entry.provider, requestModel: entry.model,
-      grade: plan.binding.grade, depth: conversation.seat.depth, usage: response.usage, cost: price.cost.toString(),
-      currency: price.currency, latencyMs: environment.clock.now() - started, stopReason: response.stopReason,
-      attempt: context.attempt.number, corrections: context.attempt.corrections,
-    });
+    // The exact price is for whoever records the call: with no observer there is no one to tell.
+    if (context.observed !== false) this.#report(plan, response, context, started);
     if (response.stopReason === "max_tokens") throw new TruncationSignal();
     const checked = contract && response.toolCalls.length === 0 ? ResponseCorrection.exchange(conversation, response, contract, context.attempt) : undefined;
     conversation.addAssistant(response);
-    return { response, entry, checked };
+    return { response, entry: plan.binding.entry, checked };
+  }
+
+  /** Tells the observers of the call: its entry, usage, exact cost, latency, stop reason and attempt. */
+  #report(plan: AttemptPlan, response: LlmResponse, context: JobContext, started: number): void {
+    const { conversation, environment } = this.options;
+    const entry = plan.binding.entry;
+    const ended = environment.clock.now();
+    const price = priceCall(entry, response.usage, new Date(ended));
+    context.emit({
+      type: "llm.call", entryId: entry.id, providerModel: response.providerModel, provider: entry.provider, requestModel: entry.model,
+      grade: plan.binding.grade, depth: conversation.seat.depth, usage: response.usage, cost: price.cost.toString(),
+      currency: price.currency, latencyMs: ended - started, stopReason: response.stopReason,
+      attempt: context.attempt.number, corrections: context.attempt.corrections,
+    });
   }
 
   #requirePlan(): AttemptPlan {

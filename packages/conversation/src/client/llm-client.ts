@@ -1,5 +1,5 @@
 import type { TokenUsage } from "@nucleo/core";
-import type { CatalogEntry } from "@nucleo/catalog";
+import type { CatalogEntry, RequestCountMemo } from "@nucleo/catalog";
 import type { Depth } from "@nucleo/core";
 import type { ThinkingPart, ToolCallPart } from "../model/parts.js";
 import type { JsonSchema, ToolDefinition } from "../model/tool-definition.js";
@@ -22,6 +22,8 @@ export interface LlmRequest {
    * `structuredOutput` enforce it natively (strict); others rely on the rendered contract.
    */
   readonly responseFormat?: { readonly name: string; readonly schema: JsonSchema };
+  /** The conversation's memo for token counting (so a grown request counts only its new turns); clients ignore it. */
+  readonly countMemo?: RequestCountMemo;
 }
 
 /** The concrete seat a call runs on: the entry and the budgets behind the seat's words. */

@@ -49,7 +49,9 @@ export function readTextToolCalls(response: LlmResponse, mintId: () => string): 
 
 /** Parses text that should be one JSON object, tolerating a code fence around it. */
 export function parseJsonObject(text: string): Record<string, unknown> | undefined {
-  const trimmed = text.trim().replace(/^```(?:json)?\s*\n?/i, "").replace(/\n?```$/, "").trim();
+  let trimmed = text.trim();
+  // Most answers are the bare object: the fence-stripping expressions run only when they may matter.
+  if (!trimmed.startsWith("{") || !trimmed.endsWith("}")) trimmed = trimmed.replace(/^```(?:json)?\s*\n?/i, "").replace(/\n?```$/, "").trim();
   if (!trimmed.startsWith("{")) return undefined;
   try {
     const value = JSON.parse(trimmed) as unknown;

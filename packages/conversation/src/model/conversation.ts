@@ -1,3 +1,4 @@
+import { RequestCountMemo } from "@nucleo/catalog";
 import type { ToolCallPart, ToolResultPart } from "./parts.js";
 import { Parts, type Part } from "./parts.js";
 import type { SeatWords } from "./seat-words.js";
@@ -21,6 +22,10 @@ export interface ConversationSnapshot {
   readonly compactionTrigger: number;
 }
 
+const NO_TOOLS: readonly ToolDefinition[] = Object.freeze([]);
+const NO_PAIRS: ReadonlyArray<readonly [string, string]> = Object.freeze([]);
+const NO_TURNS: readonly Turn[] = Object.freeze([]);
+
 /**
  * One conversation with a model: the objective map (system content in named slots, `task`
  * first), the preamble (admitted skills' text, carried on every later call), the turns, the
@@ -33,12 +38,18 @@ export interface ConversationSnapshot {
 export class Conversation {
   // Small ordered lists rather than Maps: a conversation holds a handful of slots and skills,
   // and thousands of conversations may be in flight at once.
-  readonly #objective: Array<readonly [string, string]> = [];
-  #preamble: Array<readonly [string, string]> | undefined;
-  #turns: Turn[] = [];
-  #tools: readonly ToolDefinition[] = [];
+  // Replaced, never changed in place, and sized exactly: a request shares the turns it was
+  // rendered from while the conversation grows on, and thousands of conversations may be held.
+  #objective: ReadonlyArray<readonly [string, string]> = NO_PAIRS;
+  #preamble: ReadonlyArray<readonly [string, string]> | undefined;
+  #turns: readonly Turn[] = NO_TURNS;
+  #tools: readonly ToolDefinition[] = NO_TOOLS;
   #contract: ResponseContract<unknown> | undefined;
   #systemVersion = 0;
+  // The renderer's memo of this conversation's system text: a field, not a WeakMap entry, since
+  // a WeakMap set on every new conversation cost more than rendering the rest of the request.
+  #renderMemo: unknown;
+  #countMemo: RequestCountMemo | undefined;
 
   /** @internal Built by `ConversationService.obtain`. */
   constructor(
@@ -55,7 +66,11 @@ export class Conversation {
 
   /** Sets an objective slot (the system content); `task` always renders first. */
   putObjective(slot: string, text: string): this {
-    if (setPair(this.#objective, slot, text)) this.#systemVersion += 1;
+    const objective = withPair(this.#objective, slot, text);
+    if (objective !== this.#objective) {
+      this.#objective = objective;
+      this.#systemVersion += 1;
+    }
     return this;
   }
 
@@ -82,7 +97,11 @@ export class Conversation {
 
   /** Admits a skill: its text rides the preamble of every later call. Idempotent. */
   admitSkill(name: string, text: string): this {
-    if (setPair((this.#preamble ??= []), name, text)) this.#systemVersion += 1;
+    const preamble = withPair(this.#preamble ?? NO_PAIRS, name, text);
+    if (preamble !== this.#preamble) {
+      this.#preamble = preamble;
+      this.#systemVersion += 1;
+    }
     return this;
   }
 
@@ -96,6 +115,21 @@ export class Conversation {
     return this.#systemVersion;
   }
 
+  /** @internal What the renderer remembers of this conversation (its shape is the renderer's). */
+  get renderMemo(): unknown {
+    return this.#renderMemo;
+  }
+
+  /** @internal */
+  set renderMemo(memo: unknown) {
+    this.#renderMemo = memo;
+  }
+
+  /** @internal What token counting remembers of this conversation's last counted request. */
+  get countMemo(): RequestCountMemo {
+    return (this.#countMemo ??= new RequestCountMemo());
+  }
+
   /** The turns so far. */
   turns(): readonly Turn[] {
     return this.#turns;
@@ -103,20 +137,24 @@ export class Conversation {
 
   /** Appends a user turn of text or parts. */
   addUser(content: string | readonly Part[]): this {
-    return this.#append({ role: "user", parts: typeof content === "string" ? [Parts.text(content)] : [...content] });
+    return this.#append({ role: "user", parts: typeof content === "string" ? [Parts.text(content)] : content.slice() });
   }
 
   /** Appends the model's answer: its thinking, its text and its tool calls, in that order. */
   addAssistant(response: Pick<LlmResponse, "content" | "thinking" | "toolCalls">): this {
-    const parts: Part[] = [...response.thinking];
-    if (response.content !== "") parts.push(Parts.text(response.content));
-    parts.push(...response.toolCalls);
+    // Built to size: a turn is kept for the conversation's life.
+    const { thinking, toolCalls } = response;
+    const text = response.content === "" ? 0 : 1;
+    const parts: Part[] = new Array(thinking.length + text + toolCalls.length);
+    for (let index = 0; index < thinking.length; index++) parts[index] = thinking[index]!;
+    if (text) parts[thinking.length] = Parts.text(response.content);
+    for (let index = 0; index < toolCalls.length; index++) parts[thinking.length + text + index] = toolCalls[index]!;
     return this.#append({ role: "assistant", parts });
   }
 
   /** Appends the results of one model turn's tool calls, batched into one message. */
   addToolResults(results: readonly ToolResultPart[]): this {
-    return this.#append({ role: "user", parts: [...results] });
+    return this.#append({ role: "user", parts: results.slice() });
   }
 
   /** Appends a correction: what was wrong with the last answer and what to send instead. */
@@ -133,7 +171,9 @@ export class Conversation {
 
   /** Declares the tools the next call offers. */
   setTools(tools: readonly ToolDefinition[]): this {
-    this.#tools = [...tools];
+    // A frozen list cannot change under the conversation: kept as it is, so a palette offered
+    // again is the very same list (renderers and counters remember it by identity).
+    this.#tools = Object.isFrozen(tools) ? tools : Object.freeze([...tools]);
     return this;
   }
 
@@ -176,21 +216,33 @@ export class Conversation {
     const conversation = new Conversation(snapshot.id, snapshot.seat, snapshot.temporary, snapshot.comfortContextTokens, snapshot.compactionTrigger);
     for (const [slot, text] of snapshot.objective) conversation.putObjective(slot, text);
     for (const [name, text] of snapshot.preamble) conversation.admitSkill(name, text);
-    conversation.#turns = [...snapshot.turns];
+    conversation.#turns = snapshot.turns.slice();
     return conversation;
   }
 
   #append(turn: Turn): this {
-    this.#turns.push(Object.freeze(turn));
+    this.#turns = appended(this.#turns, Object.freeze(turn));
     return this;
   }
 }
 
-/** Sets `key` to `text` in an ordered list of pairs; answers whether anything changed. */
-function setPair(pairs: Array<readonly [string, string]>, key: string, text: string): boolean {
-  const index = pairs.findIndex(([name]) => name === key);
-  if (index >= 0 && pairs[index]![1] === text) return false;
-  if (index >= 0) pairs[index] = [key, text];
-  else pairs.push([key, text]);
-  return true;
+/** `pairs` with `key` set to `text`: a new list when that changes anything, else `pairs` itself. */
+function withPair(pairs: ReadonlyArray<readonly [string, string]>, key: string, text: string): ReadonlyArray<readonly [string, string]> {
+  let index = pairs.length - 1;
+  while (index >= 0 && pairs[index]![0] !== key) index--;
+  if (index >= 0 && pairs[index]![1] === text) return pairs;
+  const pair = [key, text] as const;
+  return index >= 0 ? pairs.map((current, at) => (at === index ? pair : current)) : appended(pairs, pair);
+}
+
+/**
+ * `items` with `item` after them, in a new list sized exactly: a spread or a push leaves room
+ * for sixteen more, and a conversation's lists are kept for its life (thousands at once).
+ */
+function appended<T>(items: readonly T[], item: T): T[] {
+  if (items.length === 0) return [item];
+  const next = new Array<T>(items.length + 1);
+  for (let index = 0; index < items.length; index++) next[index] = items[index]!;
+  next[items.length] = item;
+  return next;
 }

@@ -67,6 +67,14 @@ describe("rendering", () => {
     expect(second.messages[0]).toBe(first.messages[0]);
   });
 
+  it("a rendered request keeps the turns it was rendered from while the conversation grows on", () => {
+    const talk = conversation().putMainObjective("Task.").addUser("hello");
+    const request = renderRequest(talk, NATIVE);
+    talk.addAssistant({ content: "hi", thinking: [], toolCalls: [] }).addUser("again");
+    expect(request.messages.map((message) => message.parts.map((part) => part.text))).toEqual([["hello"]]);
+    expect(renderRequest(talk, NATIVE).messages).toHaveLength(3);
+  });
+
   it("an entry without native tools gets the tools in text and earlier calls as text", () => {
     const talk = conversation().putMainObjective("Task.").setTools([search]).addUser("find it");
     talk.addAssistant({ content: "", thinking: [], toolCalls: [Parts.toolCall("call_1", "search", { query: "widget" })] });

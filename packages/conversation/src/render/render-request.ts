@@ -9,15 +9,15 @@ import { describeTextTools, turnAsText } from "./text-tools.js";
 export const TEXT_TOOLS = Symbol.for("nucleo.request.text-tools");
 
 interface CachedSystem {
-  readonly key: string;
+  /** The system version and the shape bits the text was rendered for. */
+  readonly version: number;
+  readonly shape: number;
   // Identity, not names: a tool list or contract rebuilt under the same names (request_tools'
   // enum changes every turn) must render afresh.
   readonly tools: readonly unknown[];
   readonly contract: unknown;
   readonly system: { text: string };
 }
-
-const systemCache = new WeakMap<Conversation, CachedSystem>();
 
 /**
  * Renders a conversation as the request the wire will carry for `entry`. The caller wrote only
@@ -31,31 +31,46 @@ export function renderRequest(conversation: Conversation, entry: Pick<CatalogEnt
   const tools = conversation.tools();
   const contract = conversation.contract();
   const textTools = tools.length > 0 && !entry.nativeTools;
-  const system = renderSystem(conversation, { tools: tools.length > 0, textTools, contractNotation: contract?.notation === true && !entry.structuredOutput });
+  const shape = (tools.length > 0 ? TOOLS : 0) | (textTools ? TEXT_TOOLS_BIT : 0) | (contract?.notation === true && !entry.structuredOutput ? NOTATION : 0);
+  const system = renderSystem(conversation, shape);
   const request: LlmRequest = {
     system,
-    // A copy: the request is what this call carries, while the conversation keeps growing.
-    messages: textTools ? conversation.turns().map(turnAsText) : conversation.turns().slice(),
+    // The conversation replaces its list of turns as it grows, never changes it: the request
+    // keeps what this call carries without a copy.
+    messages: textTools ? conversation.turns().map(turnAsText) : conversation.turns(),
     tools: textTools ? [] : tools,
+    countMemo: conversation.countMemo,
     ...(contract ? { responseFormat: { name: contract.name, schema: contract.jsonSchema } } : {}),
   };
   if (textTools) Object.defineProperty(request, TEXT_TOOLS, { value: tools });
   return request;
 }
 
-function renderSystem(conversation: Conversation, shape: { tools: boolean; textTools: boolean; contractNotation: boolean }): { text: string } {
+// What a system text depends on besides the conversation's version, as bits: no object or key
+// string is built per render.
+const TOOLS = 1;
+const TEXT_TOOLS_BIT = 2;
+const NOTATION = 4;
+
+interface SystemShape {
+  readonly tools: boolean;
+  readonly textTools: boolean;
+  readonly contractNotation: boolean;
+}
+
+function shapeOf(bits: number): SystemShape {
+  return { tools: (bits & TOOLS) !== 0, textTools: (bits & TEXT_TOOLS_BIT) !== 0, contractNotation: (bits & NOTATION) !== 0 };
+}
+
+function renderSystem(conversation: Conversation, shape: number): { text: string } {
   const contract = conversation.contract();
-  const key = `${conversation.systemVersion}|${shape.tools}|${shape.textTools}|${shape.contractNotation}`;
+  const version = conversation.systemVersion;
   const tools = conversation.tools();
-  const cached = systemCache.get(conversation);
-  if (cached?.key === key && cached.contract === contract && (!shape.textTools || cached.tools === tools)) return cached.system;
-  const shared = shape.textTools ? undefined : sharedSystem(conversation, contract, shape);
-  if (shared) {
-    systemCache.set(conversation, { key, tools, contract, system: shared });
-    return shared;
-  }
-  const system = Object.freeze({ text: systemText(conversation, shape) });
-  systemCache.set(conversation, { key, tools, contract, system });
+  const textTools = (shape & TEXT_TOOLS_BIT) !== 0;
+  const cached = conversation.renderMemo as CachedSystem | undefined;
+  if (cached !== undefined && cached.version === version && cached.shape === shape && cached.contract === contract && (!textTools || cached.tools === tools)) return cached.system;
+  const system = (textTools ? undefined : sharedSystem(conversation, contract, shape)) ?? Object.freeze({ text: systemText(conversation, shapeOf(shape)) });
+  conversation.renderMemo = { version, shape, tools, contract, system } satisfies CachedSystem;
   return system;
 }
 
@@ -64,7 +79,7 @@ function renderSystem(conversation: Conversation, shape: { tools: boolean; textT
  * render the same text for the same task, contract and shape: one frozen object serves them
  * all, so a thousand runs of a thinker class hold (and count) one system text, not a thousand.
  */
-function sharedSystem(conversation: Conversation, contract: unknown, shape: { tools: boolean; textTools: boolean; contractNotation: boolean }): { text: string } | undefined {
+function sharedSystem(conversation: Conversation, contract: unknown, shape: number): { text: string } | undefined {
   const task = conversation.soleTask();
   // Long tasks (often written by a model: a delegate's objective) are rendered per conversation.
   if (task === undefined || task.length > SHARED_TASK_CHARS) return undefined;
@@ -73,29 +88,28 @@ function sharedSystem(conversation: Conversation, contract: unknown, shape: { to
     byShape = new Map();
     sharedSystems.set(contract ?? NO_CONTRACT, byShape);
   }
-  const shapeKey = `${shape.tools}|${shape.contractNotation}`;
-  let byTask = byShape.get(shapeKey);
+  let byTask = byShape.get(shape);
   if (!byTask) {
     byTask = new Map();
-    byShape.set(shapeKey, byTask);
+    byShape.set(shape, byTask);
   }
   let system = byTask.get(task);
   if (!system) {
     if (byTask.size >= SHARED_TASKS_KEPT) byTask.clear();
-    system = Object.freeze({ text: systemText(conversation, shape) });
+    system = Object.freeze({ text: systemText(conversation, shapeOf(shape)) });
     byTask.set(task, system);
   }
   return system;
 }
 
 const NO_CONTRACT = {};
-const sharedSystems = new WeakMap<object, Map<string, Map<string, { text: string }>>>();
+const sharedSystems = new WeakMap<object, Map<number, Map<string, { text: string }>>>();
 /** Distinct task texts shared per contract and shape (the cache starts over past it). */
 const SHARED_TASKS_KEPT = 256;
 /** Tasks longer than this are not shared (so the shared texts stay within a few megabytes). */
 const SHARED_TASK_CHARS = 4_096;
 
-function systemText(conversation: Conversation, shape: { tools: boolean; textTools: boolean; contractNotation: boolean }): string {
+function systemText(conversation: Conversation, shape: SystemShape): string {
   const contract = conversation.contract();
   const sections: string[] = conversation.objective().map(([slot, text]) => (slot === "task" ? text : `## ${slot}\n${text}`));
   if (shape.tools) sections.push(TOOL_WEIGHT_GUIDANCE);

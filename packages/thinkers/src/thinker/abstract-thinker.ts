@@ -102,10 +102,6 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
 
   constructor(declaration: ThinkerDeclaration, options: ThinkerOptions) {
     super();
-    markModelDependent(this);
-    // A thinker reaches the world only through the children it submits, each of which meets the
-    // dispatcher's read-only door: it may run under a read-only scope.
-    markBindsReadOnly(this);
     this.#declaration = ThinkerDeclaration.of(declaration);
     this.environment = options.environment;
     this.hub = options.hub;
@@ -256,7 +252,8 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
     if (this.#running) throw new SystemError({ code: "thinker_busy", message: `Thinker "${this.name}" is already running; submit a new instance for a concurrent run.` });
     this.#running = true;
     this.#accepted = undefined;
-    this.#doors = new DoorState();
+    // A fresh door state per run; the first run uses the one the thinker was built with.
+    if (this.#conversation !== undefined) this.#doors = new DoorState();
     if (this.#granted) for (const name of this.#granted) this.#tools.unregister(name);
     this.#granted = undefined;
     try {
@@ -372,7 +369,7 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
   };
 
   #answerHandler(): ThinkingResponseHandler<TOutput> {
-    this.#handler ??= new ThinkingResponseHandler(this.output, { name: `${this.name}_answer` });
+    this.#handler ??= answerHandlerFor(this.output, this.name);
     return this.#handler;
   }
 
@@ -445,18 +442,52 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
   }
 }
 
+// Marked on the prototype, once, rather than on every instance: a thinker is built per run.
+markModelDependent(AbstractThinker.prototype);
+// A thinker reaches the world only through the children it submits, each of which meets the
+// dispatcher's read-only door: it may run under a read-only scope.
+markBindsReadOnly(AbstractThinker.prototype);
+
 const EMPTY: ReadonlyMap<string, never> = new Map<string, never>();
 
-// The three seat words of a run: a few hundred combinations at most, shared and frozen.
-const SEATS = new Map<string, Conversation["seat"]>();
+// A handler holds nothing of a run (its contracts are per answer schema): one per schema and
+// thinker name serves every instance, rather than one built per run.
+const HANDLERS = new WeakMap<object, Map<string, ThinkingResponseHandler<unknown>>>();
+
+/** The (shared) answer handler of a thinker class: its output schema, named `<name>_answer`. */
+function answerHandlerFor<TOutput>(output: AbstractThinker<unknown, TOutput>["output"], thinkerName: string): ThinkingResponseHandler<TOutput> {
+  let byName = HANDLERS.get(output);
+  if (!byName) {
+    byName = new Map();
+    HANDLERS.set(output, byName);
+  }
+  let handler = byName.get(thinkerName);
+  if (!handler) {
+    handler = new ThinkingResponseHandler(output, { name: `${thinkerName}_answer` }) as ThinkingResponseHandler<unknown>;
+    // Names are a class's constant; a bound keeps names made up per instance from piling up.
+    if (byName.size >= 64) byName.clear();
+    byName.set(thinkerName, handler);
+  }
+  return handler as ThinkingResponseHandler<TOutput>;
+}
+
+// The three seat words of a run: a few hundred combinations at most, shared and frozen, found
+// by three lookups rather than a key string built per run.
+const SEATS = new Map<Grade, Map<Depth, Map<string | number, Conversation["seat"]>>>();
 
 /** The (shared, frozen) seat words for a grade, a depth and an output size. */
 function seatFor(grade: Grade, depth: Depth, output: ThinkerDeclaration["output"]): Conversation["seat"] {
-  const key = `${grade}|${depth}|${typeof output === "string" ? output : output.tokens}`;
-  let seat = SEATS.get(key);
+  let byDepth = SEATS.get(grade);
+  if (!byDepth) SEATS.set(grade, (byDepth = new Map()));
+  let byOutput = byDepth.get(depth);
+  if (!byOutput) byDepth.set(depth, (byOutput = new Map()));
+  const outputKey = typeof output === "string" ? output : output.tokens;
+  let seat = byOutput.get(outputKey);
   if (!seat) {
     seat = Object.freeze({ grade, depth, output });
-    SEATS.set(key, seat);
+    // Raw token budgets are a seat's own choice: a bound keeps many distinct ones from piling up.
+    if (byOutput.size >= 256) byOutput.clear();
+    byOutput.set(outputKey, seat);
   }
   return seat;
 }

@@ -15,6 +15,7 @@ export interface DoorWiring {
 }
 
 const EMPTY: ReadonlyMap<string, never> = new Map<string, never>();
+const NO_DEFINITIONS: readonly ToolDefinition[] = Object.freeze([]);
 
 /**
  * The per-run state behind the built-in doors: the reconciled catalogs (snapshots, so a door
@@ -28,7 +29,7 @@ export class DoorState {
   skillCatalog: ReadonlyMap<string, Skill> = EMPTY;
   #toolsDoor: RequestToolsProvider | undefined;
   #skillDoor: RequestSkillProvider | undefined;
-  #definitions: readonly ToolDefinition[] = [];
+  #definitions: readonly ToolDefinition[] = NO_DEFINITIONS;
 
   /** Whether `provider` is one of this run's doors (never inherited by a delegate). */
   isDoor(provider: ToolProvider): boolean {
@@ -72,16 +73,17 @@ export class DoorState {
    * change its description or schema; `toolDefinition` shares unchanged ones), and the same
    * array while every definition is the same.
    */
-  definitions(offered: ReadonlyMap<string, ToolProvider>): readonly ToolDefinition[] {
-    let same = offered.size === this.#definitions.length;
-    let index = 0;
-    const current: ToolDefinition[] = [];
-    for (const provider of offered.values()) {
+  definitions(offered: readonly ToolProvider[]): readonly ToolDefinition[] {
+    let same = offered.length === this.#definitions.length;
+    // Sized exactly and frozen: it is kept for the run, and the conversation takes it as is.
+    const current: ToolDefinition[] = new Array(offered.length);
+    for (let index = 0; index < offered.length; index++) {
+      const provider = offered[index]!;
       const definition = toolDefinition(provider.name, provider.description, provider.inputSchema());
-      if (definition !== this.#definitions[index++]) same = false;
-      current.push(definition);
+      if (definition !== this.#definitions[index]) same = false;
+      current[index] = definition;
     }
-    if (!same) this.#definitions = current;
+    if (!same) this.#definitions = Object.freeze(current);
     return this.#definitions;
   }
 

@@ -2,7 +2,7 @@ import { InvalidInputError, type JobContext } from "@nucleo/core";
 import type { ToolCallPart } from "@nucleo/conversation";
 import type { ToolProvider, ToolRegistry } from "@nucleo/tools";
 
-const NONE: ReadonlyMap<string, ToolProvider> = new Map<string, ToolProvider>();
+const NONE: readonly ToolProvider[] = Object.freeze([]);
 
 /**
  * The read-only binding, enforced at two points that live here — outside every hook a
@@ -18,8 +18,7 @@ const NONE: ReadonlyMap<string, ToolProvider> = new Map<string, ToolProvider>();
  */
 export class ReadOnlyBinding {
   #reported: Set<string> | undefined;
-  #offered: ReadonlyMap<string, ToolProvider> = NONE;
-  #unboundVersion = -1;
+  #offered: readonly ToolProvider[] = NONE;
 
   constructor(
     /** Whether the run is bound read-only: its sealed scope (the caller's binding, or the class's own `readOnly`). */
@@ -31,20 +30,18 @@ export class ReadOnlyBinding {
    * The sweep: the providers the model is offered this turn, reporting what it withholds. Bound,
    * it runs afresh every turn — a provider's flag may change (a wrapper forwards a dynamic one).
    */
-  sweep(registry: ToolRegistry): ReadonlyMap<string, ToolProvider> {
-    // Unbound, the palette is the registry as the sweep saw it: copied only when it changed, and
-    // a copy still, so a tool granted mid-turn is not callable until a turn has offered it.
+  sweep(registry: ToolRegistry): readonly ToolProvider[] {
+    // Unbound, the palette is the registry as the sweep saw it: its snapshot, which a tool
+    // granted mid-turn replaces rather than changes, so that tool is not callable until a turn
+    // has offered it.
     if (!this.bound) {
-      if (registry.version !== this.#unboundVersion) {
-        this.#offered = new Map(registry.byName());
-        this.#unboundVersion = registry.version;
-      }
+      this.#offered = registry.providers();
       return this.#offered;
     }
-    const offered = new Map<string, ToolProvider>();
+    const offered: ToolProvider[] = [];
     for (const provider of registry.providers()) {
       if (provider.readOnly()) {
-        offered.set(provider.name, provider);
+        offered.push(provider);
         continue;
       }
       this.#reported ??= new Set();
@@ -64,14 +61,14 @@ export class ReadOnlyBinding {
    * model wrote: an unknown name, or one the binding withheld.
    */
   admit(call: ToolCallPart, registry: ToolRegistry): ToolProvider {
-    const offered = this.#offered.get(call.name);
+    const offered = this.#offered.find((provider) => provider.name === call.name);
     if (offered) return offered;
     const withheld = this.bound && registry.has(call.name);
     throw new InvalidInputError({
       parameter: "tool_call.name",
       expected: withheld
         ? "a tool offered in this turn (that tool is withheld: this task is bound read-only)"
-        : `the name of a tool offered in this turn (${[...this.#offered.keys()].join(", ") || "none are offered"})`,
+        : `the name of a tool offered in this turn (${this.#offered.map((provider) => provider.name).join(", ") || "none are offered"})`,
     });
   }
 }

@@ -68,7 +68,6 @@ export abstract class AbstractModelDependentTool<TInput, TOutput> extends Abstra
 
   constructor(options: ModelDependentToolOptions) {
     super();
-    markModelDependent(this);
     this.environment = options.environment;
     this.#grade = options.grade;
     this.#pin = options.pin;
@@ -186,3 +185,6 @@ function answerOf<TOutput>(checked: CheckedAnswer<TOutput> | undefined, name: st
   if (!checked) throw new SystemError({ code: "no_answer", message: `Tool "${name}": the model called tools instead of answering.` });
   return checked.answer as TOutput;
 }
+
+// Once, on the prototype: a one-call tool is built per question.
+markModelDependent(AbstractModelDependentTool.prototype);

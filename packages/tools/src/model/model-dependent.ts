@@ -21,7 +21,11 @@ export interface ModelDependent {
   gradeFromInput?(input: unknown): Grade | undefined;
 }
 
-/** Marks an object as {@link ModelDependent} for {@link isModelDependent}: every class implementing the interface calls it in its constructor. */
+/**
+ * Marks objects as {@link ModelDependent} for {@link isModelDependent}: every class implementing
+ * the interface marks its prototype once, at module level (`markModelDependent(MyJob.prototype)`),
+ * which marks all its instances at no cost each; marking one instance works too.
+ */
 export function markModelDependent(target: object): void {
   Object.defineProperty(target, MODEL_DEPENDENT, { value: true });
 }
