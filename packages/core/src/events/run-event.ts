@@ -3,7 +3,12 @@ import type { Grade, GradeRung } from "../seat/grade.js";
 import type { Depth } from "../seat/depth.js";
 import type { RetryKind } from "../errors/retry-signals.js";
 
-/** Fields every event carries: when, which job, which workflow. */
+/**
+ * Fields every event carries: when, which job, which workflow.
+ *
+ * Text in events is JavaScript text; a recorder may not hold all of it: the Postgres recorder
+ * stores a NUL character (U+0000) or a lone surrogate as U+FFFD, silently.
+ */
 export interface EventLineage {
   /** Epoch milliseconds from the dispatcher's clock. */
   readonly at: number;
