@@ -161,7 +161,7 @@ export class CatalogAdmission implements Admission {
     const held = this.#take(reservation);
     const input = usage.inputTokens + (usage.cachedInputTokens ?? 0) + (usage.cacheWriteTokens ?? 0);
     const output = usage.outputTokens + (usage.reasoningTokens ?? 0);
-    held.budget.settle(held.slice, held.demand, input, output);
+    held.budget.settle(held.slice, held.request.inputTokens, held.request.maxOutputTokens, input, output);
     this.tokens.observe(held.budget.entry, reservation.request.inputTokens, input);
     if (held.shared) this.#drainAfter(held.budget.entry, this.#shared!.settle(held.shared, input, output));
     else this.#drain(held.budget.entry);
@@ -169,7 +169,7 @@ export class CatalogAdmission implements Admission {
 
   release(reservation: SeatReservation): void {
     const held = this.#take(reservation);
-    held.budget.cancel(held.slice, held.demand);
+    held.budget.cancel(held.slice, held.request.inputTokens, held.request.maxOutputTokens);
     if (held.shared) this.#drainAfter(held.budget.entry, this.#shared!.cancel(held.shared));
     else this.#drain(held.budget.entry);
   }
@@ -182,7 +182,7 @@ export class CatalogAdmission implements Admission {
    */
   throttled(reservation: SeatReservation, retryAfterMs: number | undefined): boolean {
     const held = this.#take(reservation);
-    held.budget.cancel(held.slice, held.demand);
+    held.budget.cancel(held.slice, held.request.inputTokens, held.request.maxOutputTokens);
     const cooldown = typeof retryAfterMs === "number" && Number.isFinite(retryAfterMs) && retryAfterMs >= 0 ? retryAfterMs : this.#defaultCooldownMs;
     const until = this.#clock.now() + cooldown;
     held.budget.coolingUntil = Math.max(held.budget.coolingUntil, until);
@@ -221,7 +221,7 @@ export class CatalogAdmission implements Admission {
   }
 
   #grant(entry: CatalogEntry, budget: EntryBudget, request: SeatRequest, demand: SeatDemand, at = this.#clock.now(), shared?: SharedBooking): CatalogSeat {
-    return new GrantedSeat(this, `seat-${this.#nextSeat++}`, request, entry, at, { budget, demand, slice: budget.book(demand, at), shared });
+    return new GrantedSeat(this, `seat-${this.#nextSeat++}`, request, entry, at, budget, budget.book(demand, at), shared);
   }
 
   /** Grants waiting seats in order while the head fits; otherwise wakes up when it will. */

@@ -46,8 +46,8 @@ describe("EntryBudget", () => {
     const demand = { inputTokens: 800, outputTokens: 0 };
     const slice = budget.book(demand, 0);
     expect(budget.used("tokensPerMinute", 60_001)).toBe(0);
-    budget.settle(slice, demand, 100, 0);
-    budget.cancel(slice, demand);
+    budget.settle(slice, 800, 0, 100, 0);
+    budget.cancel(slice, 800, 0);
     expect(budget.used("tokensPerMinute", 60_001)).toBe(0);
     expect(budget.used("requestsPerMinute", 60_001)).toBe(0);
   });
@@ -57,9 +57,9 @@ describe("EntryBudget", () => {
     const demand = { inputTokens: 300, outputTokens: 400 };
     const first = budget.book(demand, 0);
     const second = budget.book(demand, 10);
-    budget.settle(first, demand, 300, 50);
+    budget.settle(first, 300, 400, 300, 50);
     expect(budget.used("tokensPerMinute", 20)).toBe(350 + 700);
-    budget.cancel(second, demand);
+    budget.cancel(second, 300, 400);
     expect(budget.used("tokensPerMinute", 20)).toBe(350);
     expect(budget.used("requestsPerMinute", 20)).toBe(1);
   });

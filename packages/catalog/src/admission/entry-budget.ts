@@ -117,16 +117,16 @@ export class EntryBudget {
     return slice;
   }
 
-  /** Replaces what a booking of `booked` holds with what the call really used (if its slice is still in the window). */
-  settle(slice: BudgetSlice, booked: SeatDemand, inputTokens: number, outputTokens: number): void {
+  /** Replaces what a booking (of the booked tokens) holds with what the call really used, if its slice is still in the window. */
+  settle(slice: BudgetSlice, bookedInput: number, bookedOutput: number, inputTokens: number, outputTokens: number): void {
     if (!slice.live) return;
-    this.#add(slice, 0, inputTokens - booked.inputTokens, outputTokens - booked.outputTokens);
+    this.#add(slice, 0, inputTokens - bookedInput, outputTokens - bookedOutput);
   }
 
-  /** Removes a booking of `booked` whole: the call never happened. */
-  cancel(slice: BudgetSlice, booked: SeatDemand): void {
+  /** Removes a booking (of the booked tokens) whole: the call never happened. */
+  cancel(slice: BudgetSlice, bookedInput: number, bookedOutput: number): void {
     if (!slice.live) return;
-    this.#add(slice, -1, -booked.inputTokens, -booked.outputTokens);
+    this.#add(slice, -1, -bookedInput, -bookedOutput);
   }
 
   #add(slice: BudgetSlice, requests: number, inputTokens: number, outputTokens: number): void {

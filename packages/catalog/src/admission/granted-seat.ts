@@ -1,19 +1,18 @@
 import type { SeatRequest } from "@nucleo/core";
 import type { CatalogEntry } from "../entry/catalog-entry.js";
-import type { SeatDemand } from "../picker/model-picker.js";
 import type { CatalogSeat } from "./catalog-admission.js";
 import type { BudgetSlice, EntryBudget } from "./entry-budget.js";
 import type { SharedBooking } from "./shared-budget-store.js";
 
-/** What a granted seat holds until it is returned. @internal */
+/** What a seat holds in its entry's budget until it goes back. @internal */
 export interface HeldBooking {
   readonly budget: EntryBudget;
-  /** What was booked: the request's input tokens and its output budget. */
-  readonly demand: SeatDemand;
   /** The slice of the entry's budget holding the booking. */
   readonly slice: BudgetSlice;
   /** The seat's booking in the shared store: set exactly in shared mode. */
   readonly shared: SharedBooking | undefined;
+  /** What was booked: the request's input tokens and its output budget. */
+  readonly request: SeatRequest;
 }
 
 /**
@@ -24,10 +23,13 @@ export interface HeldBooking {
  *
  * @internal
  */
-export class GrantedSeat implements CatalogSeat {
+export class GrantedSeat implements CatalogSeat, HeldBooking {
   readonly entryId: string;
   readonly #grantedBy: object;
-  #held: HeldBooking | undefined;
+  readonly #budget: EntryBudget;
+  readonly #slice: BudgetSlice;
+  readonly #shared: SharedBooking | undefined;
+  #returned = false;
 
   constructor(
     grantedBy: object,
@@ -35,11 +37,30 @@ export class GrantedSeat implements CatalogSeat {
     readonly request: SeatRequest,
     readonly entry: CatalogEntry,
     readonly grantedAt: number,
-    held: HeldBooking,
+    budget: EntryBudget,
+    slice: BudgetSlice,
+    shared: SharedBooking | undefined,
   ) {
     this.entryId = entry.id;
     this.#grantedBy = grantedBy;
-    this.#held = held;
+    this.#budget = budget;
+    this.#slice = slice;
+    this.#shared = shared;
+  }
+
+  /** @internal */
+  get budget(): EntryBudget {
+    return this.#budget;
+  }
+
+  /** @internal */
+  get slice(): BudgetSlice {
+    return this.#slice;
+  }
+
+  /** @internal */
+  get shared(): SharedBooking | undefined {
+    return this.#shared;
   }
 
   /**
@@ -47,9 +68,8 @@ export class GrantedSeat implements CatalogSeat {
    * returned; `undefined` otherwise (returned twice, granted elsewhere, not a seat).
    */
   static takeBack(seat: unknown, admission: object): HeldBooking | undefined {
-    if (typeof seat !== "object" || seat === null || !(#held in seat) || seat.#grantedBy !== admission) return undefined;
-    const held = seat.#held;
-    seat.#held = undefined;
-    return held;
+    if (typeof seat !== "object" || seat === null || !(#returned in seat) || seat.#grantedBy !== admission || seat.#returned) return undefined;
+    seat.#returned = true;
+    return seat;
   }
 }

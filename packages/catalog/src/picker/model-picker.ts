@@ -44,6 +44,9 @@ export class ModelPicker {
   // The catalog and the policy never change, so neither does a rung's candidate list; every
   // seat asks for it, so it is worked out once per rung.
   readonly #candidates = new Map<GradeRung, readonly CatalogEntry[]>();
+  // A binding depends only on the entry and the seat's words: one frozen object per combination,
+  // shared by every call, rather than one per call held while it waits on its model.
+  readonly #bindings = new WeakMap<CatalogEntry, Map<string, Map<string, Map<string | number, SeatBinding>>>>();
 
   constructor(
     readonly catalog: Catalog,
@@ -137,9 +140,23 @@ export class ModelPicker {
     const grade = this.resolve(seat.grade);
     // The seat's own grade word, so a refusal of CEILING says what CEILING resolved to.
     const entry = seat.pin === undefined ? this.pick(seat.grade, demand) : this.pinned(seat.pin);
-    const outputBudget = OutputSize.budget(seat.output, { ceiling: entry.outputCeiling, outputBudgets: entry.outputBudgets });
-    const reasoningTokens = entry.reasoningTokens?.[seat.depth] ?? 0;
-    return { entry, grade, outputBudget, reasoningTokens, maxOutputTokens: Math.min(entry.outputCeiling, outputBudget + reasoningTokens) };
+    let byGrade = this.#bindings.get(entry);
+    if (!byGrade) this.#bindings.set(entry, (byGrade = new Map()));
+    let byDepth = byGrade.get(seat.grade);
+    if (!byDepth) byGrade.set(seat.grade, (byDepth = new Map()));
+    let byOutput = byDepth.get(seat.depth);
+    if (!byOutput) byDepth.set(seat.depth, (byOutput = new Map()));
+    const outputKey = typeof seat.output === "string" ? seat.output : seat.output.tokens;
+    let binding = byOutput.get(outputKey);
+    if (!binding) {
+      const outputBudget = OutputSize.budget(seat.output, { ceiling: entry.outputCeiling, outputBudgets: entry.outputBudgets });
+      const reasoningTokens = entry.reasoningTokens?.[seat.depth] ?? 0;
+      binding = Object.freeze({ entry, grade, outputBudget, reasoningTokens, maxOutputTokens: Math.min(entry.outputCeiling, outputBudget + reasoningTokens) });
+      // Raw token budgets are a seat's own choice: a bound keeps many distinct ones from piling up.
+      if (byOutput.size >= 256) byOutput.clear();
+      byOutput.set(outputKey, binding);
+    }
+    return binding;
   }
 
   /**

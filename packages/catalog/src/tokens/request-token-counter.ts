@@ -63,7 +63,7 @@ export class RequestTokenCounter {
     if (system !== undefined) measured += this.#system(system);
     measured += this.#messages(messages, request.countMemo);
     if (tools.length > 0) measured += CHAT_FRAMING.toolDefinitions;
-    for (const tool of tools) measured += this.#tool(tool);
+    for (let index = 0; index < tools.length; index++) measured += this.#tool(tools[index]!);
     return this.#total(measured);
   }
 
@@ -79,7 +79,7 @@ export class RequestTokenCounter {
       measured = memo.measured;
       for (let index = memo.messages.length; index < messages.length; index++) measured += this.#measureMessage(messages[index]!, messages[index]!.role);
     } else {
-      for (const message of messages) measured += this.#message(message, message.role);
+      for (let index = 0; index < messages.length; index++) measured += this.#message(messages[index]!, messages[index]!.role);
     }
     if (memo !== undefined) {
       memo.counter = this;
@@ -101,7 +101,8 @@ export class RequestTokenCounter {
   #measureMessage(message: Omit<RenderedMessage, "role">, role: string): number {
     let measured = CHAT_FRAMING.perMessage + this.#measureText(role);
     if (message.text !== undefined) measured += this.#measureText(message.text);
-    for (const part of message.parts ?? []) measured += this.#measureText(part.text) + (part.tokens ?? 0);
+    const parts = message.parts;
+    if (parts !== undefined) for (let index = 0; index < parts.length; index++) measured += this.#measureText(parts[index]!.text) + (parts[index]!.tokens ?? 0);
     return measured;
   }
 

@@ -67,7 +67,7 @@ export class LLMCall<TAnswer = undefined> extends AbstractTool<undefined, LlmCal
 
   // Not async: one frame less per call in flight (thousands may wait on their model at once).
   execute(_input: undefined, resources: JobResources, context: JobContext): Promise<LlmCallOutput<TAnswer>> {
-    return this.#exchange.exchange(resources, context).then(outputOf<TAnswer>);
+    return this.#exchange.exchangeInto(resources, context, undefined, outputOf<TAnswer>);
   }
 }
 

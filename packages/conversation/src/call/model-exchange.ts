@@ -33,20 +33,6 @@ export interface ExchangeResult<TAnswer> {
   readonly checked: CheckedAnswer<TAnswer> | undefined;
 }
 
-/** What one sent call is taken in with. */
-interface SentCall {
-  readonly plan: AttemptPlan;
-  readonly seat: SeatReservation;
-  readonly resources: JobResources;
-  readonly context: JobContext;
-  readonly started: number;
-}
-
-interface AttemptPlan {
-  readonly binding: SeatBinding;
-  readonly request: LlmRequest;
-  readonly maxOutputTokens: number;
-}
 
 /**
  * The mechanics every model-calling job shares (`LLMCall`, the one-call tools): per attempt,
@@ -56,7 +42,10 @@ interface AttemptPlan {
  * it to the conversation.
  */
 export class ModelExchange<TAnswer> {
-  #plan: AttemptPlan | undefined;
+  // This attempt's plan, as fields rather than an object of its own (thousands of calls wait at once).
+  #binding: SeatBinding | undefined;
+  #request: LlmRequest | undefined;
+  #maxOutputTokens = 0;
 
   constructor(readonly options: ModelExchangeOptions<TAnswer>) {
     if (options.contract) options.conversation.expectAnswer(options.contract);
@@ -69,7 +58,9 @@ export class ModelExchange<TAnswer> {
     this.options.beforeRender?.(binding.entry);
     const request = renderRequest(conversation, binding.entry);
     const maxOutputTokens = attempt.escalated ? binding.entry.outputCeiling : binding.maxOutputTokens;
-    this.#plan = { binding, request, maxOutputTokens };
+    this.#binding = binding;
+    this.#request = request;
+    this.#maxOutputTokens = maxOutputTokens;
     const inputTokens = environment.tokens.countRequest(binding.entry, request);
     return [{ entryId: binding.entry.id, grade: binding.grade, inputTokens, maxOutputTokens }];
   }
@@ -92,7 +83,7 @@ export class ModelExchange<TAnswer> {
 
   /** The entry this attempt is bound to. */
   entry(): CatalogEntry {
-    return this.#requirePlan().binding.entry;
+    return this.#requireBinding().entry;
   }
 
   /**
@@ -100,51 +91,64 @@ export class ModelExchange<TAnswer> {
    * Not async: a call waiting on its model holds one promise reaction, not a paused frame.
    */
   exchange(resources: JobResources, context: JobContext, client?: LlmClient): Promise<ExchangeResult<TAnswer>> {
+    return this.exchangeInto(resources, context, client, asIs);
+  }
+
+  /**
+   * {@link exchange}, its result shaped by `into` as it arrives: a caller that reshapes the
+   * result (a model call's output) adds no promise of its own to the one waiting on the model.
+   */
+  exchangeInto<TResult>(resources: JobResources, context: JobContext, client: LlmClient | undefined, into: (result: ExchangeResult<TAnswer>) => TResult): Promise<TResult> {
     try {
-      const plan = this.#requirePlan();
+      const planned = this.#requireBinding();
+      const request = this.#request!;
       const seat = resources.seats[0];
       if (!seat) throw new SystemError({ code: "no_seat", message: "A model call ran without the seat its requirements asked for." });
       const { conversation, environment, onDelta } = this.options;
-      const entry = plan.binding.entry;
-      const binding: LlmBinding = { entry, maxOutputTokens: plan.maxOutputTokens, reasoningTokens: plan.binding.reasoningTokens, depth: conversation.seat.depth };
+      const entry = planned.entry;
+      const binding: LlmBinding = { entry, maxOutputTokens: this.#maxOutputTokens, reasoningTokens: planned.reasoningTokens, depth: conversation.seat.depth };
       const sender = client ?? environment.clientFor(entry);
       const started = environment.clock.now();
-      const sent = onDelta ? collectStream(sender.stream(plan.request, binding, context.signal), onDelta) : sender.send(plan.request, binding, context.signal);
-      return Promise.resolve(sent).then((response) => this.#received(response, { plan, seat, resources, context, started }));
+      const sent = onDelta ? collectStream(sender.stream(request, binding, context.signal), onDelta) : sender.send(request, binding, context.signal);
+      return Promise.resolve(sent).then((response) => into(this.#received(response, planned, seat, resources, context, started)));
     } catch (error) {
       return Promise.reject(error);
     }
   }
 
   /** What the model sent, taken in: usage recorded, the call reported, a truncation signalled, the answer checked and appended. */
-  #received(response: LlmResponse, sent: SentCall): ExchangeResult<TAnswer> {
-    const { plan, seat, resources, context, started } = sent;
+  #received(response: LlmResponse, planned: SeatBinding, seat: SeatReservation, resources: JobResources, context: JobContext, started: number): ExchangeResult<TAnswer> {
     const { conversation, contract } = this.options;
     resources.recordUsage(seat, response.usage);
     // The exact price is for whoever records the call: with no observer there is no one to tell.
-    if (context.observed !== false) this.#report(plan, response, context, started);
+    if (context.observed !== false) this.#report(planned, response, context, started);
     if (response.stopReason === "max_tokens") throw new TruncationSignal();
     const checked = contract && response.toolCalls.length === 0 ? ResponseCorrection.exchange(conversation, response, contract, context.attempt) : undefined;
     conversation.addAssistant(response);
-    return { response, entry: plan.binding.entry, checked };
+    return { response, entry: planned.entry, checked };
   }
 
   /** Tells the observers of the call: its entry, usage, exact cost, latency, stop reason and attempt. */
-  #report(plan: AttemptPlan, response: LlmResponse, context: JobContext, started: number): void {
+  #report(planned: SeatBinding, response: LlmResponse, context: JobContext, started: number): void {
     const { conversation, environment } = this.options;
-    const entry = plan.binding.entry;
+    const entry = planned.entry;
     const ended = environment.clock.now();
     const price = priceCall(entry, response.usage, new Date(ended));
     context.emit({
       type: "llm.call", entryId: entry.id, providerModel: response.providerModel, provider: entry.provider, requestModel: entry.model,
-      grade: plan.binding.grade, depth: conversation.seat.depth, usage: response.usage, cost: price.cost.toString(),
+      grade: planned.grade, depth: conversation.seat.depth, usage: response.usage, cost: price.cost.toString(),
       currency: price.currency, latencyMs: ended - started, stopReason: response.stopReason,
       attempt: context.attempt.number, corrections: context.attempt.corrections,
     });
   }
 
-  #requirePlan(): AttemptPlan {
-    if (!this.#plan) throw new SystemError({ code: "no_seat", message: "A model call ran before its requirements bound a seat." });
-    return this.#plan;
+  #requireBinding(): SeatBinding {
+    if (!this.#binding) throw new SystemError({ code: "no_seat", message: "A model call ran before its requirements bound a seat." });
+    return this.#binding;
   }
+
+}
+
+function asIs<TResult>(result: TResult): TResult {
+  return result;
 }

@@ -40,10 +40,22 @@ export function renderRequest(conversation: Conversation, entry: Pick<CatalogEnt
     messages: textTools ? conversation.turns().map(turnAsText) : conversation.turns(),
     tools: textTools ? [] : tools,
     countMemo: conversation.countMemo,
-    ...(contract ? { responseFormat: { name: contract.name, schema: contract.jsonSchema } } : {}),
+    responseFormat: contract ? responseFormatOf(contract) : undefined,
   };
   if (textTools) Object.defineProperty(request, TEXT_TOOLS, { value: tools });
   return request;
+}
+
+// One response format per contract, shared by every request that carries it.
+const responseFormats = new WeakMap<object, NonNullable<LlmRequest["responseFormat"]>>();
+
+function responseFormatOf(contract: { readonly name: string; readonly jsonSchema: NonNullable<LlmRequest["responseFormat"]>["schema"] }): NonNullable<LlmRequest["responseFormat"]> {
+  let format = responseFormats.get(contract);
+  if (format === undefined) {
+    format = Object.freeze({ name: contract.name, schema: contract.jsonSchema });
+    responseFormats.set(contract, format);
+  }
+  return format;
 }
 
 // What a system text depends on besides the conversation's version, as bits: no object or key

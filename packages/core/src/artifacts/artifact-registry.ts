@@ -27,14 +27,20 @@ export interface Artifact<TValue = unknown> {
 export class ArtifactRegistry {
   // Made on first use: most agents never register an artifact.
   #map: Map<string, Artifact> | undefined;
-  readonly #counter: { next: number };
+  // Shared with the registries derived from this one, so refs stay unique across them; made on
+  // first use too.
+  #counted: { next: number } | undefined;
 
-  constructor(counter: { next: number } = { next: 1 }) {
-    this.#counter = counter;
+  constructor(counter?: { next: number }) {
+    this.#counted = counter;
   }
 
   get #artifacts(): Map<string, Artifact> {
     return (this.#map ??= new Map());
+  }
+
+  get #counter(): { next: number } {
+    return (this.#counted ??= { next: 1 });
   }
 
   /** Checks `value` against the type's schema and registers it; returns its new ref. */

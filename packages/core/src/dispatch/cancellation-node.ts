@@ -14,7 +14,14 @@ export class CancellationNode {
   aborted = false;
   reason: unknown = undefined;
   #controller: AbortController | undefined;
-  #children: Set<CancellationNode> | undefined;
+  // Live children as a list threaded through the nodes themselves, in the order they joined:
+  // joining and leaving allocate nothing (a Set per parent grew and shrank its table per child).
+  #firstChild: CancellationNode | undefined;
+  #lastChild: CancellationNode | undefined;
+  #previousSibling: CancellationNode | undefined;
+  #nextSibling: CancellationNode | undefined;
+  /** Whether this node is in its parent's list of live children. */
+  #linked = false;
   #hooks: Set<(reason: unknown) => void> | undefined;
   #idleHooks: Array<() => void> | undefined;
   #finished = false;
@@ -28,7 +35,7 @@ export class CancellationNode {
         this.aborted = true;
         this.reason = parent.reason;
       } else {
-        (parent.#children ??= new Set()).add(this);
+        parent.#link(this);
       }
     }
   }
@@ -55,7 +62,7 @@ export class CancellationNode {
     }
     this.owner?.onCancelled(reason);
     if (this.#hooks) for (const hook of [...this.#hooks]) hook(reason);
-    if (this.#children) for (const child of [...this.#children]) child.abort(reason);
+    this.abortChildren(reason);
   }
 
   /** Calls `hook` on abort until the returned function removes it. */
@@ -66,7 +73,11 @@ export class CancellationNode {
 
   /** Aborts the live children only (the node itself is done): a failed parent's orphans stop. */
   abortChildren(reason: unknown): void {
-    if (this.#children) for (const child of [...this.#children]) child.abort(reason);
+    if (this.#firstChild === undefined) return;
+    // A snapshot first: aborting a child may unlink it, and others, from the list.
+    const children: CancellationNode[] = [];
+    for (let child: CancellationNode | undefined = this.#firstChild; child !== undefined; child = child.#nextSibling) children.push(child);
+    for (const child of children) child.abort(reason);
   }
 
   /** Calls `hook` once the node is finished and no live descendant needs it any more. */
@@ -81,12 +92,35 @@ export class CancellationNode {
   }
 
   #unlinkIfIdle(): void {
-    if (!this.#finished || (this.#children !== undefined && this.#children.size > 0)) return;
+    if (!this.#finished || this.#firstChild !== undefined) return;
     const hooks = this.#idleHooks;
     this.#idleHooks = undefined;
     if (hooks) for (const hook of hooks) hook();
     const parent = this.parent;
-    if (parent !== undefined && parent.#children !== undefined && parent.#children.delete(this)) parent.#unlinkIfIdle();
+    if (parent !== undefined && this.#linked) {
+      parent.#unlink(this);
+      parent.#unlinkIfIdle();
+    }
+  }
+
+  #link(child: CancellationNode): void {
+    child.#previousSibling = this.#lastChild;
+    if (this.#lastChild === undefined) this.#firstChild = child;
+    else this.#lastChild.#nextSibling = child;
+    this.#lastChild = child;
+    child.#linked = true;
+  }
+
+  #unlink(child: CancellationNode): void {
+    const previous = child.#previousSibling;
+    const next = child.#nextSibling;
+    if (previous === undefined) this.#firstChild = next;
+    else previous.#nextSibling = next;
+    if (next === undefined) this.#lastChild = previous;
+    else next.#previousSibling = previous;
+    child.#previousSibling = undefined;
+    child.#nextSibling = undefined;
+    child.#linked = false;
   }
 }
 

@@ -61,7 +61,8 @@ export class ScopeGuard {
     if (request === undefined) return this;
     checkShape(request);
     let axes: Record<string, string> | undefined;
-    for (const [axis, value] of Object.entries(request.axes ?? {})) {
+    // Most requests bind no axis (a child going read-only): no entries list is built for them.
+    if (request.axes !== undefined) for (const [axis, value] of Object.entries(request.axes)) {
       checkAxis(axis, value, knownAxes);
       const bound = this.get(axis);
       if (bound === value) continue;

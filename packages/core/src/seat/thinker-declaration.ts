@@ -52,7 +52,8 @@ const DECLARATION_KEYS: ReadonlySet<string> = new Set(Object.keys(declarationSch
 function isSound(value: unknown): value is ThinkerDeclaration {
   if (typeof value !== "object" || value === null || Object.getPrototypeOf(value) !== Object.prototype) return false;
   const declaration = value as Record<string, unknown>;
-  for (const key of Object.keys(declaration)) if (!DECLARATION_KEYS.has(key)) return false;
+  // for-in, not Object.keys: no list is built per thinker (the prototype is Object's: no inherited keys).
+  for (const key in declaration) if (!DECLARATION_KEYS.has(key)) return false;
   const { comfortContextTokens, compactionTrigger } = declaration;
   return Grade.is(declaration.grade) && OutputSize.is(declaration.output)
     && (comfortContextTokens === undefined || (Number.isSafeInteger(comfortContextTokens) && (comfortContextTokens as number) > 0))

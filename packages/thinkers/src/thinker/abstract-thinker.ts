@@ -401,7 +401,9 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
         ),
       );
     }
-    await Promise.all(running);
+    // One call (the common turn) is awaited as it is: no list of one promise to settle.
+    if (running.length === 1) await running[0];
+    else await Promise.all(running);
     run.conversation.addToolResults(results);
   }
 
