@@ -31,12 +31,14 @@ describe("nonPublicReason", () => {
     ["64:ff9b::a00:1", "a private address"],
     ["2002:c0a8:101::1", "a private address"],
     ["2001:db8::1", "a reserved address"],
+    ["3fff::1", "a reserved address"],
+    ["3fff:fff:ffff::1", "a reserved address"],
     ["not-an-ip", "not a readable IP address"],
   ])("refuses %s as %s", (address, reason) => {
     expect(nonPublicReason(address)).toBe(reason);
   });
 
-  it.each(["93.184.215.14", "8.8.8.8", "172.32.0.1", "192.169.0.1", "2606:4700:4700::1111", "::ffff:8.8.8.8", "64:ff9b::808:808", "2002:808:808::1"])(
+  it.each(["93.184.215.14", "8.8.8.8", "172.32.0.1", "192.169.0.1", "2606:4700:4700::1111", "::ffff:8.8.8.8", "64:ff9b::808:808", "2002:808:808::1", "3fff:1000::1"])(
     "admits the public address %s",
     (address) => {
       expect(nonPublicReason(address)).toBeUndefined();

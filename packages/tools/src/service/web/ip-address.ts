@@ -56,6 +56,7 @@ function ipv6Reason(groups: readonly number[]): string | undefined {
   if (g0 === 0x2002) return ipv4Reason(((g1 << 16) | g2) >>> 0); // 6to4
   if (g0 === 0x2001 && g1 === 0) return "a reserved address"; // Teredo: the IPv4 it reaches is obfuscated
   if (g0 === 0x2001 && g1 === 0xdb8) return "a reserved address"; // documentation
+  if (g0 === 0x3fff && (g1 & 0xf000) === 0) return "a reserved address"; // documentation, 3fff::/20 (RFC 9637)
   if (g0 === 0x100 && g1 === 0 && g2 === 0 && g3 === 0) return "a reserved address"; // discard-only
   if ((g0 & 0xfe00) === 0xfc00) return "a unique-local address";
   if ((g0 & 0xffc0) === 0xfe80) return "a link-local address";
