@@ -1,3 +1,3 @@
 import { definePackageTests } from "./vitest.preset.ts";
 
-export default definePackageTests({ include: ["architecture/**/*.test.ts", "postgres/**/*.test.ts"] });
+export default definePackageTests({ include: ["*.test.ts", "architecture/**/*.test.ts", "postgres/**/*.test.ts"] });

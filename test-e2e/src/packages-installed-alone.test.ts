@@ -1,0 +1,194 @@
+import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { statedOutput, unprintedOutput } from "@nucleo/tooling/readme-example-blocks";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { entryPointsScript } from "./installed-alone/entry-points-script.js";
+import { InstalledProject } from "./installed-alone/installed-project.js";
+import { packPackages } from "./installed-alone/pack-packages.js";
+import { listPublishedPackages, promisedFiles, type PackageManifest, type PublishedPackage } from "./installed-alone/published-packages.js";
+import { filesBesideExample, importedPackages, nameOfInstallSpec, readmeInstallPlan, usesNodeApi } from "./installed-alone/readme-install-plan.js";
+import { workspacePnpm, type WorkspacePnpm } from "./installed-alone/workspace-pnpm.js";
+
+// "Install only the packages you need", checked as a user meets it. Every published package is
+// packed, then installed into empty projects (@nucleo packages from their tarballs, never from
+// a registry; the rest from the registry at the ranges the workspace uses):
+// - alone, with only what it declares: every entry point loads on Node, and type-checks with
+//   TypeScript alone, every published declaration it reaches checked (no @types/node);
+// - with what its README's install line names: the README's first example runs on Node as it
+//   is written, prints what it says, and type-checks against the published types.
+
+const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
+const rootManifest = JSON.parse(await readFile(join(repoRoot, "package.json"), "utf8")) as PackageManifest;
+const packages = await listPublishedPackages(repoRoot);
+// Installs, scripts and type-checks at once: enough to overlap waiting on the registry and
+// the disk without starving the other test projects turbo runs beside this one on two cores.
+const slots = concurrencyLimit(3);
+
+let work = "";
+let pnpm: WorkspacePnpm = { command: "pnpm", storeDir: "" };
+let tarballs = new Map<string, string>();
+
+/** The version range the workspace itself uses for a third-party package. */
+function workspaceRange(name: string, pkg: PublishedPackage): string {
+  const manifests = [pkg.manifest, ...packages.map((other) => other.manifest), rootManifest];
+  for (const manifest of manifests) {
+    const range = manifest.dependencies?.[name] ?? manifest.devDependencies?.[name] ?? manifest.peerDependencies?.[name];
+    if (range !== undefined && !range.startsWith("workspace:")) return range;
+  }
+  throw new Error(`${pkg.name} needs ${name}, which no workspace package.json lists: add it where it is used, or take it off the README's install line`);
+}
+
+/** name → what the project's package.json gives for it: the tarball, or the workspace's range. */
+function specsFor(names: readonly string[], pkg: PublishedPackage): Record<string, string> {
+  return Object.fromEntries(
+    names.map((spec) => {
+      const name = nameOfInstallSpec(spec);
+      const tarball = tarballs.get(name);
+      return [name, tarball === undefined ? workspaceRange(name, pkg) : `file:${tarball}`];
+    }),
+  );
+}
+
+function folderFor(pkg: PublishedPackage, purpose: string): string {
+  return join(work, `${pkg.name.replace("/", "+")}-${purpose}`);
+}
+
+function tail(text: string, lines = 40): string {
+  return text.trimEnd().split("\n").slice(-lines).join("\n");
+}
+
+describe("each published package, packed and installed as users install it", () => {
+  beforeAll(async () => {
+    work = await mkdtemp(join(tmpdir(), "nucleo-installed-alone-"));
+    pnpm = await workspacePnpm(repoRoot);
+    tarballs = await packPackages(packages, join(work, "tarballs"), pnpm.command);
+  }, 300_000);
+
+  afterAll(async () => {
+    // KEEP_INSTALLED=1 keeps the projects, to look into one that failed.
+    if (work !== "" && process.env["KEEP_INSTALLED"] === undefined) await rm(work, { recursive: true, force: true });
+    else if (work !== "") console.log(`installed projects kept in ${work}`);
+  });
+
+  it("test-e2e lists every published package, so turbo builds each before this check packs it", async () => {
+    const e2e = JSON.parse(await readFile(join(repoRoot, "test-e2e", "package.json"), "utf8")) as PackageManifest;
+    expect(packages.map((pkg) => pkg.name).filter((name) => e2e.devDependencies?.[name] === undefined)).toEqual([]);
+  });
+
+  it.concurrent.for(packages)(
+    "$name, installed alone with only what it declares: every entry point loads, and its published types check without @types/node",
+    { timeout: 900_000 },
+    async (pkg, { expect }) => {
+      await slots(async () => {
+        const folder = folderFor(pkg, "alone");
+        await mkdir(folder);
+        const script = entryPointsScript(pkg.manifest);
+        const project = new InstalledProject(
+          {
+            folder,
+            // Peers too, optional ones included: an entry point that needs one says so (catalog's genai-prices).
+            dependencies: specsFor([pkg.name, ...Object.keys(pkg.manifest.peerDependencies ?? {})], pkg),
+            devDependencies: { typescript: workspaceRange("typescript", pkg) },
+            tarballs,
+            script: { file: "entry-points.ts", code: script.code },
+            besideScript: [],
+            types: [],
+            checkDeclarations: true,
+          },
+          pnpm,
+        );
+        await project.write();
+        const install = await project.install();
+        expect(install.code, `${pkg.name}: pnpm install in ${folder}\n${tail(install.stdout)}\n${tail(install.stderr)}`).toBe(0);
+
+        const installedDir = join(folder, "node_modules", pkg.name);
+        const installed = JSON.parse(await readFile(join(installedDir, "package.json"), "utf8")) as PackageManifest;
+        const absent: string[] = [];
+        for (const file of promisedFiles(installed)) await readFile(join(installedDir, file)).catch(() => absent.push(file));
+        expect.soft(absent, `${pkg.name}: files its package.json names that the installed package lacks`).toEqual([]);
+
+        const run = await project.runScript();
+        expect.soft(run.code, `${pkg.name}: loading every entry point exited ${run.code}\n${tail(run.stderr)}`).toBe(0);
+        expect.soft(run.printed, `${pkg.name}: every entry point loads and exports something`).toEqual(script.expected);
+
+        const typeCheck = await project.typeCheck();
+        expect.soft(typeCheck.code, `${pkg.name}: tsc on its entry points, declarations checked, no @types/node\n${tail(typeCheck.stdout)}`).toBe(0);
+        console.log(`${pkg.name} alone: installed in ${install.seconds.toFixed(1)} s, entry points loaded in ${run.seconds.toFixed(1)} s, type-checked in ${typeCheck.seconds.toFixed(1)} s`);
+      });
+    },
+  );
+
+  it.concurrent.for(packages)(
+    "$name, installed as its README says: the install line brings what the first example imports, and the example runs and type-checks",
+    { timeout: 900_000 },
+    async (pkg, { expect }) => {
+      await slots(async () => {
+        const plan = readmeInstallPlan(pkg.readme);
+        const example = plan.example;
+        expect(example, `${pkg.name}: its README has no \`\`\`ts block opening with // examples/<name>.ts`).toBeDefined();
+        if (example === undefined) return;
+        const listed = new Set([...plan.dependencies, ...plan.devDependencies].map(nameOfInstallSpec));
+        expect.soft([...listed], `${pkg.name}: the README's install line (first \`\`\`sh block, pnpm add) names the package`).toContain(pkg.name);
+        const missing = importedPackages(example.code).filter((imported) => !listed.has(imported));
+        expect.soft(missing, `${pkg.name}: ${example.file} imports packages its README's install line does not name`).toEqual([]);
+
+        const folder = folderFor(pkg, "readme");
+        await mkdir(folder);
+        const nodeTypes = usesNodeApi(example.code);
+        const project = new InstalledProject(
+          {
+            folder,
+            dependencies: specsFor(plan.dependencies, pkg),
+            devDependencies: {
+              typescript: workspaceRange("typescript", pkg),
+              ...(nodeTypes ? { "@types/node": workspaceRange("@types/node", pkg) } : {}),
+              ...specsFor(plan.devDependencies, pkg),
+            },
+            tarballs,
+            script: example,
+            besideScript: filesBesideExample(example.code).map((file) => ({ name: file, from: join(pkg.dir, "examples", file) })),
+            types: nodeTypes ? ["node"] : [],
+            // The packages' own declarations are checked installed alone (the test above);
+            // here, the example's code against them.
+            checkDeclarations: false,
+          },
+          pnpm,
+        );
+        await project.write();
+        const install = await project.install();
+        expect(install.code, `${pkg.name}: pnpm install in ${folder}\n${tail(install.stdout)}\n${tail(install.stderr)}`).toBe(0);
+
+        const run = await project.runScript();
+        expect.soft(run.code, `${pkg.name}: node ${example.file} exited ${run.code}\n${tail(run.stderr)}`).toBe(0);
+        const stated = statedOutput(example.code);
+        expect.soft(stated.length, `${pkg.name}: ${example.file} states what it prints`).toBeGreaterThan(0);
+        expect.soft(unprintedOutput(stated, run.printed), `${pkg.name}: lines ${example.file} states but did not print\nprinted:\n${run.printed.join("\n")}`).toEqual([]);
+
+        const typeCheck = await project.typeCheck();
+        const typesNote = nodeTypes ? "with @types/node: the example uses Node's API" : "no @types/node";
+        expect.soft(typeCheck.code, `${pkg.name}: tsc on ${example.file} against the installed types (${typesNote})\n${tail(typeCheck.stdout)}`).toBe(0);
+        console.log(`${pkg.name} README: installed in ${install.seconds.toFixed(1)} s, ${example.file} ran in ${run.seconds.toFixed(1)} s, type-checked in ${typeCheck.seconds.toFixed(1)} s (${typesNote})`);
+      });
+    },
+  );
+});
+
+/** Runs at most `limit` of the given tasks at once, the rest waiting their turn in order. */
+function concurrencyLimit(limit: number): <T>(task: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  return async (task) => {
+    if (running < limit) running += 1;
+    // A finishing task hands its slot to the next in line, so none can slip in between.
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next === undefined) running -= 1;
+      else next();
+    }
+  };
+}
