@@ -251,36 +251,18 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
   async execute(input: TInput, context: JobContext): Promise<TOutput> {
     if (this.#running) throw new SystemError({ code: "thinker_busy", message: `Thinker "${this.name}" is already running; submit a new instance for a concurrent run.` });
     this.#running = true;
-    this.#accepted = undefined;
-    // A fresh door state per run; the first run uses the one the thinker was built with.
-    if (this.#conversation !== undefined) this.#doors = new DoorState();
-    if (this.#granted) for (const name of this.#granted) this.#tools.unregister(name);
-    this.#granted = undefined;
     try {
-      const parentDepth = context.metadata[META_PARENT_DEPTH];
-      this.#depth = this.runDepth(input, Depth.is(parentDepth) ? parentDepth : undefined);
-      const seat = seatFor(this.#declaration.grade, this.#depth, this.#declaration.output);
-      const conversation = await this.openConversation(input, seat, context);
-      conversation.seat = seat;
-      this.#conversation = conversation;
-      this.#runTurns = new RunTurns(conversation.turns().length);
-      conversation.addUser(this.openingTurn(input));
-      // The sealed scope is read-only when the caller bound it or the class declares `readOnly`
-      // (the dispatcher seals that onto the thinker itself): every child inherits it.
-      const run: ThinkerRun = {
-        context, conversation, binding: new ReadOnlyBinding(context.scope.readOnly, context), turns: this.#runTurns,
-        childOptions: childOptionsFor(this.#depth),
-        doorWiring: undefined,
-        creation: { parentGrade: this.#declaration.grade, artifacts: this.artifacts, ...(this.#pin === undefined ? {} : { parentPin: this.#pin }) },
-      };
+      // Opened by a plain method: this async frame, kept while the run waits on its model,
+      // holds only what the turns need.
+      const opened = this.#openRun(input, context);
+      const run = opened instanceof Promise ? await opened : opened;
       try {
         // One turn per pass, written inline rather than as a method: a frame less per run in
         // flight while it waits on its model.
         for (let turn = 1; turn <= this.#maxTurns; turn++) {
           this.#beginTurn(run);
           if (this.#conversations?.canCompact) await this.#compact(run);
-          const call = new LLMCall({ conversation, environment: this.environment, ...(this.#pin === undefined ? {} : { pin: this.#pin }), beforeRender: this.#beforeRender });
-          const output = await this.submitThinkingCall(call, context, run.childOptions);
+          const output = await this.submitThinkingCall(this.#turnCall(run), context, run.childOptions);
           if (output.toolCalls.length > 0) {
             await this.#runTools(output.toolCalls, run);
             continue;
@@ -293,12 +275,52 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
           message: `Thinker "${this.name}" reached its limit of ${this.#maxTurns} model turns without an accepted answer.`,
         });
       } finally {
-        await this.closeConversation(conversation);
+        await this.closeConversation(run.conversation);
       }
     } finally {
       this.#running = false;
     }
   }
+
+  /** A run's start: its state reset, its depth and seat, its conversation with the opening turn. */
+  #openRun(input: TInput, context: JobContext): ThinkerRun | Promise<ThinkerRun> {
+    this.#accepted = undefined;
+    // A fresh door state per run; the first run uses the one the thinker was built with.
+    if (this.#conversation !== undefined) this.#doors = new DoorState();
+    if (this.#granted) for (const name of this.#granted) this.#tools.unregister(name);
+    this.#granted = undefined;
+    const parentDepth = context.metadata[META_PARENT_DEPTH];
+    this.#depth = this.runDepth(input, Depth.is(parentDepth) ? parentDepth : undefined);
+    const seat = seatFor(this.#declaration.grade, this.#depth, this.#declaration.output);
+    const opened = this.openConversation(input, seat, context);
+    // A subclass may answer with any promise-like (a durable store's), or the conversation itself.
+    if (typeof (opened as { then?: unknown }).then === "function") return Promise.resolve(opened).then((conversation) => this.#startRun(input, context, seat, conversation));
+    return this.#startRun(input, context, seat, opened as Conversation);
+  }
+
+  #startRun(input: TInput, context: JobContext, seat: Conversation["seat"], conversation: Conversation): ThinkerRun {
+    conversation.seat = seat;
+    this.#conversation = conversation;
+    this.#runTurns = new RunTurns(conversation.turns().length);
+    conversation.addUser(this.openingTurn(input));
+    // The sealed scope is read-only when the caller bound it or the class declares `readOnly`
+    // (the dispatcher seals that onto the thinker itself): every child inherits it.
+    return {
+      context, conversation, binding: new ReadOnlyBinding(context.scope.readOnly, context), turns: this.#runTurns,
+      childOptions: childOptionsFor(this.#depth),
+      doorWiring: undefined,
+      creation: { parentGrade: this.#declaration.grade, artifacts: this.artifacts, ...(this.#pin === undefined ? {} : { parentPin: this.#pin }) },
+    };
+  }
+
+  /** The model call of a turn, on the run's conversation (pinned with the thinker). */
+  #turnCall(run: ThinkerRun): LLMCall {
+    const pin = this.#pin;
+    return new LLMCall(pin === undefined
+      ? { conversation: run.conversation, environment: this.environment, beforeRender: this.#beforeRender }
+      : { conversation: run.conversation, environment: this.environment, pin, beforeRender: this.#beforeRender });
+  }
+
 
   /** @internal What a delegate of this thinker inherits. */
   [DELEGATION](): DelegationSeed {
