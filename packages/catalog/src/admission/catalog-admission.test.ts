@@ -39,6 +39,32 @@ describe("CatalogAdmission", () => {
     expect(admission.usage("primary")).toEqual([{ limit: "requestsPerMinute", used: 1, max: 100 }, { limit: "tokensPerMinute", used: 2_000, max: 10_000 }]);
   });
 
+  it("reserveNow grants a seat that fits at once, and holds nothing when it would wait or another seat waits first", async () => {
+    const { admission, reserve } = setup();
+    const seat = admission.reserveNow({ entryId: "primary", inputTokens: 6_000, maxOutputTokens: 2_000 });
+    expect(seat?.entryId).toBe("primary");
+    expect(admission.usage("primary")[1]!.used).toBe(8_000);
+    // Too large for what is left: nothing is booked.
+    expect(admission.reserveNow({ entryId: "primary", inputTokens: 3_000, maxOutputTokens: 0 })).toBeUndefined();
+    expect(admission.usage("primary")[1]!.used).toBe(8_000);
+    // A seat that would fit, behind one that waits: FIFO holds, nothing is booked.
+    const waiting = tracked(reserve({ entryId: "primary", inputTokens: 3_000, maxOutputTokens: 0 }));
+    await flush();
+    expect(admission.reserveNow({ entryId: "primary", inputTokens: 100, maxOutputTokens: 0 })).toBeUndefined();
+    expect(admission.usage("primary")[1]!.used).toBe(8_000);
+    expect(admission.waiting("primary")).toBe(1);
+    admission.release(seat!);
+    await flush();
+    expect(waiting.settled()?.entryId).toBe("primary");
+  });
+
+  it("reserveNow refuses what reserve refuses, by throwing the same error", async () => {
+    const { admission, reserve } = setup();
+    const request = { entryId: "primary", inputTokens: 20_000, maxOutputTokens: 0 };
+    const refused = await reserve(request).catch((error: Error) => error);
+    expect(() => admission.reserveNow(request)).toThrow((refused as Error).message);
+  });
+
   it("a seat that does not fit waits until past use ages out of the 60-second window", async () => {
     const { time, reserve } = setup();
     await reserve({ entryId: "primary", inputTokens: 6_000, maxOutputTokens: 2_000 });

@@ -127,6 +127,21 @@ export class CatalogAdmission implements Admission {
     this.picker = new ModelPicker(options.catalog, options.policy, { waitMs: (entry, demand) => this.#waitMs(entry, demand) });
   }
 
+  /**
+   * Grants the seat at once when it fits now: this process alone (a shared seat must first be
+   * booked in the store), no seat waiting for the entry, every budget with room. Otherwise
+   * holds nothing and answers `undefined`. Refuses what {@link reserve} refuses, by throwing.
+   */
+  reserveNow(request: SeatRequest): CatalogSeat | undefined {
+    const demand = demandOf(request);
+    const entry = request.entryId !== undefined ? this.picker.pinned(request.entryId) : this.picker.pick(gradeOf(request), demand);
+    this.#refuseIfNeverFits(entry, demand);
+    if (this.#shared !== undefined || this.waiting(entry.id) > 0) return undefined;
+    const budget = this.#budget(entry);
+    const now = this.#clock.now();
+    return budget.waitMs(demand, now) === 0 ? this.#grant(entry, budget, request, demand, now) : undefined;
+  }
+
   reserve(request: SeatRequest, options: ReserveOptions): Promise<CatalogSeat> {
     let entry: CatalogEntry;
     let demand: SeatDemand;

@@ -43,6 +43,13 @@ export interface ReserveOptions {
 export interface Admission {
   /** Waits until the seat fits the budgets, then holds it. */
   reserve(request: SeatRequest, options: ReserveOptions): Promise<SeatReservation>;
+  /**
+   * Holds the seat at once when it fits now (no seat waits before it, every budget has room),
+   * else answers `undefined` and holds nothing: the dispatcher then waits on {@link reserve}.
+   * Refuses a request `reserve` would refuse, by throwing the same error. Optional: a seat that
+   * fits at once then skips a promise and its turns of the event loop.
+   */
+  reserveNow?(request: SeatRequest, options: Omit<ReserveOptions, "signal">): SeatReservation | undefined;
   /** Returns the unused part of a held seat: the call happened and consumed `usage`. */
   settle(reservation: SeatReservation, usage: TokenUsage): void;
   /** Returns a held seat whole: the call never happened (or its usage is unknown). */

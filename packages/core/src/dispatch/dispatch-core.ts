@@ -83,9 +83,7 @@ export class DispatchCore {
     if (refusal || !parsed?.ok) {
       return this.#refuse(jobId, parent, submittedAt, jobClass, String(job.name), ordinal, scope, refusal!);
     }
-    const metadata = ordinal === null && !options?.metadata
-      ? EMPTY_METADATA
-      : Object.freeze(ordinal === null ? { ...options?.metadata } : { ...options?.metadata, [META_ITERATION]: ordinal });
+    const metadata = metadataFor(options?.metadata, ordinal);
     const run = new JobRun<TInput, TOutput>(this, job, parsed.value as TInput, {
       jobId, parent, scope, ordinal, metadata, jobClass, submittedAt, signal: options?.signal,
     });
@@ -204,4 +202,20 @@ export class DispatchCore {
       ancestors,
     });
   }
+}
+
+// A child's metadata is its caller's plus its ordinal. Callers that hand every child the same
+// frozen metadata (a thinker's turns) get one shared object per ordinal instead of a new one
+// per child: a handful of small ordinals per metadata object, kept while it lives.
+const SHARED_ORDINALS = 64;
+const sharedMetadata = new WeakMap<object, Array<Readonly<Record<string, unknown>>>>();
+const ordinalOnly: Array<Readonly<Record<string, unknown>>> = [];
+
+function metadataFor(given: Readonly<Record<string, unknown>> | undefined, ordinal: number | null): Readonly<Record<string, unknown>> {
+  if (ordinal === null) return given === undefined ? EMPTY_METADATA : Object.freeze({ ...given });
+  const shareable = ordinal > 0 && ordinal < SHARED_ORDINALS && (given === undefined || Object.isFrozen(given));
+  if (!shareable) return Object.freeze({ ...given, [META_ITERATION]: ordinal });
+  let byOrdinal = given === undefined ? ordinalOnly : sharedMetadata.get(given);
+  if (byOrdinal === undefined) sharedMetadata.set(given!, (byOrdinal = []));
+  return (byOrdinal[ordinal] ??= Object.freeze({ ...given, [META_ITERATION]: ordinal }));
 }
