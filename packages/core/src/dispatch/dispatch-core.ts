@@ -8,6 +8,7 @@ import { AbstractJob } from "../jobs/abstract-job.js";
 import { AbstractOrchestrator } from "../jobs/abstract-orchestrator.js";
 import { META_ITERATION, type SubmitOptions } from "../jobs/job-context.js";
 import { createJobHandle, markRejectionHandled, type JobHandle } from "../jobs/job-handle.js";
+import { acceptsUndefinedOnly } from "../schema/accepts-anything.js";
 import { describeIssue } from "../schema/describe-issue.js";
 import { ScopeGuard, type ScopeRequest } from "../scope/scope-guard.js";
 import { ScopeViolationError } from "../scope/scope-violation-error.js";
@@ -18,6 +19,7 @@ import { JobRun } from "./job-run.js";
 import type { RunningJob } from "./running-job.js";
 
 const EMPTY_METADATA: Readonly<Record<string, unknown>> = Object.freeze({});
+const NO_INPUT = Object.freeze({ ok: true as const, value: undefined });
 const READ_ONLY: ScopeRequest = Object.freeze({ readOnly: true });
 /** A refused job never ran: cancelling its handle does nothing. */
 const NOTHING_TO_CANCEL = { cancel(): void {} };
@@ -146,6 +148,8 @@ export class DispatchCore {
 
   #parseInput(job: AbstractJob<unknown, unknown>, input: unknown): { ok: true; value: unknown } | { ok: false; error: LLMReadableError } {
     const schema = job.input as { safeParse?: unknown } | undefined;
+    // No input at all (a model call's), known without running the schema.
+    if (input === undefined && acceptsUndefinedOnly(schema)) return NO_INPUT;
     if (typeof schema?.safeParse !== "function") {
       return { ok: false, error: new SystemError({ code: "invalid_job", message: `Job "${job.name}" has no input schema (its \`input\` must be a zod schema).` }) };
     }

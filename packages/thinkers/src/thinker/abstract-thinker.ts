@@ -334,7 +334,8 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
 
   /** The hub's catalogs, before the reconcile hooks (a sub-thinker answers what it captured at launch). */
   protected hubCatalogs(): { readonly tools: ReadonlyMap<string, ToolProvider>; readonly skills: ReadonlyMap<string, Skill> } {
-    return { tools: this.hub?.compatibleTools() ?? EMPTY, skills: this.hub?.skills() ?? EMPTY };
+    // Asked every turn: a thinker without a hub answers one shared object.
+    return this.hub === undefined ? NO_CATALOGS : { tools: this.hub.compatibleTools(), skills: this.hub.skills() };
   }
 
   /**
@@ -473,6 +474,7 @@ markModelDependent(AbstractThinker.prototype);
 markBindsReadOnly(AbstractThinker.prototype);
 
 const EMPTY: ReadonlyMap<string, never> = new Map<string, never>();
+const NO_CATALOGS = Object.freeze({ tools: EMPTY, skills: EMPTY });
 
 // A handler holds nothing of a run (its contracts are per answer schema): one per schema and
 // thinker name serves every instance, rather than one built per run.
@@ -544,6 +546,7 @@ function refusedCall(call: ToolCallPart, error: unknown): ToolResultPart {
 
 /** The compatible tools not already in the palette. */
 function withoutRegistered(catalog: ReadonlyMap<string, ToolProvider>, registry: ToolRegistry, doors: DoorState): ReadonlyMap<string, ToolProvider> {
+  if (catalog.size === 0) return catalog;
   let filtered: Map<string, ToolProvider> | undefined;
   for (const name of catalog.keys()) {
     if (!registry.has(name) || doors.isDoorName(name)) continue;
@@ -555,6 +558,7 @@ function withoutRegistered(catalog: ReadonlyMap<string, ToolProvider>, registry:
 
 /** The skills not yet admitted onto the conversation. */
 function withoutAdmitted(catalog: ReadonlyMap<string, Skill>, conversation: Conversation): ReadonlyMap<string, Skill> {
+  if (catalog.size === 0) return catalog;
   const admitted = conversation.preamble();
   if (admitted.length === 0) return catalog;
   const filtered = new Map(catalog);

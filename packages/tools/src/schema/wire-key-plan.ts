@@ -36,6 +36,12 @@ export interface ObjectPlan {
   catchall: WireKeyPlan | undefined;
   /** To the wire: the declared fields' wire names, which an undeclared key may not overwrite. */
   readonly reserved: Set<string> | undefined;
+  /**
+   * True when converting changes nothing: every declared key is spelled the same on both sides
+   * and no value under it, or under an undeclared key, converts. Such an object is passed on as
+   * it is, without a copy (most tools' arguments and results, most answers).
+   */
+  identity?: boolean;
 }
 
 export interface ArrayPlan {
@@ -119,6 +125,7 @@ function compile(schema: z.ZodType, direction: WireDirection, cache: WeakMap<z.Z
         }
       }
       plan.catchall = openValues(def.catchall, inner);
+      plan.identity = changesNothing(plan);
       return plan;
     }
     case "record": {
@@ -126,6 +133,7 @@ function compile(schema: z.ZodType, direction: WireDirection, cache: WeakMap<z.Z
       const plan: ObjectPlan = { kind: "object", fields: new Map(), catchall: undefined, reserved: undefined };
       cache.set(schema, plan);
       plan.catchall = openValues(def.valueType, inner);
+      plan.identity = changesNothing(plan);
       return plan;
     }
     case "array": {
@@ -165,4 +173,16 @@ function openValues(schema: z.ZodType | undefined, inner: (child: z.ZodType) => 
   if (schema === undefined || zodDef(schema).type === "never") return undefined;
   const plan = inner(schema);
   return plan === KEEP ? undefined : plan;
+}
+
+/** Whether an object plan renames no key and converts no value (see {@link ObjectPlan.identity}). */
+function changesNothing(plan: ObjectPlan): boolean {
+  if (!passesAsIs(plan.catchall)) return false;
+  for (const [key, field] of plan.fields) if (field.alias || field.name !== key || !passesAsIs(field.plan)) return false;
+  return true;
+}
+
+/** A value plan that converts nothing: none, keep, or an object plan already known to be identity (a plan still compiling is not). */
+function passesAsIs(plan: WireKeyPlan | undefined): boolean {
+  return plan === undefined || plan.kind === "keep" || (plan.kind === "object" && plan.identity === true);
 }

@@ -7,6 +7,19 @@ type Shown = { properties: Record<string, Shown>; required?: string[]; additiona
 const shown = (schema: z.ZodType) => wireJsonSchema(schema) as unknown as Shown;
 
 describe("wire keys", () => {
+  it("an object that converts nothing is passed on as it is, without a copy, and one with any renamed key below is copied", () => {
+    const Plain = z.object({ a: z.number(), nested: z.object({ b: z.string() }), tags: z.record(z.string(), z.number()) });
+    const plain = { a: 1, nested: { b: "x" }, tags: { any_key: 2 } };
+    expect(wireKeysFromWire(Plain, plain)).toBe(plain);
+    expect(wireKeysToWire(Plain, plain)).toBe(plain);
+    const Renamed = z.object({ a: z.number(), nested: z.object({ patentNumber: z.string() }) });
+    const sent = { a: 1, nested: { patent_number: "EP1" } };
+    const converted = wireKeysFromWire(Renamed, sent);
+    expect(converted).not.toBe(sent);
+    expect(converted).toEqual({ a: 1, nested: { patentNumber: "EP1" } });
+    expect(sent).toEqual({ a: 1, nested: { patent_number: "EP1" } });
+  });
+
   it("a declared snake_case key and an acronym key are shown, sent and received exactly as declared", () => {
     const Input = z.strictObject({ patent_number: z.string(), URL: z.string(), maxClaims: z.number() });
     expect(Object.keys(shown(Input).properties)).toEqual(["patent_number", "url", "max_claims"]);

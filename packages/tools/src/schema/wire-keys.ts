@@ -36,7 +36,7 @@ function convert(plan: WireKeyPlan, value: unknown): unknown {
     case "keep":
       return value;
     case "object":
-      return isJsonObject(value) ? convertObject(plan, value) : value;
+      return plan.identity === true || !isJsonObject(value) ? value : convertObject(plan, value);
     case "array":
       return Array.isArray(value) && plan.element !== KEEP ? value.map((item) => convert(plan.element, item)) : value;
     case "tuple":
