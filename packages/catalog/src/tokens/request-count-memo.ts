@@ -1,4 +1,4 @@
-import type { RenderedMessage } from "./rendered-request.js";
+import type { RenderedMessage, RenderedText } from "./rendered-request.js";
 
 /**
  * Where one conversation keeps what its last counted request measured. A renderer hands the
@@ -18,6 +18,12 @@ export class RequestCountMemo {
   messages: readonly RenderedMessage[] = NO_MESSAGES;
   /** @internal What they measured, before any calibration. */
   measured = 0;
+  /** @internal The system text and the tools last measured, treated as immutable. */
+  system: RenderedText | undefined = undefined;
+  /** @internal */
+  tools: readonly RenderedText[] | undefined = undefined;
+  /** @internal What the system text and the tools measured, before any calibration. */
+  fixed = 0;
 }
 
 const NO_MESSAGES: readonly RenderedMessage[] = Object.freeze([]);

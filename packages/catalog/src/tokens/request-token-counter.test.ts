@@ -52,6 +52,19 @@ describe("RequestTokenCounter", () => {
     expect(total).toBe(new RequestTokenCounter(new SpyCounter()).count({ messages: grown }));
   });
 
+  it("with the memo, a request with the very same system text and tools totals as before, and a changed tool list is counted afresh", () => {
+    const spy = new SpyCounter();
+    const requests = new RequestTokenCounter(spy);
+    const memo = new RequestCountMemo();
+    const system = { text: "You are a careful reviewer of long patent claims" };
+    const tools = [{ text: "a tool definition with several words in it" }];
+    const first = requests.count({ system, tools, messages: [turn("user", "hi")], countMemo: memo });
+    const again = requests.count({ system, tools, messages: [turn("user", "hi")], countMemo: memo });
+    expect(again).toBe(first);
+    const otherTools = [{ text: "another definition" }];
+    expect(requests.count({ system, tools: otherTools, messages: [], countMemo: memo })).toBe(new RequestTokenCounter(new SpyCounter()).count({ system, tools: otherTools, messages: [] }));
+  });
+
   it("a memo whose messages no longer begin the request (a compacted conversation, another counter's) is not trusted", () => {
     const memo = new RequestCountMemo();
     const requests = new RequestTokenCounter(new SpyCounter());

@@ -5,6 +5,7 @@ import type { RequestCountMemo } from "./request-count-memo.js";
 import type { TokenCounter } from "./token-counter.js";
 
 const SYSTEM_ROLE = "system";
+const NO_TOOLS: readonly RenderedText[] = Object.freeze([]);
 /** How many distinct system texts are remembered by content (the cache starts over past it). */
 const SYSTEM_TEXTS_KEPT = 512;
 /** ... and this many characters of them at most. */
@@ -58,13 +59,22 @@ export class RequestTokenCounter {
 
   /** The input tokens of `request`: its messages, system text and tools, framing included. */
   count(request: RenderedRequest): number {
-    const { system, messages, tools = [] } = request;
-    let measured = CHAT_FRAMING.replyPriming;
-    if (system !== undefined) measured += this.#system(system);
-    measured += this.#messages(messages, request.countMemo);
+    const { system, messages, tools = NO_TOOLS, countMemo: memo } = request;
+    return this.#total(CHAT_FRAMING.replyPriming + this.#fixed(system, tools, memo) + this.#messages(messages, memo));
+  }
+
+  /** The system text and the tools: from the memo when they are the very objects it measured. */
+  #fixed(system: RenderedText | undefined, tools: readonly RenderedText[], memo: RequestCountMemo | undefined): number {
+    if (memo !== undefined && memo.counter === this && memo.system === system && memo.tools === tools) return memo.fixed;
+    let measured = system === undefined ? 0 : this.#system(system);
     if (tools.length > 0) measured += CHAT_FRAMING.toolDefinitions;
     for (let index = 0; index < tools.length; index++) measured += this.#tool(tools[index]!);
-    return this.#total(measured);
+    if (memo !== undefined) {
+      memo.system = system;
+      memo.tools = tools;
+      memo.fixed = measured;
+    }
+    return measured;
   }
 
   /**
