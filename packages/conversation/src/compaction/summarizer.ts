@@ -12,11 +12,7 @@ export interface SummarizeOptions {
    * ordinal, sealed scope and cost attribution), not as a job of its own.
    */
   readonly submit?: SubmitChild;
-  /**
-   * The compacting seat's pin, for a summarizer that wants it. The framework's
-   * `SummarizationTool` does not follow it: its grade is declared, so the picker serves it in
-   * every run (a child whose grade is known never takes its parent's pin).
-   */
+  /** The compacting seat's pin: a pinned run summarizes on the same entry. */
   readonly pin?: string;
 }
 

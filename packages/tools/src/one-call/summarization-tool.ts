@@ -42,10 +42,8 @@ export class SummarizationTool extends AbstractModelDependentTool<z.infer<typeof
   /** The `Summarizer` side: condenses conversation turns by running a fresh instance as a job. */
   async summarize(turns: readonly Turn[], options: SummarizeOptions): Promise<string> {
     const text = turns.map((turn) => `${turn.role}: ${turn.parts.map((part) => part.text).filter(Boolean).join("\n")}`).join("\n\n");
-    // The summary's grade is declared (SMALL), so the picker serves it whatever entry the
-    // compacting seat is pinned to: a benchmark's reference and pinned candidates then
-    // summarise alike, and their costs compare. Only a pin of this tool's own is kept.
-    const pin = this.pinnedModel();
+    // The compacting seat's pin wins: a pinned run (a benchmark's) never mixes models.
+    const pin = options.pin ?? this.pinnedModel();
     const job = new SummarizationTool({ environment: this.environment, ...(pin === undefined ? {} : { pin }) });
     if (options.submit) return (await options.submit(job, { text })).summary;
     if (!this.#submit) throw new TypeError("SummarizationTool.summarize: construct it with `submit` (a dispatcher's or a job context's), or compact from a job that passes its own, to use it as a Summarizer");
