@@ -46,12 +46,10 @@ export class JobDispatcher {
    * Submits a top-level job: the root of a new workflow. Never throws: a refused submission
    * (bad input, bad scope, not a job) returns a handle whose result rejects with the reason.
    *
-   * Called from inside a running orchestrator or top-level job (its `execute`, or a timer or
-   * callback it set), that job becomes the submission's parent, as `context.submit` would make
-   * it (no step ordinal): the child inherits its scope and cancellation, and its cost counts in
-   * the workflow. A tool's code runs in the context of the orchestrator that submitted it, which
-   * becomes the parent. Such a call is refused when that job runs on another dispatcher, or has
-   * already ended.
+   * Called from inside a running job (its `execute`, or a timer or callback it set), the job
+   * becomes the submission's parent, as `context.submit` would make it (no step ordinal): the
+   * child inherits its scope and cancellation, and its cost counts in the workflow. Such a call
+   * is refused when the job runs on another dispatcher, or has already ended.
    */
   submit<TInput, TOutput>(job: AbstractJob<TInput, TOutput>, input: TInput, options?: SubmitOptions): JobHandle<TOutput> {
     const running = RUNNING_JOB.getStore();

@@ -134,13 +134,11 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
   start(): void {
     if (this.#callerSignal) this.#listenToCaller(this.#callerSignal);
     if (this.#node.aborted) this.#fail(this.#node.reason);
-    // An orchestrator's whole loop runs in its own async context, so a `dispatcher.submit` its
-    // code makes, from a timer it set too, becomes its child. A tool under an orchestrator is a
-    // leaf and runs in its parent's context (entering one costs a copied frame per job, the
-    // dearest thing a model call did): what its code submits stays in the workflow as its
-    // parent's child. A top-level job has no parent context, so it gets its own.
-    else if (this.#parent === null || this.#orchestrator) RUNNING_JOB.run(this, JobRun.#runLoop, this as JobRun<unknown, unknown>);
-    else this.#attempt();
+    // The whole loop (requirements, execute, retries) runs in this job's own async context, so
+    // a `dispatcher.submit` its code makes, from a timer it set too, becomes its child under its
+    // own scope. Every job, tools too: one that ran in whatever context started it would submit
+    // under its parent's wider scope, or under another workflow's (decision 0012).
+    else RUNNING_JOB.run(this, JobRun.#runLoop, this as JobRun<unknown, unknown>);
   }
 
   static #runLoop(run: JobRun<unknown, unknown>): void {
@@ -246,6 +244,9 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
 
   /** Takes the attempt's seats (a tool's), then runs it. */
   #seatAndRun(): void {
+    // Everything below may run synchronously after an observer cancelled this job (on a
+    // retry's or a seat's event): a job that has ended never runs again.
+    if (this.#done) return;
     let requests: readonly SeatRequest[] | null = null;
     if (!this.#orchestrator) {
       try {
@@ -274,6 +275,7 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
 
   /** Runs the job once; its output or its error settles the attempt. */
   #run(): void {
+    if (this.#done) return;
     let result: Promise<TOutput> | TOutput;
     try {
       if (this.#core.events.active) this.emitLifecycle({ type: "job.started", attempt: this.attempt.number });
@@ -339,6 +341,8 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
       if (seat === undefined) break;
       held.hold(seat);
       if (this.#core.events.active) this.#seatReserved(seat, request, 0);
+      // An observer may have cancelled the job on that event: its seats already went back.
+      if (this.#done) return granted + 1;
     }
     return granted;
   }

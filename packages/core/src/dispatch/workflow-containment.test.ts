@@ -90,29 +90,83 @@ describe("dispatcher.submit from inside a running job makes that job's child", (
     expect(innerEvent!.ancestors).toEqual([middleEvent!.jobId, rootEvent!.jobId]);
   });
 
-  it("from a tool's code, takes the orchestrator that runs the tool as parent: in its workflow, under its scope", async () => {
+  it("from a tool's code, takes the tool as parent, under the tool's own scope: a read-only tool under a writable doer cannot submit a writer", async () => {
     const dispatcher = new JobDispatcher();
     const written = writer();
-    let inner: JobHandle<unknown> | undefined;
-    const tool = new ScriptedTool(() => {
-      inner = dispatcher.submit(written, null);
-      return "tool";
-    });
-    const reader = declaredReadOnly(new ScriptedDoer((context) => context.submitInStep(tool, null)));
-    const root = dispatcher.submit(reader, null);
-    // The tool does not say it only reads: the read-only doer's door refuses it before it runs.
-    await expect(root).rejects.toMatchObject({ code: "scope_violation" });
-    expect(inner).toBeUndefined();
+    let viaDispatcher: Promise<{ code?: string }> | undefined;
+    const tool = declaredReadOnly(new ScriptedTool(() => {
+      viaDispatcher = refusal(dispatcher.submit(written, null));
+      return "read";
+    }));
+    await dispatcher.submit(new ScriptedDoer((context) => context.submitInStep(tool, null)), null);
+    expect((await viaDispatcher!).code).toBe("scope_violation");
+    expect(written.runs).toBe(0);
     const log = new EventLog();
     const open = new JobDispatcher({ observers: [log] });
-    const parent = open.submit(new ScriptedDoer((context) => context.submitInStep(new ScriptedTool(() => {
-      inner = open.submit(new ScriptedTool(() => "inner"), null);
-      return "tool";
-    }), null)), null);
-    await parent;
+    let toolId = "";
+    let inner: JobHandle<unknown> | undefined;
+    await open.submit(new ScriptedDoer(async (context) => {
+      const handle = context.submitInStep(new ScriptedTool(() => {
+        inner = open.submit(new ScriptedTool(() => "inner"), null);
+        return "tool";
+      }), null);
+      toolId = handle.id;
+      return handle;
+    }), null);
     await inner;
-    const submitted = log.events.filter((event) => event.type === "job.submitted");
-    expect(submitted.at(-1)).toMatchObject({ parentId: parent.id, rootId: parent.id, ordinal: null });
+    expect(log.ofType("job.submitted").at(-1)).toMatchObject({ parentId: toolId, ordinal: null });
+  });
+
+  it("a tool a read-only workflow submitted from another workflow's async context (a shared queue's timer) still submits under its own scope", async () => {
+    const dispatcher = new JobDispatcher();
+    const written = writer();
+    // A module-level batching queue: its drain timer is set by whoever pushes first.
+    const queue: Array<() => void> = [];
+    let drain: ReturnType<typeof setTimeout> | undefined;
+    const enqueue = (task: () => void): void => {
+      queue.push(task);
+      drain ??= setTimeout(() => {
+        drain = undefined;
+        for (const queued of queue.splice(0)) queued();
+      }, 0);
+    };
+    let attempt: Promise<{ code?: string }> | undefined;
+    const reader = declaredReadOnly(new ScriptedTool(() => {
+      attempt = refusal(dispatcher.submit(written, null));
+      return "read";
+    }));
+    let releaseWritable!: () => void;
+    // Workflow A (writable) pushes first: the drain timer carries A's context.
+    const writable = dispatcher.submit(new ScriptedDoer(() => new Promise<void>((resolve) => {
+      enqueue(() => {});
+      releaseWritable = resolve;
+    })), null);
+    // Workflow B (read-only) hands its tool's submission to the shared queue.
+    const readOnly = dispatcher.submit(declaredReadOnly(new ScriptedDoer((context) => new Promise((resolve) => enqueue(() => resolve(context.submitInStep(reader, null)))))), null, { scope: { readOnly: true } });
+    await readOnly;
+    expect((await attempt!).code).toBe("scope_violation");
+    releaseWritable();
+    await writable;
+    expect(written.runs).toBe(0);
+  });
+
+  it("a tool still running after its parent doer returned may submit through the dispatcher: the child is the tool's", async () => {
+    const dispatcher = new JobDispatcher();
+    let inner: Promise<unknown> | undefined;
+    let toolDone!: Promise<unknown>;
+    const gate = Promise.withResolvers<void>();
+    const tool = new ScriptedTool(async () => {
+      await gate.promise;
+      inner = dispatcher.submit(new ScriptedTool(() => "inner"), null);
+      return "tool";
+    });
+    await dispatcher.submit(new ScriptedDoer((context) => {
+      toolDone = context.submit(tool, null);
+      return "parent returned";
+    }), null);
+    gate.resolve();
+    await toolDone;
+    await expect(inner).resolves.toBe("inner");
   });
 
   it("a top-level read-only tool cannot submit a writer through the dispatcher either", async () => {
