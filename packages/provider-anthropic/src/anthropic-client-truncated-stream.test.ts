@@ -108,6 +108,55 @@ describe("AnthropicClient streams stopped at max_tokens", () => {
     expect(ExternalServiceError.isInstance(failure)).toBe(true);
     expect(failure).toMatchObject({ service: "anthropic", step: "stream" });
   });
+
+  it("a block opened after message_stop is not the wire format, though the stop reason is max_tokens", async () => {
+    const lateText = textBlock.filter((event) => event.type !== "content_block_stop" && event.type !== "ping");
+    server.script(replay([messageStart, ...thinkingBlock, ...stopAt("max_tokens"), ...lateText]));
+    const failure = await drain(client.stream(request, bindingFor(thinker, "STANDARD"), live())).then(() => undefined, (error: unknown) => error);
+    expect(ExternalServiceError.isInstance(failure)).toBe(true);
+    expect(failure).toMatchObject({ service: "anthropic", step: "stream", message: expect.stringContaining("an event after message_stop") });
+  });
+
+  // The SDK drops `event: ping` before the client sees it (the accumulator's own test pins the
+  // rule); this one pins that the whole path keeps the message.
+  it("a ping after message_stop is a keep-alive: the message stands", async () => {
+    server.script(replay([messageStart, ...textBlock, ...stopAt("end_turn"), { type: "ping" }]));
+    const { response } = await drain(client.stream(request, bindingFor(thinker, "STANDARD"), live()));
+    expect(response).toMatchObject({ content: "I'll write the report to a file now.", stopReason: "end" });
+  });
+
+  it("two content blocks open at once are not the wire format, even when both are cut at max_tokens", async () => {
+    const openText = textBlock.filter((event) => event.type !== "content_block_stop");
+    server.script(replay([messageStart, ...openText, ...openToolBlock, ...stopAt("max_tokens")]));
+    const failure = await drain(client.stream(request, bindingFor(thinker, "STANDARD"), live())).then(() => undefined, (error: unknown) => error);
+    expect(ExternalServiceError.isInstance(failure)).toBe(true);
+    expect(failure).toMatchObject({ service: "anthropic", step: "stream", message: expect.stringContaining("a content block started while another was open") });
+  });
+});
+
+describe("AnthropicClient streams stopped at the model's context window", () => {
+  // `model_context_window_exceeded` cuts the output as max_tokens does, so the last block may be
+  // left open the same way; the non-streamed path reports this stop reason as `other`.
+  const wholeMessage = {
+    id: "msg_01TruncatedReport", type: "message", role: "assistant", model: "claude-test-sonnet",
+    content: [
+      { type: "thinking", thinking: "A report tool exists; call it with every section.", signature: "RXJTaWduYXR1cmU=" },
+      { type: "text", text: "I'll write the report to a file now." },
+    ],
+    stop_reason: "model_context_window_exceeded", stop_sequence: null,
+    usage: { input_tokens: 380, cache_creation_input_tokens: 0, cache_read_input_tokens: 120, output_tokens: 124 },
+  };
+
+  it("a model_context_window_exceeded stop with a tool_use block left open gives, streamed, the response send gives: text kept, the cut call dropped, stop reason other", async () => {
+    server.script(
+      { kind: "garbage", body: JSON.stringify(wholeMessage) },
+      replay([messageStart, ...thinkingBlock, ...textBlock, ...openToolBlock, ...stopAt("model_context_window_exceeded")]),
+    );
+    const sent = await client.send(request, bindingFor(thinker, "STANDARD"), live());
+    const { response: streamed } = await drain(client.stream(request, bindingFor(thinker, "STANDARD"), live()));
+    expect(sent).toMatchObject({ content: "I'll write the report to a file now.", toolCalls: [], stopReason: "other" });
+    expect(streamed).toEqual(sent);
+  });
 });
 
 describe("the truncation escalation, streamed and not", () => {

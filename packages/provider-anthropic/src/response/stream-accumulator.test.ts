@@ -140,16 +140,20 @@ describe("StreamAccumulator", () => {
     expect(accumulator.finish()).toMatchObject({ stopReason: "max_tokens", toolCalls: [expect.objectContaining({ id: "toolu_3" })] });
   });
 
-  /** A stream whose blocks (`thinking`, `text`, then a `tool_use`) stop at max_tokens, the ones at `openIndexes` never closed. */
-  function cutStream(openIndexes: readonly number[], stopReason = "max_tokens"): unknown[] {
-    const block = (index: number, start: unknown, deltas: unknown[]) => [
+  /**
+   * A stream of `thinking`, `text`, then a `tool_use` block, cut while the block at `openIndex`
+   * streams: that block is never closed and the ones after it never start.
+   */
+  function cutStream(openIndex: 0 | 1 | 2, stopReason = "max_tokens"): unknown[] {
+    const open = (index: number) => index === openIndex;
+    const block = (index: number, start: unknown, deltas: unknown[]) => index > openIndex ? [] : [
       { type: "content_block_start", index, content_block: start },
       ...deltas.map((delta) => ({ type: "content_block_delta", index, delta })),
-      ...(openIndexes.includes(index) ? [] : [{ type: "content_block_stop", index }]),
+      ...(open(index) ? [] : [{ type: "content_block_stop", index }]),
     ];
     return [
       events[0],
-      ...block(0, { type: "thinking", thinking: "" }, [{ type: "thinking_delta", thinking: "Plan: search." }, ...(openIndexes.includes(0) ? [] : [{ type: "signature_delta", signature: "c2ln" }])]),
+      ...block(0, { type: "thinking", thinking: "" }, [{ type: "thinking_delta", thinking: "Plan: search." }, ...(open(0) ? [] : [{ type: "signature_delta", signature: "c2ln" }])]),
       ...block(1, { type: "text", text: "" }, [{ type: "text_delta", text: "Searching for " }, { type: "text_delta", text: "it" }]),
       ...block(2, { type: "tool_use", id: "toolu_4", name: "search", input: {} }, [{ type: "input_json_delta", partial_json: '{"query": "pg' }]),
       { type: "message_delta", delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: 64 } },
@@ -158,7 +162,7 @@ describe("StreamAccumulator", () => {
   }
 
   it("a tool_use block left open at max_tokens is dropped; the blocks before it stand", () => {
-    const { deltas, accumulator } = run(cutStream([2]));
+    const { deltas, accumulator } = run(cutStream(2));
     expect(deltas.map((delta) => delta.type)).toEqual(["thinking", "text", "text"]);
     expect(accumulator.finish()).toMatchObject({
       content: "Searching for it",
@@ -168,15 +172,79 @@ describe("StreamAccumulator", () => {
     });
   });
 
-  it("text and thinking left open at max_tokens are closed with what arrived; thinking cut before its signature stays unsigned", () => {
-    const { accumulator } = run(cutStream([0, 1, 2]));
+  it("a text block left open at max_tokens is closed with what arrived", () => {
+    const { accumulator } = run(cutStream(1));
+    expect(accumulator.finish()).toMatchObject({
+      content: "Searching for it",
+      thinking: [{ type: "thinking", text: "Plan: search.", signature: "c2ln" }],
+      toolCalls: [],
+      stopReason: "max_tokens",
+    });
+  });
+
+  it("a thinking block left open at max_tokens is closed with what arrived, unsigned when cut before its signature", () => {
+    const { accumulator } = run(cutStream(0));
     const response = accumulator.finish();
-    expect(response).toMatchObject({ content: "Searching for it", toolCalls: [], stopReason: "max_tokens" });
+    expect(response).toMatchObject({ content: "", toolCalls: [], stopReason: "max_tokens" });
     expect(response.thinking).toEqual([{ type: "thinking", text: "Plan: search." }]);
   });
 
+  it.each([
+    ["a tool call left open", cutStream(2, "model_context_window_exceeded"), "Searching for it"],
+    ["a text block left open", cutStream(1, "model_context_window_exceeded"), "Searching for it"],
+    ["a closed call whose input does not parse", toolStream('{"query": "pgvec', "model_context_window_exceeded"), "Searching."],
+  ])("a model_context_window_exceeded stop cuts the output like max_tokens (%s): text kept, the cut call dropped, reported as other", (_case, sequence, content) => {
+    const { accumulator } = run(sequence);
+    // `other` is what the non-streamed path reports for this stop reason (toStopReason).
+    expect(accumulator.finish()).toMatchObject({ content, toolCalls: [], stopReason: "other" });
+  });
+
+  it.each([
+    ["a block opened after it, at max_tokens", { type: "content_block_start", index: 3, content_block: { type: "text", text: "" } }],
+    ["a delta after it", { type: "content_block_delta", index: 2, delta: { type: "input_json_delta", partial_json: "{}" } }],
+    ["a second message_delta", { type: "message_delta", delta: { stop_reason: "end_turn" }, usage: { output_tokens: 90 } }],
+    ["a second message_stop", { type: "message_stop" }],
+    ["a second message", events[0]],
+    ["an event of a type added later", { type: "message_annotation" }],
+  ])("no event but ping may follow message_stop (%s)", (_case, late) => {
+    const error = failureOf(() => run([...cutStream(2), late]));
+    expect(ExternalServiceError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ service: "anthropic", step: "stream", message: expect.stringContaining("an event after message_stop") });
+  });
+
+  it("a ping after message_stop leaves the complete message as it was", () => {
+    const { accumulator } = run([...events, { type: "ping" }]);
+    expect(accumulator.finish()).toEqual(run(events).accumulator.finish());
+  });
+
+  it.each([
+    ["both closed, under end_turn", [
+      events[0],
+      { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
+      { type: "content_block_start", index: 1, content_block: { type: "text", text: "" } },
+      { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "one" } },
+      { type: "content_block_delta", index: 1, delta: { type: "text_delta", text: "two" } },
+      { type: "content_block_stop", index: 0 },
+      { type: "content_block_stop", index: 1 },
+      { type: "message_delta", delta: { stop_reason: "end_turn" }, usage: { output_tokens: 9 } },
+      { type: "message_stop" },
+    ]],
+    ["both left open, at max_tokens", [
+      events[0],
+      { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
+      { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "one" } },
+      { type: "content_block_start", index: 1, content_block: { type: "tool_use", id: "toolu_5", name: "search", input: {} } },
+      { type: "message_delta", delta: { stop_reason: "max_tokens" }, usage: { output_tokens: 9 } },
+      { type: "message_stop" },
+    ]],
+  ])("a content block cannot start while another is open (%s)", (_case, sequence) => {
+    const error = failureOf(() => run(sequence).accumulator.finish());
+    expect(ExternalServiceError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ service: "anthropic", step: "stream", message: expect.stringContaining("a content block started while another was open") });
+  });
+
   it("a block left open under any other stop reason is refused as not the wire format", () => {
-    const { accumulator } = run(cutStream([2], "tool_use"));
+    const { accumulator } = run(cutStream(2, "tool_use"));
     const error = failureOf(() => accumulator.finish());
     expect(ExternalServiceError.isInstance(error)).toBe(true);
     expect(error).toMatchObject({ service: "anthropic", step: "stream", message: expect.stringContaining("still open at message_stop") });

@@ -14,10 +14,18 @@ import {
   textDeltaSchema,
   thinkingDeltaSchema,
   toolUseBlockSchema,
+  type WireBlock,
   type WireDeltaUsage,
 } from "./wire-schemas.js";
 
 const STEP = "stream";
+
+/**
+ * Stop reasons that mean the output was cut by a token limit — the call's `max_tokens`, or the
+ * model's context window filling up — so the last block may be left open and a tool call's
+ * input may stop mid-JSON. Each is still reported as the non-streamed path maps it.
+ */
+const CUT_OFF: ReadonlySet<string> = new Set(["max_tokens", "model_context_window_exceeded"]);
 
 /** A content block while its deltas arrive. */
 type OpenBlock =
@@ -31,14 +39,20 @@ type OpenBlock =
  * Folds the Messages API's stream events into deltas as they arrive and, at the end, the same
  * response a whole message would have given. Text and thinking deltas are passed on at once; a
  * tool call is passed on once its block stops and its accumulated `input_json_delta` parses.
- * Input that does not parse is kept raw until {@link finish}: a call cut off at `max_tokens` is
- * dropped (the response reports `max_tokens`), any other is refused as not the wire format.
+ * Input that does not parse is kept raw until {@link finish}: a call cut off by a token limit is
+ * dropped (the response reports the stop reason), any other is refused as not the wire format.
  *
- * A stream stopped at `max_tokens` may leave its last block open (no `content_block_stop`
- * before `message_delta` and `message_stop`): {@link finish} keeps what arrived of an open text
- * or thinking block and drops an open tool call, whose input is cut. A stream that ends before
- * `message_stop`, or never sent `message_start` or a `message_delta` with usage, was cut:
- * {@link finish} refuses it, as it refuses a block left open under any other stop reason.
+ * Blocks arrive one at a time (`content_block_start`, its deltas, `content_block_stop`, then
+ * the next), and `message_stop` is the last event: a block that starts while another is open,
+ * or any event but `ping` after `message_stop`, is refused as not the wire format.
+ *
+ * A stream cut by a token limit (`max_tokens`, `model_context_window_exceeded`) may leave its
+ * last block open (no `content_block_stop` before `message_delta` and `message_stop`):
+ * {@link finish} keeps what arrived of an open text or thinking block and drops an open tool
+ * call, whose input is cut, and reports the stop reason as a whole message would (`max_tokens`,
+ * `other`). A stream that ends before `message_stop`, or never sent `message_start` or a
+ * `message_delta` with usage, was cut in transit: {@link finish} refuses it, as it refuses a
+ * block left open under any other stop reason.
  *
  * @internal
  */
@@ -48,7 +62,8 @@ export class StreamAccumulator {
   #deltaUsage: WireDeltaUsage | undefined;
   #stopReason: string | null | undefined;
   #stopped = false;
-  readonly #open = new Map<number, OpenBlock>();
+  /** The block whose deltas are arriving: the stream opens and closes blocks one at a time. */
+  #open: { readonly index: number; readonly block: OpenBlock } | undefined;
   readonly #done = new Map<number, ReadBlock>();
   /** Tool calls whose input did not parse when their block stopped: judged at {@link finish}. */
   readonly #unparsed = new Map<number, { id: string; name: string; json: string }>();
@@ -56,6 +71,9 @@ export class StreamAccumulator {
   /** Takes one event; returns the deltas it completes (often none). */
   accept(event: unknown): LlmDelta[] {
     const { type } = readWire(anyEventSchema, event, STEP, "an event without a type");
+    // message_stop ends the documented event flow; only keep-alive pings may still arrive. A
+    // block or a stop reason after it would change a message that was already complete.
+    if (this.#stopped && type !== "ping") throw notWireFormat(STEP, "an event after message_stop");
     switch (type) {
       case "message_start": {
         const { message } = readWire(messageStartSchema, event, STEP, "message_start without a model or usage");
@@ -89,22 +107,22 @@ export class StreamAccumulator {
    * The whole response, once the stream has ended.
    *
    * @throws {ExternalServiceError} (step `stream`) when the stream was cut or lacked its usage,
-   *   a block was left open though the stop reason is not `max_tokens`, or a tool call's input
-   *   is not a JSON object though the stop reason is not `max_tokens`.
+   *   a block was left open, or a tool call's input is not a JSON object, though the stop reason
+   *   is not one that cuts the output (`max_tokens`, `model_context_window_exceeded`).
    */
   finish(): LlmResponse {
     if (this.#model === undefined || this.#startUsage === undefined) throw notWireFormat(STEP, "the stream never sent message_start");
     if (this.#deltaUsage === undefined) throw notWireFormat(STEP, "the stream ended without message_delta and its usage");
     if (!this.#stopped) throw notWireFormat(STEP, "the stream ended before message_stop");
-    if (this.#open.size > 0) {
-      // At max_tokens the API may stop mid-block without closing it (the SDKs' own streaming
-      // fixtures carry this shape); under any other reason an open block means a broken stream.
-      if (this.#stopReason !== "max_tokens") throw notWireFormat(STEP, "a content block was still open at message_stop");
-      for (const [index, block] of this.#open) {
-        const read = closeCut(block);
-        if (read !== undefined) this.#done.set(index, read);
-      }
-      this.#open.clear();
+    const cutOff = this.#stopReason != null && CUT_OFF.has(this.#stopReason);
+    if (this.#open !== undefined) {
+      // A token limit may stop the API mid-block without closing it (the SDKs' own streaming
+      // fixtures carry this shape at max_tokens); under any other reason an open block means a
+      // broken stream.
+      if (!cutOff) throw notWireFormat(STEP, "a content block was still open at message_stop");
+      const read = closeCut(this.#open.block);
+      if (read !== undefined) this.#done.set(this.#open.index, read);
+      this.#open = undefined;
     }
     const start = this.#startUsage;
     const last = this.#deltaUsage;
@@ -115,13 +133,13 @@ export class StreamAccumulator {
       cache_read_input_tokens: last.cache_read_input_tokens ?? start.cache_read_input_tokens,
       cache_creation_input_tokens: last.cache_creation_input_tokens ?? start.cache_creation_input_tokens,
     };
-    if (this.#stopReason !== "max_tokens") {
+    if (!cutOff) {
       for (const [index, call] of this.#unparsed) {
         this.#done.set(index, { kind: "tool_call", part: Parts.toolCall(call.id, call.name, parseInput(call.json)) });
       }
     }
-    // At max_tokens a call whose input does not parse was cut off: it is dropped, and the caller
-    // reads the stop reason.
+    // Under a token limit a call whose input does not parse was cut off: it is dropped, and the
+    // caller reads the stop reason.
     this.#unparsed.clear();
     const blocks = [...this.#done.entries()].sort(([a], [b]) => a - b).map(([, block]) => block);
     return assembleResponse({ blocks, stopReason: this.#stopReason, usage, model: this.#model });
@@ -129,32 +147,17 @@ export class StreamAccumulator {
 
   #start(event: unknown): void {
     const { index, content_block: block } = readWire(blockStartSchema, event, STEP, "content_block_start without a block");
-    if (this.#open.has(index) || this.#done.has(index) || this.#unparsed.has(index)) throw notWireFormat(STEP, "a content block started twice");
-    switch (block.type) {
-      case "text":
-      case "thinking":
-        // Their text arrives in deltas; the start's own text (normally empty) comes first.
-        this.#open.set(index, block.type === "text"
-          ? { kind: "text", text: typeof block["text"] === "string" ? block["text"] : "" }
-          : { kind: "thinking", text: typeof block["thinking"] === "string" ? block["thinking"] : "", signature: nonEmpty(block["signature"]) });
-        return;
-      case "redacted_thinking":
-        this.#open.set(index, { kind: "redacted", data: readWire(redactedThinkingBlockSchema, block, STEP, "a redacted thinking block without data").data });
-        return;
-      case "tool_use": {
-        // The input arrives as JSON text in deltas; the start carries an empty object.
-        const call = readWire(toolUseBlockSchema, block, STEP, "a tool_use block without id or name");
-        this.#open.set(index, { kind: "tool_call", id: call.id, name: call.name, json: "" });
-        return;
-      }
-      default:
-        this.#open.set(index, { kind: "skipped" });
-    }
+    if (this.#open?.index === index || this.#done.has(index) || this.#unparsed.has(index)) throw notWireFormat(STEP, "a content block started twice");
+    // The API streams blocks one after another, and the SDK's own accumulator relies on it (it
+    // applies each delta and stop to the block that started last). Interleaved blocks are not
+    // the wire format; the one block a stream may leave open is its last, at a token limit.
+    if (this.#open !== undefined) throw notWireFormat(STEP, "a content block started while another was open");
+    this.#open = { index, block: openBlock(block) };
   }
 
   #delta(event: unknown): LlmDelta[] {
     const { index, delta } = readWire(blockDeltaSchema, event, STEP, "content_block_delta without a delta");
-    const block = this.#open.get(index);
+    const block = this.#open?.index === index ? this.#open.block : undefined;
     if (block === undefined) throw notWireFormat(STEP, "a delta for a block that is not open");
     if (block.kind === "text" && delta.type === "text_delta") {
       const { text } = readWire(textDeltaSchema, delta, STEP, "a text delta without text");
@@ -180,9 +183,9 @@ export class StreamAccumulator {
 
   #stop(event: unknown): LlmDelta[] {
     const { index } = readWire(blockStopSchema, event, STEP, "content_block_stop without an index");
-    const block = this.#open.get(index);
+    const block = this.#open?.index === index ? this.#open.block : undefined;
     if (block === undefined) throw notWireFormat(STEP, "a stop for a block that is not open");
-    this.#open.delete(index);
+    this.#open = undefined;
     if (block.kind === "tool_call") {
       const input = tryParseInput(block.json);
       if (input === undefined) {
@@ -197,6 +200,26 @@ export class StreamAccumulator {
     if (read === undefined) return [];
     this.#done.set(index, read);
     return read.kind === "tool_call" ? [{ type: "tool_call", call: read.part }] : [];
+  }
+}
+
+/** The block a `content_block_start` opens, before its deltas arrive. */
+function openBlock(block: WireBlock): OpenBlock {
+  switch (block.type) {
+    case "text":
+      // Its text arrives in deltas; the start's own text (normally empty) comes first.
+      return { kind: "text", text: typeof block["text"] === "string" ? block["text"] : "" };
+    case "thinking":
+      return { kind: "thinking", text: typeof block["thinking"] === "string" ? block["thinking"] : "", signature: nonEmpty(block["signature"]) };
+    case "redacted_thinking":
+      return { kind: "redacted", data: readWire(redactedThinkingBlockSchema, block, STEP, "a redacted thinking block without data").data };
+    case "tool_use": {
+      // The input arrives as JSON text in deltas; the start carries an empty object.
+      const call = readWire(toolUseBlockSchema, block, STEP, "a tool_use block without id or name");
+      return { kind: "tool_call", id: call.id, name: call.name, json: "" };
+    }
+    default:
+      return { kind: "skipped" };
   }
 }
 
@@ -218,7 +241,7 @@ function close(block: OpenBlock): ReadBlock | undefined {
 }
 
 /**
- * A block the stream left open when it stopped at `max_tokens`: what arrived of it. A tool call
+ * A block the stream left open when a token limit stopped it: what arrived of it. A tool call
  * is dropped (its input is cut, and the caller reads the stop reason); thinking is kept with its
  * signature when one arrived, else unsigned, which this client never sends back.
  */
