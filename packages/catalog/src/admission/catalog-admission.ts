@@ -133,6 +133,8 @@ export class CatalogAdmission implements Admission {
    * holds nothing and answers `undefined`. Refuses what {@link reserve} refuses, by throwing.
    */
   reserveNow(request: SeatRequest): CatalogSeat | undefined {
+    // A subclass that reshapes `reserve` (a quota, a log) is not bypassed: every seat goes through it.
+    if (this.reserve !== CatalogAdmission.prototype.reserve) return undefined;
     const demand = demandOf(request);
     const entry = request.entryId !== undefined ? this.picker.pinned(request.entryId) : this.picker.pick(gradeOf(request), demand);
     this.#refuseIfNeverFits(entry, demand);

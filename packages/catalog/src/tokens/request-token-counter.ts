@@ -60,43 +60,44 @@ export class RequestTokenCounter {
   /** The input tokens of `request`: its messages, system text and tools, framing included. */
   count(request: RenderedRequest): number {
     const { system, messages, tools = NO_TOOLS, countMemo: memo } = request;
-    return this.#total(CHAT_FRAMING.replyPriming + this.#fixed(system, tools, memo) + this.#messages(messages, memo));
-  }
-
-  /** The system text and the tools: from the memo when they are the very objects it measured. */
-  #fixed(system: RenderedText | undefined, tools: readonly RenderedText[], memo: RequestCountMemo | undefined): number {
-    if (memo !== undefined && memo.counter === this && memo.system === system && memo.tools === tools) return memo.fixed;
-    let measured = system === undefined ? 0 : this.#system(system);
-    if (tools.length > 0) measured += CHAT_FRAMING.toolDefinitions;
-    for (let index = 0; index < tools.length; index++) measured += this.#tool(tools[index]!);
-    if (memo !== undefined) {
-      memo.system = system;
-      memo.tools = tools;
-      memo.fixed = measured;
-    }
-    return measured;
-  }
-
-  /**
-   * The messages' measure: from the memo plus the messages added since, when the memo was
-   * this counter's (or is fresh) and its messages begin these; else message by message from
-   * the cache.
-   */
-  #messages(messages: readonly RenderedMessage[], memo: RequestCountMemo | undefined): number {
-    let measured = 0;
-    // A memo that measured nothing yet is any counter's to start.
-    if (memo !== undefined && (memo.counter === this || memo.messages.length === 0) && beginsWith(messages, memo.messages)) {
-      measured = memo.measured;
-      for (let index = memo.messages.length; index < messages.length; index++) measured += this.#measureMessage(messages[index]!, messages[index]!.role);
-    } else {
-      for (let index = 0; index < messages.length; index++) measured += this.#message(messages[index]!, messages[index]!.role);
-    }
+    // The memo is read first and written last, all at once: a counter that throws midway leaves
+    // it as it was, never half of one counter's measures and half of another's.
+    const mine = memo !== undefined && memo.counter === this;
+    const fixed = mine && memo.system === system && memo.tools === tools ? memo.fixed : this.#measureFixed(system, tools);
+    // A memo that measured no message yet is any counter's to start.
+    const continues = memo !== undefined && (mine || memo.messages.length === 0) && beginsWith(messages, memo.messages);
+    const measured = continues ? this.#countAfter(memo.messages.length, memo.measured, messages) : this.#countCached(messages);
     if (memo !== undefined) {
       memo.counter = this;
+      memo.system = system;
+      memo.tools = tools;
+      memo.fixed = fixed;
       memo.messages = messages;
       memo.measured = measured;
     }
+    return this.#total(CHAT_FRAMING.replyPriming + fixed + measured);
+  }
+
+  /** The system text and the tools, framing included. */
+  #measureFixed(system: RenderedText | undefined, tools: readonly RenderedText[]): number {
+    let measured = system === undefined ? 0 : this.#system(system);
+    if (tools.length > 0) measured += CHAT_FRAMING.toolDefinitions;
+    for (let index = 0; index < tools.length; index++) measured += this.#tool(tools[index]!);
     return measured;
+  }
+
+  /** `measured` (what the first `from` messages measured) plus the messages after them, counted afresh. */
+  #countAfter(from: number, measured: number, messages: readonly RenderedMessage[]): number {
+    let total = measured;
+    for (let index = from; index < messages.length; index++) total += this.#measureMessage(messages[index]!, messages[index]!.role);
+    return total;
+  }
+
+  /** Every message, each from the cache by identity. */
+  #countCached(messages: readonly RenderedMessage[]): number {
+    let total = 0;
+    for (let index = 0; index < messages.length; index++) total += this.#message(messages[index]!, messages[index]!.role);
+    return total;
   }
 
   #message(message: Omit<RenderedMessage, "role">, role: string): number {

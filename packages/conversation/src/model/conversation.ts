@@ -200,7 +200,7 @@ export class Conversation {
    * @internal
    */
   compactBefore(keepFrom: number, summary: string): void {
-    this.#turns = [{ role: "user", parts: [Parts.text(summary)] }, ...this.#turns.slice(keepFrom)];
+    this.#turns = Object.freeze([Object.freeze({ role: "user" as const, parts: [Parts.text(summary)] }), ...this.#turns.slice(keepFrom)]);
   }
 
   /** The conversation as plain data. */
@@ -216,7 +216,7 @@ export class Conversation {
     const conversation = new Conversation(snapshot.id, snapshot.seat, snapshot.temporary, snapshot.comfortContextTokens, snapshot.compactionTrigger);
     for (const [slot, text] of snapshot.objective) conversation.putObjective(slot, text);
     for (const [name, text] of snapshot.preamble) conversation.admitSkill(name, text);
-    conversation.#turns = snapshot.turns.slice();
+    conversation.#turns = Object.freeze(snapshot.turns.slice());
     return conversation;
   }
 
@@ -239,10 +239,15 @@ function withPair(pairs: ReadonlyArray<readonly [string, string]>, key: string, 
  * `items` with `item` after them, in a new list sized exactly: a spread or a push leaves room
  * for sixteen more, and a conversation's lists are kept for its life (thousands at once).
  */
-function appended<T>(items: readonly T[], item: T): T[] {
-  if (items.length === 0) return [item];
-  const next = new Array<T>(items.length + 1);
-  for (let index = 0; index < items.length; index++) next[index] = items[index]!;
-  next[items.length] = item;
-  return next;
+function appended<T>(items: readonly T[], item: T): readonly T[] {
+  let next: T[];
+  if (items.length === 0) {
+    next = [item];
+  } else {
+    next = new Array<T>(items.length + 1);
+    for (let index = 0; index < items.length; index++) next[index] = items[index]!;
+    next[items.length] = item;
+  }
+  // Frozen: requests and counts share these lists, so a change through a cast fails loudly.
+  return Object.freeze(next);
 }

@@ -8,7 +8,9 @@ import { zodDef, isJsonObject } from "./zod-def.js";
  * ({@link wireJsonSchema}) shows (`patent_number` → `patentNumber`; a key declared as
  * `patent_number` or `URL` comes back as declared). Keys the model chose — a record's, a
  * catchall's, anything under `z.unknown()` — are kept exactly as sent, and so is an undeclared
- * key, for the schema to refuse or strip. Returns new objects; the input is never changed.
+ * key, for the schema to refuse or strip. The input is never changed: converted objects are new,
+ * and a value that converting would not change is returned as it is (treat the result as
+ * read-only).
  *
  * @example
  * const Input = z.object({ patentNumber: z.string(), scores: z.record(z.string(), z.number()) });
