@@ -58,6 +58,17 @@ describe("CatalogAdmission", () => {
     expect(waiting.settled()?.entryId).toBe("primary");
   });
 
+  it("reserveNow defers to a subclass that reshapes reserve: every seat goes through the override", () => {
+    class Quota extends CatalogAdmission {
+      override reserve(request: SeatRequest, options: { signal: AbortSignal; jobId: string }) {
+        return super.reserve(request, options);
+      }
+    }
+    const quota = new Quota({ catalog });
+    expect(quota.reserveNow({ entryId: "primary", inputTokens: 1, maxOutputTokens: 1 })).toBeUndefined();
+    expect(quota.usage("primary")[1]!.used).toBe(0);
+  });
+
   it("reserveNow refuses what reserve refuses, by throwing the same error", async () => {
     const { admission, reserve } = setup();
     const request = { entryId: "primary", inputTokens: 20_000, maxOutputTokens: 0 };
