@@ -1,52 +1,70 @@
 import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { statedOutput, unprintedOutput } from "@nucleo/tooling/readme-example-blocks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { entryPointsScript } from "./installed-alone/entry-points-script.js";
-import { InstalledProject } from "./installed-alone/installed-project.js";
+import { InstalledProject, type InstalledProjectTools } from "./installed-alone/installed-project.js";
 import { packPackages } from "./installed-alone/pack-packages.js";
-import { listPublishedPackages, promisedFiles, type PackageManifest, type PublishedPackage } from "./installed-alone/published-packages.js";
+import { listPublishedPackages, promisedFiles, unlistedPackageFolders, type PackageManifest, type PublishedPackage } from "./installed-alone/published-packages.js";
 import { filesBesideExample, importedPackages, nameOfInstallSpec, readmeInstallPlan, usesNodeApi } from "./installed-alone/readme-install-plan.js";
-import { workspacePnpm, type WorkspacePnpm } from "./installed-alone/workspace-pnpm.js";
+import { WorkspaceLockfile } from "./installed-alone/workspace-lockfile.js";
+import { workspacePnpm } from "./installed-alone/workspace-pnpm.js";
+import { workspaceTsc } from "./installed-alone/workspace-typescript.js";
 
 // "Install only the packages you need", checked as a user meets it. Every published package is
 // packed, then installed into empty projects (@nucleo packages from their tarballs, never from
-// a registry; the rest from the registry at the ranges the workspace uses):
+// a registry; the rest from the registry at the versions the workspace's lockfile resolved):
 // - alone, with only what it declares: every entry point loads on Node, and type-checks with
 //   TypeScript alone, every published declaration it reaches checked (no @types/node);
 // - with what its README's install line names: the README's first example runs on Node as it
 //   is written, prints what it says, and type-checks against the published types.
+// The TypeScript that checks them is the workspace's, run from outside each project: inside,
+// it would be a package that every installed package could import without declaring it.
 
 const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
 const rootManifest = JSON.parse(await readFile(join(repoRoot, "package.json"), "utf8")) as PackageManifest;
 const packages = await listPublishedPackages(repoRoot);
+// Published packages today. Adding one needs no change here; removing or making one private
+// means lowering this on purpose, so that a list emptied by mistake cannot pass.
+const publishedAtLeast = 11;
+const lockfile = await WorkspaceLockfile.read(repoRoot);
+const lockedVersions = lockfile.overrides(new Map(packages.map((pkg) => [`packages/${basename(pkg.dir)}`, pkg.name])));
 // Installs, scripts and type-checks at once: enough to overlap waiting on the registry and
 // the disk without starving the other test projects turbo runs beside this one on two cores.
 const slots = concurrencyLimit(3);
 
 let work = "";
-let pnpm: WorkspacePnpm = { command: "pnpm", storeDir: "" };
+let tools: InstalledProjectTools = { pnpm: { command: "pnpm", storeDir: "" }, tsc: "" };
 let tarballs = new Map<string, string>();
 
-/** The version range the workspace itself uses for a third-party package. */
-function workspaceRange(name: string, pkg: PublishedPackage): string {
+/**
+ * The version a project installs a third-party package at: the exact one the workspace's
+ * lockfile resolved (the package's own folder first), else the range a workspace package.json
+ * gives, said in the log.
+ */
+function workspaceVersion(name: string, pkg: PublishedPackage): string {
+  const locked = lockfile.versionOf(name, `packages/${basename(pkg.dir)}`);
+  if (locked !== undefined) return locked;
   const manifests = [pkg.manifest, ...packages.map((other) => other.manifest), rootManifest];
   for (const manifest of manifests) {
     const range = manifest.dependencies?.[name] ?? manifest.devDependencies?.[name] ?? manifest.peerDependencies?.[name];
-    if (range !== undefined && !range.startsWith("workspace:")) return range;
+    if (range !== undefined && !range.startsWith("workspace:")) {
+      console.log(`${pkg.name}: pnpm-lock.yaml resolves no version of ${name}; installing the range ${range}`);
+      return range;
+    }
   }
   throw new Error(`${pkg.name} needs ${name}, which no workspace package.json lists: add it where it is used, or take it off the README's install line`);
 }
 
-/** name → what the project's package.json gives for it: the tarball, or the workspace's range. */
+/** name → what the project's package.json gives for it: the tarball, or the workspace's version. */
 function specsFor(names: readonly string[], pkg: PublishedPackage): Record<string, string> {
   return Object.fromEntries(
     names.map((spec) => {
       const name = nameOfInstallSpec(spec);
       const tarball = tarballs.get(name);
-      return [name, tarball === undefined ? workspaceRange(name, pkg) : `file:${tarball}`];
+      return [name, tarball === undefined ? workspaceVersion(name, pkg) : `file:${tarball}`];
     }),
   );
 }
@@ -62,14 +80,19 @@ function tail(text: string, lines = 40): string {
 describe("each published package, packed and installed as users install it", () => {
   beforeAll(async () => {
     work = await mkdtemp(join(tmpdir(), "nucleo-installed-alone-"));
-    pnpm = await workspacePnpm(repoRoot);
-    tarballs = await packPackages(packages, join(work, "tarballs"), pnpm.command);
+    tools = { pnpm: await workspacePnpm(repoRoot), tsc: workspaceTsc(repoRoot) };
+    tarballs = await packPackages(packages, join(work, "tarballs"), tools.pnpm.command);
   }, 300_000);
 
   afterAll(async () => {
     // KEEP_INSTALLED=1 keeps the projects, to look into one that failed.
     if (work !== "" && process.env["KEEP_INSTALLED"] === undefined) await rm(work, { recursive: true, force: true });
     else if (work !== "") console.log(`installed projects kept in ${work}`);
+  });
+
+  it(`checks every package under packages/ that is not private, at least ${publishedAtLeast}: none is skipped`, async () => {
+    expect(await unlistedPackageFolders(repoRoot, packages), "package folders under packages/ that this check would skip").toEqual([]);
+    expect(packages.length, `published packages found under packages/: ${packages.map((pkg) => pkg.name).join(", ")}`).toBeGreaterThanOrEqual(publishedAtLeast);
   });
 
   it("test-e2e lists every published package, so turbo builds each before this check packs it", async () => {
@@ -90,14 +113,15 @@ describe("each published package, packed and installed as users install it", () 
             folder,
             // Peers too, optional ones included: an entry point that needs one says so (catalog's genai-prices).
             dependencies: specsFor([pkg.name, ...Object.keys(pkg.manifest.peerDependencies ?? {})], pkg),
-            devDependencies: { typescript: workspaceRange("typescript", pkg) },
+            devDependencies: {},
             tarballs,
+            lockedVersions,
             script: { file: "entry-points.ts", code: script.code },
             besideScript: [],
             types: [],
             checkDeclarations: true,
           },
-          pnpm,
+          tools,
         );
         await project.write();
         const install = await project.install();
@@ -142,11 +166,11 @@ describe("each published package, packed and installed as users install it", () 
             folder,
             dependencies: specsFor(plan.dependencies, pkg),
             devDependencies: {
-              typescript: workspaceRange("typescript", pkg),
-              ...(nodeTypes ? { "@types/node": workspaceRange("@types/node", pkg) } : {}),
+              ...(nodeTypes ? { "@types/node": workspaceVersion("@types/node", pkg) } : {}),
               ...specsFor(plan.devDependencies, pkg),
             },
             tarballs,
+            lockedVersions,
             script: example,
             besideScript: filesBesideExample(example.code).map((file) => ({ name: file, from: join(pkg.dir, "examples", file) })),
             types: nodeTypes ? ["node"] : [],
@@ -154,7 +178,7 @@ describe("each published package, packed and installed as users install it", () 
             // here, the example's code against them.
             checkDeclarations: false,
           },
-          pnpm,
+          tools,
         );
         await project.write();
         const install = await project.install();

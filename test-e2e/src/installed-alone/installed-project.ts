@@ -1,12 +1,12 @@
 import { copyFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { runCommand, userEnvironment, type CommandResult } from "./run-command.js";
+import { installEnvironment, runCommand, userEnvironment, type CommandResult } from "./run-command.js";
 
 /** What goes into an empty project before `pnpm install`. */
 export interface InstalledProjectSpec {
   /** An empty folder outside the workspace. */
   readonly folder: string;
-  /** name → version range, or `file:` path of a packed tarball. */
+  /** name → exact version (or, where the workspace's lockfile has none, a range), or `file:` path of a packed tarball. */
   readonly dependencies: Readonly<Record<string, string>>;
   readonly devDependencies: Readonly<Record<string, string>>;
   /**
@@ -14,6 +14,12 @@ export interface InstalledProjectSpec {
    * they sit in the tree, since the scope is not on any registry.
    */
   readonly tarballs: ReadonlyMap<string, string>;
+  /**
+   * pnpm overrides that pin every third-party package in the tree, transitive ones too, to the
+   * version the workspace's lockfile resolved (`WorkspaceLockfile.overrides`), so that a
+   * release on the registry cannot change what the check installs.
+   */
+  readonly lockedVersions: Readonly<Record<string, string>>;
   /** The program to run and type-check (a README's example as shown): its path and text. */
   readonly script: { readonly file: string; readonly code: string };
   /** Files the script opens beside itself, copied from where they are kept. */
@@ -34,15 +40,28 @@ export interface ScriptRun extends CommandResult {
 
 const recorder = new URL("./record-console-log.ts", import.meta.url).href;
 
+/** The tools that install and type-check a project, both from the workspace, neither inside the project. */
+export interface InstalledProjectTools {
+  /** The workspace's pnpm, and the store its own install filled. */
+  readonly pnpm: { readonly command: string; readonly storeDir: string };
+  /** Path of the `tsc` that type-checks the project from outside it (`workspaceTsc`). */
+  readonly tsc: string;
+}
+
 /**
  * An empty project that installs given packages, `@nucleo` ones from packed tarballs and the
- * rest from the registry, then runs and type-checks a script in it as a user would.
+ * rest from the registry at the workspace's locked versions, then runs and type-checks a script
+ * in it as a user would. Nothing is installed in it but what the spec names: the TypeScript
+ * that checks it runs from outside, so an installed package can reach only what it declares.
  */
 export class InstalledProject {
-  constructor(
-    private readonly spec: InstalledProjectSpec,
-    private readonly pnpm: { readonly command: string; readonly storeDir: string },
-  ) {}
+  private readonly spec: InstalledProjectSpec;
+  private readonly tools: InstalledProjectTools;
+
+  constructor(spec: InstalledProjectSpec, tools: InstalledProjectTools) {
+    this.spec = spec;
+    this.tools = tools;
+  }
 
   /** Writes package.json, pnpm-workspace.yaml, .npmrc, tsconfig.json and the script. */
   async write(): Promise<void> {
@@ -50,7 +69,8 @@ export class InstalledProject {
     await mkdir(dirname(join(folder, script.file)), { recursive: true });
     const manifest = { name: "installed-alone", private: true, type: "module", dependencies: this.spec.dependencies, devDependencies: this.spec.devDependencies };
     await writeFile(join(folder, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
-    const overrides = [...this.spec.tarballs].map(([name, tarball]) => `  "${name}": "file:${tarball}"`);
+    const tarballs = [...this.spec.tarballs].map(([name, tarball]) => [name, `file:${tarball}`] as const);
+    const overrides = [...Object.entries(this.spec.lockedVersions), ...tarballs].map(([selector, version]) => `  ${JSON.stringify(selector)}: ${JSON.stringify(version)}`);
     // hoist: false — a package sees only what it declares: pnpm's default would also let it
     // reach, through node_modules/.pnpm/node_modules, whatever any other package declared.
     await writeFile(join(folder, "pnpm-workspace.yaml"), `hoist: false\noverrides:\n${overrides.join("\n")}\n`);
@@ -63,10 +83,10 @@ export class InstalledProject {
     for (const file of this.spec.besideScript) await copyFile(file.from, join(folder, dirname(script.file), file.name));
   }
 
-  /** `pnpm install` with no lockfile, from the workspace's store. */
+  /** `pnpm install` with no lockfile (the overrides pin the versions), from the workspace's store. */
   async install(): Promise<CommandResult> {
-    const args = ["install", "--no-frozen-lockfile", "--store-dir", this.pnpm.storeDir, "--reporter=append-only"];
-    return await runCommand(this.pnpm.command, args, { cwd: this.spec.folder, env: userEnvironment(), timeoutMs: 300_000 });
+    const args = ["install", "--no-frozen-lockfile", "--store-dir", this.tools.pnpm.storeDir, "--reporter=append-only"];
+    return await runCommand(this.tools.pnpm.command, args, { cwd: this.spec.folder, env: installEnvironment(), timeoutMs: 300_000 });
   }
 
   /** `node <script>.ts`: Node runs the TypeScript as it is, imports resolving to node_modules. */
@@ -82,9 +102,8 @@ export class InstalledProject {
     return { ...run, printed: lines.map((line) => JSON.parse(line) as string) };
   }
 
-  /** `tsc -p .` with the project's own TypeScript: the script against the published types. */
+  /** `tsc -p .` in the project, with the TypeScript from outside it: the script against the published types. */
   async typeCheck(): Promise<CommandResult> {
-    const tsc = join(this.spec.folder, "node_modules", "typescript", "bin", "tsc");
-    return await runCommand(process.execPath, [tsc, "-p", "."], { cwd: this.spec.folder, env: userEnvironment(), timeoutMs: 300_000 });
+    return await runCommand(process.execPath, [this.tools.tsc, "-p", "."], { cwd: this.spec.folder, env: userEnvironment(), timeoutMs: 300_000 });
   }
 }

@@ -30,12 +30,33 @@ export async function runCommand(command: string, args: readonly string[], optio
   });
 }
 
+const packageManagerAndTestRunner = /^(npm_|pnpm_|VITEST|NODE_ENV$)/i;
+const offMachine = /^(DATABASE_URL|OPENAI_API_KEY|ANTHROPIC_API_KEY)$/i;
 /**
- * The environment of a user's shell: this process's, without what the package manager and the
- * test runner add (`npm_*`, `pnpm_*`, `VITEST*`, `NODE_ENV`) and without the keys and database
- * URL that would send examples off this machine — they run on their local stand-ins.
+ * The package manager's settings for reaching a registry, set in the environment (a CI's mirror,
+ * a proxy, a company CA): which registry, through which proxy, trusting which certificates.
  */
-export function userEnvironment(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  const dropped = /^(npm_|pnpm_|VITEST|NODE_ENV$|DATABASE_URL$|OPENAI_API_KEY$|ANTHROPIC_API_KEY$)/i;
-  return { ...Object.fromEntries(Object.entries(process.env).filter(([key]) => !dropped.test(key))), ...extra };
+const registryAccess = /^p?npm_config_(registry|@[^:]+:registry|proxy|https?[-_]proxy|no[-_]?proxy|ca|cafile|cert|key|strict[-_]ssl)$/i;
+
+/**
+ * The environment of a user's shell: `environment` (this process's), without what the package
+ * manager and the test runner add (`npm_*`, `pnpm_*`, `VITEST*`, `NODE_ENV`) and without the
+ * keys and database URL that would send examples off this machine — they run on their local
+ * stand-ins.
+ */
+export function userEnvironment(extra: NodeJS.ProcessEnv = {}, environment: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const kept = Object.entries(environment).filter(([key]) => !packageManagerAndTestRunner.test(key) && !offMachine.test(key));
+  return { ...Object.fromEntries(kept), ...extra };
+}
+
+/**
+ * The environment `pnpm install` runs in: a user's shell (`userEnvironment`) plus the registry,
+ * proxy and CA settings given as `npm_config_*` / `pnpm_config_*`, so that an install reaches
+ * the registry the way the workspace's own did. Left out: a registry for `@nucleo` (those come
+ * from tarballs only, and the project's `.npmrc` sends the scope to a dead address) and every
+ * other package-manager setting, such as hoisting, which would change what a package can reach.
+ */
+export function installEnvironment(environment: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const access = Object.entries(environment).filter(([key]) => registryAccess.test(key) && !/@nucleo:/i.test(key));
+  return userEnvironment(Object.fromEntries(access), environment);
 }
