@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { parse as parseYaml } from "yaml";
 
 /** An exact registry version, as a lockfile records it: `1.2.3`, `2.0.0-beta.2`. */
 const exactVersion = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
@@ -8,9 +9,8 @@ const dependencyGroups = new Set(["dependencies", "devDependencies", "optionalDe
 /**
  * The versions the workspace's `pnpm-lock.yaml` (format 9) resolved, so that projects installed
  * outside the workspace get the same third-party packages instead of whatever the registry
- * offers newest that day. Read by a reader of that one format (the workspace declares no YAML
- * library where test-e2e can import it): top-level sections, two-space indents, keys quoted
- * with `'` where YAML needs it.
+ * offers newest that day. Read with the `yaml` library (the catalog's own), for lockfile
+ * format 9.
  */
 export class WorkspaceLockfile {
   /** importer path (`.`, `packages/core`) → name → version, registry packages only. */
@@ -42,37 +42,38 @@ export class WorkspaceLockfile {
    * WorkspaceLockfile.parse("lockfileVersion: '9.0'\nimporters:\n  .:\n    dependencies:\n      zod:\n        specifier: ^4\n        version: 4.6.7\n", "x").versionOf("zod"); // "4.6.7"
    */
   static parse(text: string, source: string): WorkspaceLockfile {
-    const format = /^lockfileVersion: '?([\d.]+)'?$/m.exec(text)?.[1];
-    if (format === undefined || !format.startsWith("9.")) throw new Error(`${source}: lockfileVersion ${format ?? "(none)"} is not 9.x, the format this reader knows`);
+    let document: unknown;
+    try {
+      document = parseYaml(text);
+    } catch (error) {
+      throw new Error(`${source}: not readable YAML (${(error as Error).message})`);
+    }
+    const root = record(document);
+    const format = String(root["lockfileVersion"] ?? "(none)");
+    if (!format.startsWith("9.")) throw new Error(`${source}: lockfileVersion ${format} is not 9.x, the format this reader knows`);
     const importers = new Map<string, Map<string, string>>();
+    for (const [importer, groups] of Object.entries(record(root["importers"]))) {
+      for (const [group, dependencies] of Object.entries(record(groups))) {
+        if (!dependencyGroups.has(group)) continue;
+        for (const [name, resolved] of Object.entries(record(dependencies))) {
+          const version = withoutPeers(String(record(resolved)["version"] ?? ""));
+          if (exactVersion.test(version)) mapOf(importers, importer).set(name, version);
+        }
+      }
+    }
     const versions = new Map<string, Set<string>>();
+    for (const key of Object.keys(record(root["packages"]))) {
+      const { name, version } = splitNameVersion(key);
+      if (exactVersion.test(version)) setOf(versions, name).add(version);
+    }
     const snapshots = new Map<string, Map<string, string>>();
-    let section = "";
-    let entry = "";
-    let group = "";
-    let dependency = "";
-    for (const [index, line] of text.split("\n").entries()) {
-      // Blank lines, comments, and the items of block lists (`- supports-color`): none holds a version read here.
-      if (line.trim() === "" || line.trimStart().startsWith("#") || line.trimStart().startsWith("- ")) continue;
-      const indent = line.length - line.trimStart().length;
-      const colon = keyEnd(line, indent);
-      if (colon === -1) throw new Error(`${source}:${index + 1}: expected "key:" but read ${JSON.stringify(line.trim())}`);
-      const key = unquote(line.slice(indent, colon));
-      const value = line.slice(colon + 1).trim();
-      if (indent === 0) [section, entry, group, dependency] = [key, "", "", ""];
-      else if (indent === 2) [entry, group, dependency] = [key, "", ""];
-      else if (indent === 4) [group, dependency] = [key, ""];
-      else if (indent === 6) dependency = key;
-
-      if (section === "importers" && indent === 8 && key === "version" && dependencyGroups.has(group)) {
-        const version = withoutPeers(unquote(value));
-        if (exactVersion.test(version)) mapOf(importers, entry).set(dependency, version);
-      } else if (section === "packages" && indent === 2) {
-        const { name, version } = splitNameVersion(key);
-        if (exactVersion.test(version)) setOf(versions, name).add(version);
-      } else if (section === "snapshots" && indent === 6 && dependencyGroups.has(group)) {
-        const version = withoutPeers(unquote(value));
-        if (exactVersion.test(version)) mapOf(snapshots, withoutPeers(entry)).set(key, version);
+    for (const [snapshot, groups] of Object.entries(record(root["snapshots"]))) {
+      for (const [group, dependencies] of Object.entries(record(groups))) {
+        if (!dependencyGroups.has(group)) continue;
+        for (const [name, resolved] of Object.entries(record(dependencies))) {
+          const version = withoutPeers(String(resolved));
+          if (exactVersion.test(version)) mapOf(snapshots, withoutPeers(snapshot)).set(name, version);
+        }
       }
     }
     return new WorkspaceLockfile(importers, versions, snapshots);
@@ -125,21 +126,9 @@ export class WorkspaceLockfile {
   }
 }
 
-/** Where a line's key ends: the first `:` outside quotes that ends the line or precedes a space. */
-function keyEnd(line: string, indent: number): number {
-  const quote = line[indent];
-  if (quote === "'" || quote === '"') {
-    const close = line.indexOf(quote, indent + 1);
-    return close !== -1 && line[close + 1] === ":" ? close + 1 : -1;
-  }
-  const match = /:(?: |$)/.exec(line.slice(indent));
-  return match === null ? -1 : indent + match.index;
-}
-
-function unquote(text: string): string {
-  if (text.startsWith("'") && text.endsWith("'") && text.length >= 2) return text.slice(1, -1).replaceAll("''", "'");
-  if (text.startsWith('"') && text.endsWith('"') && text.length >= 2) return JSON.parse(text) as string;
-  return text;
+/** An object's own entries, or none for anything else (a missing section, a scalar). */
+function record(value: unknown): Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
 /** `9.0.0(postcss@8.5.33)(typescript@5.9.3)` → `9.0.0`: the peers pnpm resolved it with. */
