@@ -1,6 +1,7 @@
 import { EventEmitter } from "node:events";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -23,7 +24,7 @@ interface Ran {
 }
 
 /** Runs the command line in this process, in `cwd`, on the mock provider (no keys) and PGlite. */
-async function cli(argv: string[], options: { cwd?: string; signals?: SignalSource; onLine?: (line: string) => void; env?: Record<string, string> } = {}): Promise<Ran> {
+async function cli(argv: string[], options: { cwd?: string; signals?: SignalSource; onLine?: (line: string) => void; env?: Record<string, string>; exit?: (code: number) => void } = {}): Promise<Ran> {
   const out: string[] = [];
   const err: string[] = [];
   const cwd = options.cwd ?? folder;
@@ -37,6 +38,9 @@ async function cli(argv: string[], options: { cwd?: string; signals?: SignalSour
     cwd,
     callerCwd: cwd,
     signals: options.signals ?? new EventEmitter(),
+    exit: options.exit ?? ((code) => {
+      throw new Error(`the worker tried to end the process with status ${code}`);
+    }),
   });
   return { code, stdout: out.join("\n"), stderr: err.join("\n") };
 }
@@ -178,6 +182,70 @@ describe("the worker's command line, in process", () => {
     expect(existsSync(join(fresh, ".nucleo"))).toBe(false);
     expect(mockUrl).not.toBe("");
     await expect(fetch(mockUrl)).rejects.toThrow();
+  });
+
+  it("a third signal while the worker creates its PGlite folder ends the process at once with status 1, naming the folder it abandoned", { timeout: 120_000 }, async () => {
+    const fresh = await mkdtemp(join(folder, "signalled-thrice-"));
+    const dataDir = join(fresh, ".nucleo", "pglite");
+    const signals = new EventEmitter();
+    const exits: number[] = [];
+    const { stdout } = await cli(["run", "digest_document"], {
+      cwd: fresh,
+      signals,
+      // Recorded, not obeyed: the process stays, and the start then stops after the open.
+      exit: (code) => exits.push(code),
+      onLine: (line) => {
+        if (!line.startsWith("recorder: PGlite at")) return;
+        // Said just before the open begins: the signals land while PGlite creates the folder.
+        queueMicrotask(() => {
+          signals.emit("SIGTERM", "SIGTERM");
+          signals.emit("SIGINT", "SIGINT");
+          signals.emit("SIGINT", "SIGINT");
+        });
+      },
+    });
+    expect(exits).toEqual([1]);
+    expect(stdout).toContain("Received SIGINT again while starting: still stopping; the step under way ends first, so nothing it opens is left half-made. A third signal ends the process at once.");
+    expect(stdout).toContain(
+      `Received SIGINT a third time while starting: ending the process at once with status 1, abandoning creating the recorder's PGlite folder ${dataDir}: ` +
+        "its lock is released as the process ends, but the folder may be left half-made: delete it if the next start cannot open it.",
+    );
+    expect(stdout).not.toContain("Running digest_document");
+  });
+
+  it("a signal while the worker connects to its PostgreSQL server ends the process at once with status 0, without waiting for the connection", async () => {
+    // A server that takes connections and never answers: the open would wait out the connect timeout.
+    const sockets: Socket[] = [];
+    const signals = new EventEmitter();
+    const server = createServer((socket) => {
+      sockets.push(socket);
+      signals.emit("SIGTERM", "SIGTERM");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as { port: number };
+    const fresh = await mkdtemp(join(folder, "signalled-server-"));
+    const exits: number[] = [];
+    const running = cli(["run", "budget_check"], {
+      cwd: fresh,
+      signals,
+      env: { DATABASE_URL: `postgres://app:s3cret-pw@127.0.0.1:${port}/nucleo` },
+      exit: (code) => {
+        exits.push(code);
+        // Recorded, not obeyed: the test ends the connection so that the open fails and the start ends.
+        for (const socket of sockets) socket.destroy();
+      },
+    });
+    try {
+      const { stdout } = await running;
+      expect(exits).toEqual([0]);
+      expect(stdout).toContain(
+        `Received SIGTERM while opening the recorder's database, PostgreSQL at postgres://app:***@127.0.0.1:${port}/nucleo: stopping at once, since cutting it short leaves nothing half-made (the server rolls back what was not committed); no workflow ran.`,
+      );
+      expect(stdout).not.toContain("s3cret-pw");
+      expect(existsSync(join(fresh, ".nucleo"))).toBe(false);
+    } finally {
+      server.close();
+    }
   });
 
   it("a signal while sizing loads its config stops it before the recorder is opened (exit 0)", async () => {

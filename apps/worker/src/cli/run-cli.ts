@@ -2,7 +2,7 @@ import { resolve } from "node:path";
 import { firstPrintableLine, printableText } from "@nucleo/core";
 import { loadWorkerConfig, type LoadedWorkerConfig } from "../config/load-worker-config.js";
 import { Worker } from "../compose/worker.js";
-import { openRecorder } from "../compose/recorder-setup.js";
+import { openRecorder, recorderOpeningStep } from "../compose/recorder-setup.js";
 import { packageFile } from "../package-files.js";
 import { formatRunReport } from "../report/format-run-report.js";
 import { formatSizing } from "../report/format-sizing.js";
@@ -26,6 +26,11 @@ export interface CliIo {
   /** Where the caller ran the command: `--config` and `--input @file` are resolved against it. */
   readonly callerCwd: string;
   readonly signals?: SignalSource;
+  /**
+   * Ends the process at once (default `process.exit`): for a signal during the start that will
+   * not wait for the step under way (see `watchStartupSignals`).
+   */
+  readonly exit?: (code: number) => void;
 }
 
 /** One workflow to run, by name, with its raw (unchecked) input. */
@@ -38,7 +43,8 @@ interface RunRequest {
  * The worker's command line: `examples` (the default), `run`, `list`, `sizing`. Returns the exit
  * status: 0 done (a graceful shutdown included, also one that stopped the start), 1 a workflow
  * failed or the recorder could not be opened or refused a write, 2 bad usage, config, catalog,
- * workflow name or input.
+ * workflow name or input. A signal during the start may instead end the process at once through
+ * `io.exit` (see `watchStartupSignals`): 0 when a server's open was cut short, 1 on a third signal.
  */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   let starting: StartupSignals | undefined;
@@ -55,7 +61,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     }
     // Watched before anything is opened: a signal killing the process mid-open would leave the
     // PGlite folder's lock behind. (`list` opens nothing and keeps the default.)
-    starting = watchStartupSignals(io.stdout, io.signals);
+    starting = watchStartupSignals(io.stdout, { signals: io.signals, exit: io.exit });
     const config = await loadWorkerConfig(configFile);
     if (command.kind === "sizing") return await printSizing(config, command.jobClass, io, starting);
     return await runWorkflows(config, await requestsOf(command, config, io), command.tenant, io, starting);
@@ -78,7 +84,7 @@ async function requestsOf(command: Extract<WorkerCommand, { kind: "run" | "examp
 }
 
 async function runWorkflows(config: LoadedWorkerConfig, requests: readonly RunRequest[], tenant: string | undefined, io: CliIo, starting: StartupSignals): Promise<number> {
-  const worker = await Worker.start({ config, env: io.env, cwd: io.cwd, say: io.stdout, signal: starting.signal });
+  const worker = await Worker.start({ config, env: io.env, cwd: io.cwd, say: io.stdout, signal: starting.signal, during: starting.during });
   // The start is over: the run's signal handling takes over in the same synchronous stretch,
   // so no signal falls between the two.
   starting.stop();
@@ -110,7 +116,8 @@ async function runWorkflows(config: LoadedWorkerConfig, requests: readonly RunRe
 
 async function printSizing(config: LoadedWorkerConfig, jobClass: string | undefined, io: CliIo, starting: StartupSignals): Promise<number> {
   stopIfSignalled(starting.signal);
-  const recorder = await openRecorder({ url: io.env["DATABASE_URL"], pgliteDir: config.recorder.pgliteDir, cwd: io.cwd });
+  const location = { url: io.env["DATABASE_URL"], pgliteDir: config.recorder.pgliteDir, cwd: io.cwd };
+  const recorder = await starting.during(recorderOpeningStep(location), () => openRecorder(location));
   try {
     stopIfSignalled(starting.signal);
     io.stdout(formatSizing(await recorder.queries.seatSizing(jobClass === undefined ? {} : { jobClass }), recorder.where));

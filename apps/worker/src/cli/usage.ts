@@ -17,5 +17,6 @@ Environment:
   OPENAI_API_KEY, ANTHROPIC_API_KEY   real models through the catalog; with neither, the mock provider on loopback
   DATABASE_URL                        the recorder's PostgreSQL server; without it, embedded PGlite in .nucleo/pglite
 
-Exit status: 0 done (also after a graceful shutdown, or a signal during the start), 1 a workflow failed or the
-recorder could not be opened or refused a write, 2 bad usage, config, catalog, workflow name or input.`;
+Exit status: 0 done (also after a graceful shutdown, or a signal during the start), 1 a workflow failed, the
+recorder could not be opened or refused a write, or a third signal abandoned the start, 2 bad usage, config,
+catalog, workflow name or input.`;

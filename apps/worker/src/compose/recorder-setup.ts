@@ -1,5 +1,7 @@
+import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { maskDatabaseUrl, openRecorderDatabase, PostgresBudgetStore, PostgresConversationStore, PostgresRecorder, RecorderQueries } from "@nucleo/recorder-postgres";
+import type { StartupStep } from "../shutdown/watch-startup-signals.js";
 
 /** Where the recorder is and how to reach it. */
 export interface RecorderSetupOptions {
@@ -54,6 +56,25 @@ export async function openRecorder(options: RecorderSetupOptions): Promise<Recor
 export function describeRecorder(options: RecorderSetupOptions): string {
   const { url, dataDir } = locate(options);
   return url === undefined ? `PGlite at ${dataDir}` : `PostgreSQL at ${maskDatabaseUrl(url)}`;
+}
+
+/**
+ * Opening the recorder as a step of the start, for the signals that may come during it: a
+ * server's open may be cut short (the server rolls back an unfinished migration), a PGlite
+ * folder's may not (see `StartupStep`). Call it just before the open: it looks whether the
+ * folder exists yet.
+ */
+export function recorderOpeningStep(options: RecorderSetupOptions): StartupStep {
+  const { url, dataDir } = locate(options);
+  if (url !== undefined) return { doing: `opening the recorder's database, PostgreSQL at ${maskDatabaseUrl(url)}`, interruptible: true };
+  if (!existsSync(dataDir)) {
+    return {
+      doing: `creating the recorder's PGlite folder ${dataDir}`,
+      interruptible: false,
+      leavesBehind: "its lock is released as the process ends, but the folder may be left half-made: delete it if the next start cannot open it",
+    };
+  }
+  return { doing: `opening the recorder's PGlite folder ${dataDir}`, interruptible: false, leavesBehind: "its lock is released as the process ends" };
 }
 
 function locate(options: RecorderSetupOptions): { readonly url: string | undefined; readonly dataDir: string } {

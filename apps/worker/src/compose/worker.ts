@@ -4,14 +4,14 @@ import { ConversationService } from "@nucleo/conversation";
 import { firstPrintableLine, InvalidInputError, JobDispatcher, type JobHandle } from "@nucleo/core";
 import { SummarizationTool } from "@nucleo/tools";
 import type { LoadedWorkerConfig } from "../config/load-worker-config.js";
-import { stopIfSignalled } from "../shutdown/watch-startup-signals.js";
+import { stopIfSignalled, type StartupStep } from "../shutdown/watch-startup-signals.js";
 import { registerWorkflows } from "../workflows/built-in-workflows.js";
 import type { WorkflowDefinition } from "../workflows/workflow-definition.js";
 import type { WorkflowRegistry } from "../workflows/workflow-registry.js";
 import { WorkerError } from "../worker-error.js";
 import { loadWorkerCatalog } from "./load-worker-catalog.js";
 import { setUpModels, type ModelSetup } from "./model-setup.js";
-import { describeRecorder, openRecorder, type RecorderSetup } from "./recorder-setup.js";
+import { describeRecorder, openRecorder, recorderOpeningStep, type RecorderSetup } from "./recorder-setup.js";
 
 /** What a worker is started from. */
 export interface WorkerOptions {
@@ -27,6 +27,11 @@ export interface WorkerOptions {
    * steps; what was opened is closed, and `start` throws the signal's reason.
    */
   readonly signal?: AbortSignal;
+  /**
+   * Runs each long step of the start (opening the recorder's database), so that a signal during
+   * it knows what it interrupts: `watchStartupSignals`'s `during`. Default: just runs it.
+   */
+  readonly during?: <T>(step: StartupStep, work: () => Promise<T>) => Promise<T>;
 }
 
 /** How a workflow run ended. */
@@ -87,9 +92,10 @@ export class Worker {
 
   /**
    * Loads the catalog, sets up the models and opens the recorder. When `signal` aborts, the
-   * start stops after the step under way (an open of the database is never cut short, so a
-   * PGlite folder is not left half-made), closes what it opened — releasing the PGlite
-   * folder's lock — and throws.
+   * start stops after the step under way (it never cuts an open of the database short, so a
+   * PGlite folder is not left half-made; `during` may end the process in a server's open, which
+   * leaves nothing half-made), closes what it opened — releasing the PGlite folder's lock — and
+   * throws.
    *
    * @throws {WorkerError} `config_invalid` for a bad catalog or policy, naming the file and the field.
    * @throws {WorkerError} `shutting_down` (the signal's reason) when `signal` aborted the start.
@@ -98,6 +104,7 @@ export class Worker {
   static async start(options: WorkerOptions): Promise<Worker> {
     const { config, signal } = options;
     const env = options.env ?? process.env;
+    const during = options.during ?? ((_step, work) => work());
     stopIfSignalled(signal);
     const catalog = await loadWorkerCatalog(config);
     const registry = registerWorkflows(config.workflows);
@@ -115,7 +122,7 @@ export class Worker {
     stopIfSignalled(signal);
     // Shared budgets live in the recorder's database, so a fleet's worker opens it before its
     // models (a server opens at once; only a new PGlite folder is slow, and it never shares).
-    let recorder = shareBudgets ? await openRecorder(location) : undefined;
+    let recorder = shareBudgets ? await during(recorderOpeningStep(location), () => openRecorder(location)) : undefined;
     let models: ModelSetup;
     try {
       stopIfSignalled(signal);
@@ -142,7 +149,7 @@ export class Worker {
       if (recorder === undefined) {
         // `say` runs the caller's code, which may have stopped the start.
         stopIfSignalled(signal);
-        recorder = await openRecorder(location);
+        recorder = await during(recorderOpeningStep(location), () => openRecorder(location));
       }
       // A signal during the open is honoured once it is done: closing now frees the folder.
       stopIfSignalled(signal);

@@ -63,7 +63,7 @@ describeOnBothDatabases("PostgresRecorder's writer", (open) => {
     expect(await count(faulty.db, "nucleo_model_calls")).toBe(9);
   });
 
-  it("a failing database: the batch is kept, retried with doubling back-off, reported without secrets, written once", async () => {
+  it("a failing database: the batch is kept, retried with doubling back-off (halved after two failures in a row), reported without secrets, written once", async () => {
     const faulty = new FaultyDatabase((await open()).db);
     const time = new ManualTimers();
     const problems: RecorderWriteError[] = [];
@@ -74,9 +74,10 @@ describeOnBothDatabases("PostgresRecorder's writer", (open) => {
     for (const event of calls(new EventScript(), 2)) recorder.onEvent(event);
     time.advance(10);
 
-    for (const [attempt, delay] of [[1, 100], [2, 200], [3, 300], [4, 300]] as const) {
+    // The batch of 3 fails twice and is halved: its first 2 events fail twice more, and are halved too.
+    for (const [attempt, delay, events] of [[1, 100, 3], [2, 200, 3], [3, 300, 2], [4, 300, 2]] as const) {
       await until(() => problems.length === attempt, `attempt ${attempt} fails`);
-      expect(problems[attempt - 1]).toMatchObject({ code: "recorder_write_failed", attempt, retryInMs: delay, events: 3, driverCode: "57P01" });
+      expect(problems[attempt - 1]).toMatchObject({ code: "recorder_write_failed", attempt, retryInMs: delay, events, driverCode: "57P01" });
       expect(time.pendingDelays()).toEqual([delay]);
       expect(await count(faulty.db, "nucleo_jobs")).toBe(0); // rolled back with the batch
       time.advance(delay);
@@ -90,7 +91,8 @@ describeOnBothDatabases("PostgresRecorder's writer", (open) => {
       expect(problem.cause).toBeUndefined();
     }
     // Masking is greedy (to the next space): a password holding ")" leaks no part of itself.
-    expect(problems[1]?.message).toMatch(/^Writing a batch of 3 events failed \(attempt 2, failing for 0 s\): 57P01: could not connect to \[url\] \(password=\*\*\*\. Retrying in 200 ms; 3 events wait, none is dropped\.$/);
+    expect(problems[1]?.message).toMatch(/^Writing a batch of 3 events failed \(attempt 2, failing for 0 s\): 57P01: could not connect to \[url\] \(password=\*\*\*\. Retrying in 200 ms with its first 2 event\(s\), the rest after them \(a batch that keeps failing is halved, in case it fails for its size\); 3 events wait, none is dropped\.$/);
+    expect(problems[0]?.message).toMatch(/\. Retrying in 100 ms; 3 events wait, none is dropped\.$/);
   });
 
   it("a write the database refuses (a revoked permission) fails at once: not retried, reported once naming the statement, flush and close fail, later events are dropped without holding the run", async () => {

@@ -1,9 +1,10 @@
 import { systemClock, systemTimers, type Clock, type RunEvent, type RunObserver, type Timers } from "@nucleo/core";
 import type { Kysely } from "kysely";
-import { isDatabaseOutage } from "../db/is-database-outage.js";
+import { classifyDatabaseFailure } from "../db/is-database-outage.js";
 import type { RecorderDatabase } from "../schema/database.js";
 import { AttributionCompactionTracker, compactCostAttribution, isMergeRace } from "./attribution-compaction.js";
 import { buildBatchRows, type BatchRows } from "./batch-rows.js";
+import { BatchSizing } from "./batch-sizing.js";
 import { EventQueue } from "./event-queue.js";
 import { readRecorderOptions, type PostgresRecorderOptions } from "./postgres-recorder-options.js";
 import { describeDriverError, RecorderWriteError } from "./recorder-write-error.js";
@@ -13,6 +14,18 @@ interface FlushWaiter {
   readonly upTo: number;
   readonly resolve: () => void;
   readonly reject: (error: Error) => void;
+}
+
+/**
+ * A single event that fails this many times in a row on a limit (a statement timeout, a message
+ * or a value past what the server takes: see `classifyDatabaseFailure`) is refused: alone, it
+ * cannot be made smaller, so it would fail for ever.
+ */
+export const SINGLE_EVENT_ATTEMPTS = 5;
+
+interface Batch {
+  readonly events: readonly RunEvent[];
+  readonly rows: BatchRows;
 }
 
 interface Deferred {
@@ -25,9 +38,13 @@ interface Deferred {
  * `onEvent` only appends to a buffer; a writer behind it takes up to `batchSize` events at a
  * time and writes each batch in one transaction of idempotent multi-row upserts (see
  * `writeBatch`), one batch in flight at a time. When the database is away (connections refused
- * or lost, a restart, a deadlock: see `isDatabaseOutage`) the batch is kept and retried with
- * exponential back-off, each failure reported through `onError`; nothing is dropped and nothing
- * is written twice. When the database refuses the batch for a reason a retry cannot change (a
+ * or lost, a restart, a deadlock, a failover: see `classifyDatabaseFailure`) the batch is kept
+ * and retried with exponential back-off, each failure reported through `onError`, for as long
+ * as it takes; nothing is dropped and nothing is written twice. A batch that fails twice in a
+ * row is halved (down to one event; see `BatchSizing`), so a batch too large for the server — a
+ * statement_timeout it always exceeds, a backend killed for its memory — cannot stop the writer;
+ * a single event that still fails {@link SINGLE_EVENT_ATTEMPTS} times in a row on such a limit
+ * is refused. When the database refuses the batch for a reason a retry cannot change (a
  * revoked permission, a dropped table, a constraint) the recorder stops at once: it reports a
  * `recorder_write_refused` error naming the statement, records nothing more, and fails every
  * `flush` and `close` with it, rather than retrying for ever while the run is held back. Past
@@ -56,8 +73,13 @@ export class PostgresRecorder implements RunObserver {
   readonly #onError: (error: RecorderWriteError) => void;
 
   readonly #queue = new EventQueue<RunEvent>();
-  /** The batch being written, kept until it is: retries write exactly it again. */
-  #batch: { readonly events: number; readonly rows: BatchRows } | undefined;
+  /** The batch being written, kept until it is: retries write it again (or its first half, see {@link BatchSizing}). */
+  #batch: Batch | undefined;
+  /** The rest of a halved batch, in order, written before the queue; their problems were reported when first taken. */
+  #held: RunEvent[] = [];
+  readonly #sizing: BatchSizing;
+  /** Failures in a row, on a limit, of the single event in hand. */
+  #singleEventFailures = 0;
   /** Events handed to `onEvent`, and events written (or left out as unwritable), in order. */
   #accepted = 0;
   #done = 0;
@@ -81,6 +103,7 @@ export class PostgresRecorder implements RunObserver {
     const settings = readRecorderOptions(options);
     this.#db = options.db;
     this.#batchSize = settings.batchSize;
+    this.#sizing = new BatchSizing(settings.batchSize);
     this.#flushIntervalMs = settings.flushIntervalMs;
     this.#maxBuffered = settings.maxBuffered;
     this.#retryInitialMs = settings.retry.initialMs;
@@ -202,24 +225,34 @@ export class PostgresRecorder implements RunObserver {
     for (;;) {
       if (this.#abandoned) break;
       if (this.#batch === undefined) {
-        if (this.#queue.length === 0) break;
-        const events = this.#queue.take(this.#batchSize);
-        const { rows, problems } = buildBatchRows(events);
-        for (const problem of problems) this.#report(problem);
-        this.#batch = { events: events.length, rows };
+        if (this.#held.length > 0) {
+          this.#batch = rebuilt(this.#held.splice(0, this.#sizing.limit));
+        } else {
+          if (this.#queue.length === 0) break;
+          const events = this.#queue.take(this.#sizing.limit);
+          const { rows, problems } = buildBatchRows(events);
+          for (const problem of problems) this.#report(problem);
+          this.#batch = { events, rows };
+        }
       }
+      const batch = this.#batch;
       try {
-        await writeBatch(this.#db, this.#batch.rows);
+        await writeBatch(this.#db, batch.rows);
       } catch (error) {
         const { statement, cause } = error instanceof BatchStatementError ? error : { statement: "the batch's transaction", cause: error };
-        if (isDatabaseOutage(cause)) this.#retryLater(cause, statement, this.#batch.events);
-        else this.#refuse(cause, statement, this.#batch.events);
+        const kind = classifyDatabaseFailure(cause);
+        if (kind === "limit" && batch.events.length === 1) this.#singleEventFailures += 1;
+        if (kind === "refusal") this.#refuse(cause, statement, batch.events.length);
+        else if (this.#singleEventFailures >= SINGLE_EVENT_ATTEMPTS) this.#refuseSingleEvent(cause, statement, batch.events[0]!);
+        else this.#retryLater(cause, statement, batch);
         return;
       }
-      this.#done += this.#batch.events;
-      this.#compaction.noteWrite(this.#batch.rows.modelCalls);
+      this.#done += batch.events.length;
+      this.#compaction.noteWrite(batch.rows.modelCalls);
       this.#batch = undefined;
       this.#failures = 0;
+      this.#singleEventFailures = 0;
+      this.#sizing.written();
       this.#afterProgress();
       const due = this.#compaction.takeDue();
       if (due.length > 0) {
@@ -250,19 +283,31 @@ export class PostgresRecorder implements RunObserver {
     }
   }
 
-  #retryLater(error: unknown, statement: string, events: number): void {
+  /**
+   * Backs off and retries the batch: whole, or — once it has failed twice in a row — its first
+   * half, the rest held to go next in order (see {@link BatchSizing}).
+   */
+  #retryLater(error: unknown, statement: string, batch: Batch): void {
     if (this.#abandoned) return;
     const now = this.#clock.now();
     if (this.#failures === 0) this.#failingSince = now;
     this.#failures += 1;
     const delay = Math.min(this.#retryMaxMs, this.#retryInitialMs * 2 ** Math.min(this.#failures - 1, 30));
+    const events = batch.events.length;
+    const size = this.#sizing.failed(events);
+    if (size < events) {
+      this.#held = [...batch.events.slice(size), ...this.#held];
+      this.#batch = rebuilt(batch.events.slice(0, size));
+      this.#singleEventFailures = 0;
+    }
     const { driverCode, detail } = describeDriverError(error);
     const since = this.#failures === 1 ? "" : `, failing for ${Math.round((now - this.#failingSince) / 1000)} s`;
+    const retry = size < events ? `Retrying in ${delay} ms with its first ${size} event(s), the rest after them (a batch that keeps failing is halved, in case it fails for its size)` : `Retrying in ${delay} ms`;
     this.#report(new RecorderWriteError({
       code: "recorder_write_failed", events, attempt: this.#failures, retryInMs: delay, driverCode, statement,
       message:
         `Writing a batch of ${events} events failed (attempt ${this.#failures}${since}): ${driverCode === undefined ? "" : `${driverCode}: `}${detail}. ` +
-        `Retrying in ${delay} ms; ${this.#accepted - this.#done} events wait, none is dropped.`,
+        `${retry}; ${this.#accepted - this.#done} events wait, none is dropped.`,
     }));
     this.#timer = this.#timers.setTimeout(this.#onTimer, delay);
   }
@@ -272,19 +317,43 @@ export class PostgresRecorder implements RunObserver {
    * reports once, and fails the waiting flushes; later events are dropped (see `onEvent`).
    */
   #refuse(error: unknown, statement: string, events: number): void {
-    if (this.#abandoned) return;
     const { driverCode, detail } = describeDriverError(error);
     const lost = this.#accepted - this.#done;
-    this.#refused = new RecorderWriteError({
+    this.#stopRefused(new RecorderWriteError({
       code: "recorder_write_refused", events: lost, driverCode, statement,
       message:
         `The database refused the recorder's ${statement}: ${driverCode === undefined ? "" : `${driverCode}: `}${detail}. ` +
         `Not retried, since the same write would be refused again: the recorder has stopped, and the ${events} event(s) of the batch, ` +
         `${lost - events} more waiting behind it and every later one are not recorded.`,
-    });
+    }));
+  }
+
+  /**
+   * A batch of one event failed {@link SINGLE_EVENT_ATTEMPTS} times in a row on a limit (a
+   * timeout, a size): it cannot be halved, so it would fail for ever. Refused as a refusal is,
+   * naming the statement and the event (its job and number, never its values).
+   */
+  #refuseSingleEvent(error: unknown, statement: string, event: RunEvent): void {
+    const { driverCode, detail } = describeDriverError(error);
+    const lost = this.#accepted - this.#done;
+    this.#stopRefused(new RecorderWriteError({
+      code: "recorder_write_refused", events: lost, driverCode, statement, jobId: event.jobId, seq: event.seq,
+      message:
+        `The database failed the recorder's ${statement} for one event alone (${event.type} event ${event.seq} of job ${event.jobId}) ` +
+        `${this.#singleEventFailures} times in a row: ${driverCode === undefined ? "" : `${driverCode}: `}${detail}. ` +
+        `Not retried further, since a batch of one event cannot be made smaller: the recorder has stopped, and that event, ` +
+        `${lost - 1} more waiting behind it and every later one are not recorded.`,
+    }));
+  }
+
+  /** Stops the writer after a refusal: reports it once, fails the waiting flushes; later events are dropped (see `onEvent`). */
+  #stopRefused(refusal: RecorderWriteError): void {
+    if (this.#abandoned) return;
+    this.#refused = refusal;
     this.#report(this.#refused);
     for (const waiter of this.#flushWaiters.splice(0)) waiter.reject(this.#refused);
     this.#batch = undefined;
+    this.#held = [];
     this.#queue.take(this.#queue.length);
     this.#writing = false;
     this.#releasePressure(true);
@@ -316,6 +385,11 @@ export class PostgresRecorder implements RunObserver {
       // A throwing error handler must not stop the writer.
     }
   }
+}
+
+/** A batch of events taken before: its rows built again, its problems not reported again. */
+function rebuilt(events: readonly RunEvent[]): Batch {
+  return { events, rows: buildBatchRows(events).rows };
 }
 
 function deferred(): Deferred {

@@ -9,7 +9,8 @@ export type RecorderWriteErrorCode =
   | "recorder_write_failed"
   /**
    * The database refused a batch for a reason a retry cannot change (a revoked permission, a
-   * missing table, a constraint): not retried. The recorder stops: the batch, the events
+   * missing table, a constraint), or failed one event alone again and again on a limit (a
+   * statement timeout, a message too large; `jobId` and `seq` name it): not retried. The recorder stops: the batch, the events
    * waiting behind it and every later one are not recorded, and `flush` and `close` fail with this.
    */
   | "recorder_write_refused"
@@ -35,7 +36,7 @@ export interface RecorderWriteErrorOptions {
   readonly attempt?: number;
   /** When the batch is tried again (`recorder_write_failed`). */
   readonly retryInMs?: number;
-  /** The event's job and number (`recorder_event_rejected`, `recorder_report_unreadable`). */
+  /** The event's job and number (`recorder_event_rejected`, `recorder_report_unreadable`, a single event's `recorder_write_refused`). */
   readonly jobId?: string;
   readonly seq?: number;
   /** The driver's or the database's error code (`ECONNREFUSED`, SQLSTATE `57P01`), when it gave one. */

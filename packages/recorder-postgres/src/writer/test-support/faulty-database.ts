@@ -7,6 +7,8 @@ export interface SeenStatement {
   /** The table an INSERT writes, else the statement's first word. */
   readonly table: string;
   readonly parameters: number;
+  /** The rows it carries: the length of its first array parameter (0 when it has none). */
+  readonly rows: number;
   /** Which transaction it belonged to, from 1. */
   readonly transaction: number;
 }
@@ -15,7 +17,8 @@ export interface SeenStatement {
  * Wraps the recorder's Kysely instance and watches the writer's transactions: records every
  * statement run in them, counts transactions and the most ever open at once, makes whole
  * transactions fail at a chosen statement (they roll back, as when a connection drops
- * mid-batch), and pauses statements until released.
+ * mid-batch), makes statements fail by a rule (a timeout a batch past some size always
+ * exceeds), and pauses statements until released.
  */
 export class FaultyDatabase {
   readonly db: Kysely<RecorderDatabase>;
@@ -27,6 +30,7 @@ export class FaultyDatabase {
   #atStatement = 1;
   #error: () => Error = () => Object.assign(new Error("Connection terminated unexpectedly"), { code: "ECONNRESET" });
   #gate: Promise<void> | undefined;
+  #rule: ((statement: SeenStatement) => Error | undefined) | undefined;
 
   constructor(db: Kysely<RecorderDatabase>) {
     const wrapped = db.withoutPlugins();
@@ -46,9 +50,13 @@ export class FaultyDatabase {
             let statement = 0;
             trx.executeQuery = async <TRow>(query: CompiledQuery<TRow>): Promise<QueryResult<TRow>> => {
               statement += 1;
-              this.statements.push({ table: tableOf(query.sql), parameters: query.parameters.length, transaction: number });
+              const first = query.parameters[0];
+              const seen = { table: tableOf(query.sql), parameters: query.parameters.length, rows: Array.isArray(first) ? first.length : 0, transaction: number };
+              this.statements.push(seen);
               while (this.#gate) await this.#gate;
               if (fails && statement === this.#atStatement) throw this.#error();
+              const failure = this.#rule?.(seen);
+              if (failure !== undefined) throw failure;
               return run(query);
             };
             return callback(trx);
@@ -70,6 +78,14 @@ export class FaultyDatabase {
     this.#failing = count;
     this.#atStatement = options.atStatement ?? 1;
     if (options.error) this.#error = options.error;
+  }
+
+  /**
+   * From now on, fails every statement of the writer's transactions for which `rule` returns an
+   * error (the transaction rolls back); `undefined` lifts the rule.
+   */
+  failWhen(rule: ((statement: SeenStatement) => Error | undefined) | undefined): void {
+    this.#rule = rule;
   }
 
   /** Pauses every statement from now on; the returned function lets them go. */

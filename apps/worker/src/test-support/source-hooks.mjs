@@ -1,0 +1,19 @@
+// Lets a plain Node process (the startup-signal tests' children) run the worker and the workspace
+// packages from their TypeScript sources, so the test never depends on a build being fresh.
+// Started with `--conditions=@nucleo/source` (each package's exports map then points at
+// src/index.ts) and `--experimental-transform-types`; this hook adds the one thing missing: the
+// sources import their siblings as `./file.js`, which exists as `./file.ts`. (The same hook as
+// recorder-postgres's test support: a test may not import another package's test files.)
+import { registerHooks } from "node:module";
+
+registerHooks({
+  resolve(specifier, context, nextResolve) {
+    try {
+      return nextResolve(specifier, context);
+    } catch (error) {
+      const relative = specifier.startsWith("./") || specifier.startsWith("../");
+      if (error?.code !== "ERR_MODULE_NOT_FOUND" || !relative || !specifier.endsWith(".js")) throw error;
+      return nextResolve(`${specifier.slice(0, -".js".length)}.ts`, context);
+    }
+  },
+});
