@@ -23,6 +23,13 @@ interface FlushWaiter {
  */
 export const SINGLE_EVENT_ATTEMPTS = 5;
 
+/**
+ * ... and has kept failing so for at least this long: a statement timeout may come from a lock
+ * another session holds for a while (a migration, a long merge), which passes; a recorder that
+ * stopped for it would stop for good.
+ */
+export const SINGLE_EVENT_PATIENCE_MS = 120_000;
+
 interface Batch {
   readonly events: readonly RunEvent[];
   readonly rows: BatchRows;
@@ -80,6 +87,8 @@ export class PostgresRecorder implements RunObserver {
   readonly #sizing: BatchSizing;
   /** Failures in a row, on a limit, of the single event in hand. */
   #singleEventFailures = 0;
+  /** When the single event in hand first failed on a limit (its clock's ms). */
+  #singleEventFailingSince = 0;
   /** Events handed to `onEvent`, and events written (or left out as unwritable), in order. */
   #accepted = 0;
   #done = 0;
@@ -241,9 +250,10 @@ export class PostgresRecorder implements RunObserver {
       } catch (error) {
         const { statement, cause } = error instanceof BatchStatementError ? error : { statement: "the batch's transaction", cause: error };
         const kind = classifyDatabaseFailure(cause);
-        if (kind === "limit" && batch.events.length === 1) this.#singleEventFailures += 1;
+        if (kind === "limit" && batch.events.length === 1 && this.#singleEventFailures++ === 0) this.#singleEventFailingSince = this.#clock.now();
+        const givenUp = this.#singleEventFailures >= SINGLE_EVENT_ATTEMPTS && this.#clock.now() - this.#singleEventFailingSince >= SINGLE_EVENT_PATIENCE_MS;
         if (kind === "refusal") this.#refuse(cause, statement, batch.events.length);
-        else if (this.#singleEventFailures >= SINGLE_EVENT_ATTEMPTS) this.#refuseSingleEvent(cause, statement, batch.events[0]!);
+        else if (givenUp) this.#refuseSingleEvent(cause, statement, batch.events[0]!);
         else this.#retryLater(cause, statement, batch);
         return;
       }
@@ -330,7 +340,8 @@ export class PostgresRecorder implements RunObserver {
 
   /**
    * A batch of one event failed {@link SINGLE_EVENT_ATTEMPTS} times in a row on a limit (a
-   * timeout, a size): it cannot be halved, so it would fail for ever. Refused as a refusal is,
+   * timeout, a size), over at least {@link SINGLE_EVENT_PATIENCE_MS}: it cannot be halved, so it
+   * would fail for ever. Refused as a refusal is,
    * naming the statement and the event (its job and number, never its values).
    */
   #refuseSingleEvent(error: unknown, statement: string, event: RunEvent): void {
@@ -340,7 +351,7 @@ export class PostgresRecorder implements RunObserver {
       code: "recorder_write_refused", events: lost, driverCode, statement, jobId: event.jobId, seq: event.seq,
       message:
         `The database failed the recorder's ${statement} for one event alone (${event.type} event ${event.seq} of job ${event.jobId}) ` +
-        `${this.#singleEventFailures} times in a row: ${driverCode === undefined ? "" : `${driverCode}: `}${detail}. ` +
+        `${this.#singleEventFailures} times in a row, over ${Math.round((this.#clock.now() - this.#singleEventFailingSince) / 1_000)} s: ${driverCode === undefined ? "" : `${driverCode}: `}${detail}. ` +
         `Not retried further, since a batch of one event cannot be made smaller: the recorder has stopped, and that event, ` +
         `${lost - 1} more waiting behind it and every later one are not recorded.`,
     }));
