@@ -248,6 +248,7 @@ function appended<T>(items: readonly T[], item: T): readonly T[] {
     for (let index = 0; index < items.length; index++) next[index] = items[index]!;
     next[items.length] = item;
   }
-  // Frozen: requests and counts share these lists, so a change through a cast fails loudly.
-  return Object.freeze(next);
+  // Not frozen (freezing an array per turn cost more than building it): never changed after
+  // this, and handed out read-only; requests and token counts rely on that.
+  return next;
 }

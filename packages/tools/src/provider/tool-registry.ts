@@ -47,7 +47,7 @@ export class ToolRegistry {
     return (this.#byName ??= new Map(this.#providers.map((provider) => [provider.name, provider])));
   }
 
-  /** The registered providers, in registration order: a frozen snapshot, shared rather than copied. */
+  /** The registered providers, in registration order: a snapshot never changed after, shared rather than copied (treat it as read-only). */
   providers(): readonly ToolProvider[] {
     return this.#providers;
   }
@@ -63,7 +63,9 @@ export class ToolRegistry {
   }
 
   #replace(providers: ToolProvider[]): this {
-    this.#providers = Object.freeze(providers);
+    // Not frozen (a thinker is built per run, and freezing an array is dear): never changed
+    // after this, and handed out read-only.
+    this.#providers = providers;
     this.#byName = undefined;
     this.#version += 1;
     return this;
