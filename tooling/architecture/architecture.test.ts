@@ -13,7 +13,7 @@ describe("the workspace", () => {
     expect(core?.sources.length ?? 0).toBeGreaterThan(0);
   });
 
-  it("keeps the layers, exports, vendor and core-dependency rules of DESIGN.md §1", () => {
+  it("keeps the layers, exports, vendor and core-dependency rules of the layer map", () => {
     const violations = checkArchitecture(workspace);
     const report = violations.map((violation) => `  [${violation.rule}] ${violation.message}`).join("\n");
     expect(violations, `${violations.length} architecture violation(s):\n${report}\n`).toEqual([]);

@@ -15,7 +15,7 @@ type ProjectIndex = ReadonlyMap<string, PackageInfo>;
 const dependencyFields = ["dependencies", "peerDependencies", "optionalDependencies", "devDependencies"] as const;
 
 /**
- * Checks a workspace against the boundaries of DESIGN.md §1: layer order, no deep imports,
+ * Checks a workspace against the boundaries the root README draws: layer order, no deep imports,
  * vendor SDKs in their one package, zod as core's only run-time dependency. Pure: it reads
  * only what it is given, so tests can hand it a workspace built in memory.
  *

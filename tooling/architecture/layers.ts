@@ -1,7 +1,7 @@
 /**
- * The layer graph of DESIGN.md §1 ("Layout"), written down once. A package may import only the
+ * The layer graph, written down once (the root README draws it). A package may import only the
  * packages listed for it; keys and values are names without the `@nucleo/` scope. Change the
- * graph here and in DESIGN.md together.
+ * graph here and in the root README together.
  *
  * Apps (`apps/*`) and `test-e2e` compose packages and may import any of them; they are not
  * listed because nothing is below or above them except "no package imports an app".
@@ -27,7 +27,7 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
 
 /**
  * Extra packages a package may use from files it never ships (tests, benches, root config
- * files) and in `devDependencies`. DESIGN.md §4 has thinker loops driven by the scripted
+ * files) and in `devDependencies`. Thinker tests drive real loops with the scripted
  * `LlmClient` of `@nucleo/testing`; only packages that testing does not itself depend on are
  * listed, so the graph stays acyclic (turbo rejects cycles, devDependencies included).
  */
@@ -47,8 +47,8 @@ export const DEV_ONLY_LAYERS: Readonly<Record<string, readonly string[]>> = {
 export const DEV_TOOLING_PACKAGES: readonly string[] = ["tooling"];
 
 /**
- * The one package each vendor SDK may live in (DESIGN.md §1, "Vendor SDKs appear in exactly
- * one package each"). Apps and `test-e2e` may use them too.
+ * The one package each vendor SDK may live in (a vendor lives in one leaf package: the root
+ * README says which). Apps and `test-e2e` may use them too.
  */
 export const VENDOR_HOMES: Readonly<Record<string, string>> = {
   openai: "provider-openai",

@@ -3,7 +3,7 @@ import { connect } from "node:net";
 import { describe, expect, it } from "vitest";
 import { findPostgresBinaries, POSTGRES_BINARIES_NOT_FOUND, startThrowawayPostgres } from "./throwaway-postgres.ts";
 
-// This package may not use a PostgreSQL client (DESIGN.md §1 keeps `pg` in recorder-postgres),
+// This package may not use a PostgreSQL client (the architecture test keeps `pg` in recorder-postgres),
 // so these tests watch the port; recorder-postgres's tests query the server for real.
 function accepts(port: number): Promise<boolean> {
   return new Promise((resolve) => {

@@ -10,7 +10,7 @@ function catalogImporting(specifier: string, file = "src/picker.ts") {
   return fakeProject("catalog", { files: { [file]: `import { thing } from "${specifier}";` } });
 }
 
-describe("no deep imports (DESIGN.md §1: only through exports)", () => {
+describe("no deep imports (only through exports)", () => {
   it("a package cannot import another package's src/", () => {
     const violations = checkArchitecture(fakeWorkspace(core, catalogImporting("@nucleo/core/src/jobs/abstract-job.js")));
     expect(violations).toEqual([

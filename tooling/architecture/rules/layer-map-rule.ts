@@ -12,6 +12,6 @@ export function checkInLayerMap(project: PackageInfo): Violation | undefined {
     rule: "unknown-package",
     file,
     subject: project.name,
-    message: `${file} is named "${project.name}": not in the layer map; add it to the layer map in tooling/architecture/layers.ts (DESIGN.md §1)`,
+    message: `${file} is named "${project.name}": not in the layer map; add it to the layer map in tooling/architecture/layers.ts`,
   };
 }

@@ -7,7 +7,7 @@ const catalog = fakeProject("catalog");
 const worker = fakeProject("worker", {}, "app");
 const tooling = fakeProject("tooling", { exports: { "./vitest": "./vitest.preset.ts" } }, "tooling");
 
-describe("layer order (DESIGN.md §1)", () => {
+describe("layer order (the layer map)", () => {
   it("a lower layer cannot import a higher one: core importing catalog", () => {
     const violations = checkArchitecture(
       fakeWorkspace(fakeProject("core", { files: { "src/x.ts": 'import { pick } from "@nucleo/catalog";' } }), catalog),

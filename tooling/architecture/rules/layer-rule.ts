@@ -3,7 +3,7 @@ import { layerName, violationAt, type Usage } from "../usage.js";
 import type { PackageInfo, Violation } from "../workspace.js";
 
 /**
- * Checks that a use of the workspace project `targetName` follows DESIGN.md §1: the target
+ * Checks that a use of the workspace project `targetName` follows the layer map (`layers.ts`): the target
  * exists, it is not an app, dev-only presets stay out of shipped code, and a package uses only
  * packages below it. Apps and `test-e2e` may use any package.
  */

@@ -7,10 +7,10 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-// Real processes and real signals, run from the sources (see test-support/source-hooks.mjs):
+// Real processes and real signals, run from the sources (see @nucleo/tooling/source-hooks):
 // what a test double for process.exit cannot show — that the process ends, with what status,
 // and that the PGlite folder's lock does not outlive it.
-const hooks = new URL("../test-support/source-hooks.mjs", import.meta.url).href;
+const hooks = import.meta.resolve("@nucleo/tooling/source-hooks");
 const nodeArguments = ["--disable-warning=ExperimentalWarning", "--experimental-transform-types", "--conditions=@nucleo/source", "--import", hooks];
 const heldStart = fileURLToPath(new URL("../test-support/held-start-child.ts", import.meta.url));
 const workerMain = fileURLToPath(new URL("../main.ts", import.meta.url));

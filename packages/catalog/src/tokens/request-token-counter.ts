@@ -1,7 +1,6 @@
 import { CalibratedEstimate } from "./calibrated-estimate.js";
 import { CHAT_FRAMING } from "./chat-framing.js";
 import type { RenderedMessage, RenderedRequest, RenderedText } from "./rendered-request.js";
-import type { RequestCountMemo } from "./request-count-memo.js";
 import type { TokenCounter } from "./token-counter.js";
 
 const SYSTEM_ROLE = "system";

@@ -3,9 +3,7 @@ import { InvalidInputError } from "../errors/invalid-input-error.js";
 import { SystemError } from "../errors/system-error.js";
 import { unwrap } from "../errors/unwrap.js";
 import type { LLMReadableError } from "../errors/llm-readable-error.js";
-import type { ThrottleSignal } from "../errors/retry-signals.js";
 import { AbstractJob } from "../jobs/abstract-job.js";
-import { AbstractOrchestrator } from "../jobs/abstract-orchestrator.js";
 import { META_ITERATION, type SubmitOptions } from "../jobs/job-context.js";
 import { createJobHandle, markRejectionHandled, type JobHandle } from "../jobs/job-handle.js";
 import { acceptsUndefinedOnly } from "../schema/accepts-anything.js";
@@ -138,12 +136,6 @@ export class DispatchCore {
         resolve();
       });
     });
-  }
-
-  /** The back-off before re-admitting after the `throttles`-th throttle. */
-  backoffMs(signal: ThrottleSignal, throttles: number): number {
-    const suggested = signal.retryAfterMs ?? this.throttle.initialBackoffMs * 2 ** (throttles - 1);
-    return Math.min(Math.max(0, suggested), this.throttle.maxBackoffMs);
   }
 
   #parseInput(job: AbstractJob<unknown, unknown>, input: unknown): { ok: true; value: unknown } | { ok: false; error: LLMReadableError } {

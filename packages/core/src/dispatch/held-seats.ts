@@ -1,11 +1,20 @@
-import type { Admission, SeatReservation } from "../admission/admission.js";
+import type { Admission, SeatRequest, SeatReservation } from "../admission/admission.js";
 import type { TokenUsage } from "../admission/token-usage.js";
 import type { JobResources } from "../jobs/job-context.js";
 import type { ThrottleSignal } from "../errors/retry-signals.js";
 import { SystemError } from "../errors/system-error.js";
 
-/** Who is told when a held seat goes back. @internal */
+/** The job whose seats are held: how to ask for them, and who is told when one comes or goes. @internal */
 export interface SeatOwner {
+  readonly jobId: string;
+  /** Aborts a wait for a seat (read only when a seat must wait). */
+  readonly signal: AbortSignal;
+  /** Whether the job has ended (finished, failed or cancelled). */
+  readonly ended: boolean;
+  /** The time a wait starts, when anyone would be told how long it took; else `undefined`. */
+  waitStarted(): number | undefined;
+  /** A seat was granted, after waiting since `waitStart` (`undefined`: granted at once, or nobody asked). */
+  seatReserved(seat: SeatReservation, request: SeatRequest, waitStart: number | undefined): void;
   /** A seat went back: settled with `usage`, or released whole (`null`). */
   seatReturned(seat: SeatReservation, usage: TokenUsage | null): void;
   /** The admission threw while taking a seat back. */
@@ -13,6 +22,14 @@ export interface SeatOwner {
 }
 
 const NO_SEATS: readonly SeatReservation[] = Object.freeze([]);
+
+/** What a job that asked for no seats is handed (an orchestrator, a tool without requirements). @internal */
+export const NO_RESOURCES: JobResources = Object.freeze({
+  seats: NO_SEATS,
+  recordUsage(): void {
+    throw new SystemError({ code: "unknown_seat", message: "This job holds no seats: it asked for none in requirements()." });
+  },
+});
 
 /**
  * The seats one attempt holds, handed to the tool as its {@link JobResources}. Every seat is
@@ -36,6 +53,38 @@ export class HeldSeats implements JobResources {
     private readonly admission: Admission,
     private readonly owner: SeatOwner,
   ) {}
+
+  /**
+   * Takes the seats the admission grants at once, in order, until one would have to wait (or
+   * the job ended on an observer's word); answers how many it took. Most seats fit at once:
+   * they skip a promise per seat.
+   */
+  takeNow(requests: readonly SeatRequest[]): number {
+    if (this.admission.reserveNow === undefined) return 0;
+    let granted = 0;
+    while (granted < requests.length) {
+      const request = requests[granted]!;
+      const seat = this.admission.reserveNow(request, { jobId: this.owner.jobId });
+      if (seat === undefined) break;
+      this.hold(seat);
+      granted += 1;
+      this.owner.seatReserved(seat, request, undefined);
+      if (this.owner.ended) break;
+    }
+    return granted;
+  }
+
+  /** Waits for the seats from `from` on, in order. */
+  async take(requests: readonly SeatRequest[], from: number): Promise<void> {
+    for (let index = from; index < requests.length; index++) {
+      const request = requests[index]!;
+      const waitStart = this.owner.waitStarted();
+      const seat = await this.admission.reserve(request, { signal: this.owner.signal, jobId: this.owner.jobId });
+      this.hold(seat);
+      if (this.owner.ended) return;
+      this.owner.seatReserved(seat, request, waitStart);
+    }
+  }
 
   /** Adds a granted seat; one granted after the attempt ended goes straight back. */
   hold(seat: SeatReservation): void {

@@ -1,56 +1,28 @@
 import type { SeatRequest, SeatReservation } from "../admission/admission.js";
 import type { TokenUsage } from "../admission/token-usage.js";
-import { ExternalServiceError } from "../errors/external-service-error.js";
 import { LLMReadableError } from "../errors/llm-readable-error.js";
-import { MAX_CORRECTIONS, RetrySignal, ThrottleSignal } from "../errors/retry-signals.js";
+import { RetrySignal, ThrottleSignal } from "../errors/retry-signals.js";
 import { SystemError } from "../errors/system-error.js";
 import { unwrap } from "../errors/unwrap.js";
 import type { JobReportedEvent, RunEvent } from "../events/run-event.js";
 import type { RunObserver } from "../events/run-observer.js";
 import type { AbstractJob } from "../jobs/abstract-job.js";
 import { AbstractOrchestrator } from "../jobs/abstract-orchestrator.js";
-import type { AttemptInfo, ChildSubmitOptions, JobContext, JobResources } from "../jobs/job-context.js";
+import type { AttemptInfo, ChildSubmitOptions, JobContext } from "../jobs/job-context.js";
 import { createJobHandle, markRejectionHandled, type JobHandle } from "../jobs/job-handle.js";
-import { INVOKE, REQUIREMENTS, TIMEOUT } from "../jobs/job-symbols.js";
+import { INVOKE } from "../jobs/job-symbols.js";
 import { acceptsAnything } from "../schema/accepts-anything.js";
 import { describeIssue } from "../schema/describe-issue.js";
 import type { ScopeGuard } from "../scope/scope-guard.js";
 import { CancellationNode } from "./cancellation-node.js";
 import type { DispatchCore } from "./dispatch-core.js";
-import { HeldSeats, type SeatOwner } from "./held-seats.js";
+import { HeldSeats, NO_RESOURCES, type SeatOwner } from "./held-seats.js";
 import { assertPlainJson } from "./plain-json.js";
+import { FIRST_ATTEMPT, planRetry } from "./retry-plan.js";
+import { reportableType, type LifecycleEvent, type RunPlacement } from "./run-placement.js";
 import { RUNNING_JOB } from "./running-job.js";
 import { SubtreeObserver } from "./subtree-observer.js";
-
-const FIRST_ATTEMPT: AttemptInfo = Object.freeze({ number: 1, corrections: 0, throttles: 0, escalated: false });
-
-const NO_RESOURCES: JobResources = Object.freeze({
-  seats: Object.freeze([]) as readonly SeatReservation[],
-  recordUsage(): void {
-    throw new SystemError({ code: "unknown_seat", message: "This job holds no seats: it asked for none in requirements()." });
-  },
-});
-
-type LifecycleEvent = RunEvent extends infer TEvent
-  ? TEvent extends unknown ? Omit<TEvent, "at" | "jobId" | "parentId" | "rootId" | "seq"> : never
-  : never;
-
-type ToolHooks<TInput> = {
-  [REQUIREMENTS]?: (input: TInput, attempt: AttemptInfo) => unknown;
-  [TIMEOUT]?: () => unknown;
-};
-
-/** Where a run sits; fixed at submission. @internal */
-export interface RunPlacement {
-  readonly jobId: string;
-  readonly parent: JobRun<unknown, unknown> | null;
-  readonly scope: ScopeGuard;
-  readonly ordinal: number | null;
-  readonly metadata: Readonly<Record<string, unknown>>;
-  readonly jobClass: string;
-  readonly submittedAt: number;
-  readonly signal: AbortSignal | undefined;
-}
+import { declaredTimeout, requestedSeats } from "./tool-hooks.js";
 
 /**
  * One submitted job from admission to result, and the {@link JobContext} it sees. Runs the
@@ -92,7 +64,7 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
   #resolve!: (value: TOutput) => void;
   #reject!: (error: unknown) => void;
 
-  constructor(core: DispatchCore, job: AbstractJob<TInput, TOutput>, input: TInput, placement: RunPlacement) {
+  constructor(core: DispatchCore, job: AbstractJob<TInput, TOutput>, input: TInput, placement: RunPlacement<JobRun<unknown, unknown>>) {
     this.#core = core;
     this.#job = job;
     this.#input = input;
@@ -166,12 +138,8 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
   }
 
   emit(event: JobReportedEvent): void {
-    // The type says which events a job reports; this holds when the caller ignores the type:
-    // lifecycle events belong to the dispatcher, and published values go through `publish`.
-    const type = (event as { type?: unknown } | null)?.type;
-    if (type !== "llm.call" && type !== "tool.withheld" && type !== "skill.admitted") {
-      throw new SystemError({ code: "invalid_event", message: `Job "${this.#job.name}": emit() takes llm.call, tool.withheld and skill.admitted events, not ${JSON.stringify(type)}${type === "job.published" ? " (use publish(key, value))" : ""}.` });
-    }
+    // The type says which events a job reports; this holds when the caller ignores the type.
+    reportableType(event, this.#job.name);
     const core = this.#core;
     if (!core.events.active) return;
     const lineage = { at: core.clock.now(), jobId: this.jobId, parentId: this.parentId, rootId: this.rootId, seq: ++this.#seq };
@@ -250,7 +218,7 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
     let requests: readonly SeatRequest[] | null = null;
     if (!this.#orchestrator) {
       try {
-        requests = this.#requirements();
+        requests = requestedSeats(this.#job, this.#input, this.attempt, this.#core.admission);
       } catch (thrown) {
         return this.#onError(thrown);
       }
@@ -260,12 +228,13 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
     this.#held = held;
     let granted: number;
     try {
-      granted = this.#reserveNow(requests, held);
+      granted = held.takeNow(requests);
     } catch (thrown) {
       return this.#onError(thrown);
     }
-    if (granted === requests.length) return this.#run();
-    this.#reserve(requests, granted, held).then(
+    // All taken, or the job ended on an observer's word (then it does not run).
+    if (granted === requests.length || this.#done) return this.#run();
+    held.take(requests, granted).then(
       () => {
         if (!this.#done) this.#run();
       },
@@ -305,77 +274,36 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
     const cooledByAdmission = this.#held?.returnAll(throttle) ?? false;
     if (this.#done) return;
     if (!RetrySignal.isInstance(error)) return this.#fail(error);
-    const delayMs = this.#planRetry(error, cooledByAdmission);
-    if (delayMs === undefined) return;
+    const plan = planRetry(error, this.attempt, cooledByAdmission, this.#core.throttle, this.#job.name);
+    if ("error" in plan) return this.#fail(plan.error);
+    const { delayMs } = plan;
+    if (this.#core.events.active) this.emitLifecycle({ type: "job.retrying", reason: error.kind, attempt: this.attempt.number, delayMs });
+    this.attempt = plan.next;
     if (delayMs === 0) return this.#attempt();
     void this.#core.sleep(delayMs, (hook) => this.#node.onceAborted(hook)).then(() => {
       if (!this.#done) this.#attempt();
     });
   }
 
-  /** The seats this attempt needs, or `null` for none. Synchronous: most tools need none. */
-  #requirements(): readonly SeatRequest[] | null {
-    const requests = (this.#job as ToolHooks<TInput>)[REQUIREMENTS]?.(this.#input, this.attempt);
-    if (requests === null || requests === undefined) return null;
-    if (!Array.isArray(requests)) {
-      throw new SystemError({ code: "invalid_requirements", message: `Job "${this.#job.name}": requirements() must return an array of seat requests or null.` });
-    }
-    if (requests.length === 0) return null;
-    if (!this.#core.admission) {
-      throw new SystemError({ code: "no_admission", message: `Job "${this.#job.name}" needs ${requests.length} model seat(s), but the dispatcher was created without an admission.` });
-    }
-    return requests as readonly SeatRequest[];
+  /** @internal When a seat's wait starts, if an observer will hear how long it took (a clock read per seat is not free). */
+  waitStarted(): number | undefined {
+    return this.#core.events.active ? this.#core.clock.now() : undefined;
   }
 
-  /**
-   * Takes the seats the admission grants at once, in order, until one would have to wait;
-   * answers how many it took. Most seats fit at once: they skip a promise per seat.
-   */
-  #reserveNow(requests: readonly SeatRequest[], held: HeldSeats): number {
-    const admission = this.#core.admission!;
-    if (admission.reserveNow === undefined) return 0;
-    let granted = 0;
-    for (; granted < requests.length; granted++) {
-      const request = requests[granted]!;
-      const seat = admission.reserveNow(request, { jobId: this.jobId });
-      if (seat === undefined) break;
-      held.hold(seat);
-      if (this.#core.events.active) this.#seatReserved(seat, request, 0);
-      // An observer may have cancelled the job on that event: its seats already went back.
-      if (this.#done) return granted + 1;
-    }
-    return granted;
-  }
-
-  /** Waits for the seats from `from` on, in order. */
-  async #reserve(requests: readonly SeatRequest[], from: number, held: HeldSeats): Promise<void> {
-    const admission = this.#core.admission!;
-    for (let index = from; index < requests.length; index++) {
-      const request = requests[index]!;
-      // Timed only for an observer: a clock read per seat is not free.
-      const waitStart = this.#core.events.active ? this.#core.clock.now() : undefined;
-      const seat = await admission.reserve(request, { signal: this.#node.signal, jobId: this.jobId });
-      held.hold(seat);
-      if (this.#done) return;
-      if (this.#core.events.active) this.#seatReserved(seat, request, waitStart === undefined ? 0 : this.#core.clock.now() - waitStart);
-    }
-  }
-
-  #seatReserved(seat: SeatReservation, request: SeatRequest, waitedMs: number): void {
+  /** @internal A seat was granted (see `SeatOwner`). */
+  seatReserved(seat: SeatReservation, request: SeatRequest, waitStart: number | undefined): void {
+    if (!this.#core.events.active) return;
     this.emitLifecycle({
       type: "seat.reserved", seatId: seat.id, grade: request.grade ?? null, entryId: seat.entryId ?? request.entryId ?? null,
-      inputTokens: request.inputTokens, maxOutputTokens: request.maxOutputTokens, waitedMs,
+      inputTokens: request.inputTokens, maxOutputTokens: request.maxOutputTokens, waitedMs: waitStart === undefined ? 0 : this.#core.clock.now() - waitStart,
     });
   }
 
   /** Runs a tool's `execute`, under its timeout when it declares one. Not async: one frame less per job in flight. */
   #invokeTool(): Promise<TOutput> | TOutput {
     const resources = this.#held ?? NO_RESOURCES;
-    const timeoutMs = (this.#job as ToolHooks<TInput>)[TIMEOUT]?.() ?? null;
+    const timeoutMs = declaredTimeout(this.#job);
     if (timeoutMs === null) return this.#job[INVOKE](this.#input, resources, this);
-    if (typeof timeoutMs !== "number" || !(timeoutMs > 0)) {
-      throw new SystemError({ code: "invalid_timeout", message: `Job "${this.#job.name}": timeoutMs() must return a positive number of milliseconds or null.` });
-    }
     const timers = this.#core.timers;
     const timer = timers.setTimeout(() => {
       this.#node.abort(new SystemError({ code: "timeout", message: `Job "${this.#job.name}" (${this.jobId}) timed out after ${timeoutMs} ms.` }));
@@ -386,41 +314,6 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
       timers.clearTimeout(timer);
       throw error;
     }
-  }
-
-  /**
-   * Decides the next attempt after a signal; `undefined` when the run failed instead. After a
-   * throttle the dispatcher backs off itself, unless the admission took over the cooldown.
-   */
-  #planRetry(signal: RetrySignal, cooledByAdmission: boolean): number | undefined {
-    const attempt = this.attempt;
-    let next: AttemptInfo;
-    let delayMs = 0;
-    if (signal.kind === "throttle") {
-      const throttle = signal as ThrottleSignal;
-      const throttles = attempt.throttles + 1;
-      if (throttles > this.#core.throttle.maxThrottles) {
-        this.#fail(new ExternalServiceError({ service: throttle.service, step: "admission", detail: `still throttled after ${throttles - 1} retries`, cause: signal }));
-        return undefined;
-      }
-      delayMs = cooledByAdmission ? 0 : this.#core.backoffMs(throttle, throttles);
-      next = { ...attempt, number: attempt.number + 1, throttles };
-    } else if (signal.kind === "correction") {
-      if (attempt.corrections >= MAX_CORRECTIONS) {
-        this.#fail(new SystemError({ code: "correction_limit", message: `Job "${this.#job.name}" asked for more than ${MAX_CORRECTIONS} corrections.`, cause: signal }));
-        return undefined;
-      }
-      next = { ...attempt, number: attempt.number + 1, corrections: attempt.corrections + 1 };
-    } else {
-      if (attempt.escalated) {
-        this.#fail(new SystemError({ code: "truncated", message: `Job "${this.#job.name}": the answer was cut off even at the entry's output ceiling.`, cause: signal }));
-        return undefined;
-      }
-      next = { ...attempt, number: attempt.number + 1, escalated: true };
-    }
-    this.attempt = Object.freeze(next);
-    if (this.#core.events.active) this.emitLifecycle({ type: "job.retrying", reason: signal.kind, attempt: attempt.number, delayMs });
-    return delayMs;
   }
 
   #succeed(output: TOutput): void {

@@ -1,4 +1,4 @@
-import type { TrajectoryJob, TrajectoryNode } from "@nucleo/core";
+import type { TrajectoryJob } from "@nucleo/core";
 import { sql, type Kysely } from "kysely";
 import type { RecorderDatabase } from "../schema/database.js";
 import type { CostTotals } from "./cost-totals.js";

@@ -16,20 +16,6 @@ interface FlushWaiter {
   readonly reject: (error: Error) => void;
 }
 
-/**
- * A single event that fails this many times in a row on a limit (a statement timeout, a message
- * or a value past what the server takes: see `classifyDatabaseFailure`) is refused: alone, it
- * cannot be made smaller, so it would fail for ever.
- */
-export const SINGLE_EVENT_ATTEMPTS = 5;
-
-/**
- * ... and has kept failing so for at least this long: a statement timeout may come from a lock
- * another session holds for a while (a migration, a long merge), which passes; a recorder that
- * stopped for it would stop for good.
- */
-export const SINGLE_EVENT_PATIENCE_MS = 120_000;
-
 interface Batch {
   readonly events: readonly RunEvent[];
   readonly rows: BatchRows;
@@ -50,7 +36,7 @@ interface Deferred {
  * as it takes; nothing is dropped and nothing is written twice. A batch that fails twice in a
  * row is halved (down to one event; see `BatchSizing`), so a batch too large for the server — a
  * statement_timeout it always exceeds, a backend killed for its memory — cannot stop the writer;
- * a single event that still fails {@link SINGLE_EVENT_ATTEMPTS} times in a row on such a limit
+ * a single event that still fails on such a limit (five times, over two minutes: `BatchSizing`)
  * is refused. When the database refuses the batch for a reason a retry cannot change (a
  * revoked permission, a dropped table, a constraint) the recorder stops at once: it reports a
  * `recorder_write_refused` error naming the statement, records nothing more, and fails every
@@ -85,10 +71,6 @@ export class PostgresRecorder implements RunObserver {
   /** The rest of a halved batch, in order, written before the queue; their problems were reported when first taken. */
   #held: RunEvent[] = [];
   readonly #sizing: BatchSizing;
-  /** Failures in a row, on a limit, of the single event in hand. */
-  #singleEventFailures = 0;
-  /** When the single event in hand first failed on a limit (its clock's ms). */
-  #singleEventFailingSince = 0;
   /** Events handed to `onEvent`, and events written (or left out as unwritable), in order. */
   #accepted = 0;
   #done = 0;
@@ -250,8 +232,7 @@ export class PostgresRecorder implements RunObserver {
       } catch (error) {
         const { statement, cause } = error instanceof BatchStatementError ? error : { statement: "the batch's transaction", cause: error };
         const kind = classifyDatabaseFailure(cause);
-        if (kind === "limit" && batch.events.length === 1 && this.#singleEventFailures++ === 0) this.#singleEventFailingSince = this.#clock.now();
-        const givenUp = this.#singleEventFailures >= SINGLE_EVENT_ATTEMPTS && this.#clock.now() - this.#singleEventFailingSince >= SINGLE_EVENT_PATIENCE_MS;
+        const givenUp = kind === "limit" && batch.events.length === 1 && this.#sizing.singleEventFailed(this.#clock.now());
         if (kind === "refusal") this.#refuse(cause, statement, batch.events.length);
         else if (givenUp) this.#refuseSingleEvent(cause, statement, batch.events[0]!);
         else this.#retryLater(cause, statement, batch);
@@ -261,7 +242,6 @@ export class PostgresRecorder implements RunObserver {
       this.#compaction.noteWrite(batch.rows.modelCalls);
       this.#batch = undefined;
       this.#failures = 0;
-      this.#singleEventFailures = 0;
       this.#sizing.written();
       this.#afterProgress();
       const due = this.#compaction.takeDue();
@@ -308,7 +288,6 @@ export class PostgresRecorder implements RunObserver {
     if (size < events) {
       this.#held = [...batch.events.slice(size), ...this.#held];
       this.#batch = rebuilt(batch.events.slice(0, size));
-      this.#singleEventFailures = 0;
     }
     const { driverCode, detail } = describeDriverError(error);
     const since = this.#failures === 1 ? "" : `, failing for ${Math.round((now - this.#failingSince) / 1000)} s`;
@@ -339,10 +318,9 @@ export class PostgresRecorder implements RunObserver {
   }
 
   /**
-   * A batch of one event failed {@link SINGLE_EVENT_ATTEMPTS} times in a row on a limit (a
-   * timeout, a size), over at least {@link SINGLE_EVENT_PATIENCE_MS}: it cannot be halved, so it
-   * would fail for ever. Refused as a refusal is,
-   * naming the statement and the event (its job and number, never its values).
+   * A batch of one event kept failing on a limit (a timeout, a size; see `BatchSizing`): it
+   * cannot be halved, so it would fail for ever. Refused as a refusal is, naming the statement
+   * and the event (its job and number, never its values).
    */
   #refuseSingleEvent(error: unknown, statement: string, event: RunEvent): void {
     const { driverCode, detail } = describeDriverError(error);
@@ -351,7 +329,7 @@ export class PostgresRecorder implements RunObserver {
       code: "recorder_write_refused", events: lost, driverCode, statement, jobId: event.jobId, seq: event.seq,
       message:
         `The database failed the recorder's ${statement} for one event alone (${event.type} event ${event.seq} of job ${event.jobId}) ` +
-        `${this.#singleEventFailures} times in a row, over ${Math.round((this.#clock.now() - this.#singleEventFailingSince) / 1_000)} s: ${driverCode === undefined ? "" : `${driverCode}: `}${detail}. ` +
+        `${this.#sizing.singleEventFailures} times in a row, over ${Math.round(this.#sizing.singleEventFailingForMs(this.#clock.now()) / 1_000)} s: ${driverCode === undefined ? "" : `${driverCode}: `}${detail}. ` +
         `Not retried further, since a batch of one event cannot be made smaller: the recorder has stopped, and that event, ` +
         `${lost - 1} more waiting behind it and every later one are not recorded.`,
     }));

@@ -3,10 +3,8 @@ import {
   ArtifactRegistry,
   Depth,
   Grade,
-  ExternalServiceError,
   InvalidInputError,
   markBindsReadOnly,
-  ScopeViolationError,
   SystemError,
   ThinkerDeclaration,
   type ChildSubmitOptions,
@@ -14,38 +12,24 @@ import {
   type Thinker,
 } from "@nucleo/core";
 import { thinkingActive, type CatalogEntry } from "@nucleo/catalog";
-import { LLMCall, Parts, type Conversation, type Part, type ConversationService, type LlmCallOutput, type LlmEnvironment, type ToolCallPart, type ToolResultPart } from "@nucleo/conversation";
+import { LLMCall, type Conversation, type Part, type ConversationService, type LlmCallOutput, type LlmEnvironment, type ToolCallPart } from "@nucleo/conversation";
 import { markModelDependent, ToolRegistry, type ModelDependent, type Skill, type ToolCreationContext, type ToolHub, type ToolProvider } from "@nucleo/tools";
-import { ThinkingResponseHandler, type ThinkingResponse } from "../answer/index.js";
+import type { ThinkingResponseHandler } from "../answer/index.js";
 import { ReadOnlyBinding } from "./read-only-binding.js";
 import { META_PARENT_DEPTH } from "./run-metadata.js";
 import { DoorState, type DoorWiring } from "./door-state.js";
 import { readTranscript, RunTurns, type ThinkerTranscript } from "./transcript.js";
-import type { GuardrailContext, ValidationGuardrail } from "./validation-guardrail.js";
+import type { ValidationGuardrail } from "./validation-guardrail.js";
 import { DELEGATION, type DelegationSeed } from "./delegation-seed.js";
 import { SUB_THINKER, createSubThinkerProvider, type SubThinkerProvider } from "../builtins/sub-thinker-provider.js";
+import { answerHandlerFor } from "./answer-handlers.js";
+import { judgeAnswer, NO_ANSWER } from "./answer-judge.js";
+import { NO_CATALOGS, withoutAdmitted, withoutRegistered } from "./catalog-filters.js";
+import { childOptionsFor, seatFor } from "./run-words.js";
+import { DEFAULT_MAX_TURNS, type ThinkerOptions } from "./thinker-options.js";
+import { runToolCalls } from "./tool-turn.js";
 
-/** What every thinker is built with besides its declaration. */
-export interface ThinkerOptions {
-  /** The deployment's picker, token counters, clients and clock. */
-  readonly environment: LlmEnvironment;
-  /** Compatible tools (`request_tools`) and skills (`request_skill`); omit for neither door. */
-  readonly hub?: ToolHub;
-  /** Compacts the conversation past its comfort window when it has a summarizer. */
-  readonly conversations?: ConversationService;
-  /** Pins every model call of the thinker to one catalog entry. */
-  readonly pin?: string;
-  /** The most model turns one run may take before it fails. Default {@link DEFAULT_MAX_TURNS}. */
-  readonly maxTurns?: number;
-  /** The run's artifacts (a delegate gets its parent's, filtered). Default: a new registry. */
-  readonly artifacts?: ArtifactRegistry;
-}
-
-/** How many model turns a run may take before it ends with an error. */
-export const DEFAULT_MAX_TURNS = 40;
-
-const NO_ANSWER: unique symbol = Symbol("no answer yet");
-type TurnOutcome<TOutput> = TOutput | typeof NO_ANSWER;
+export { DEFAULT_MAX_TURNS, type ThinkerOptions } from "./thinker-options.js";
 
 /** What one run holds while it lasts. */
 interface ThinkerRun {
@@ -59,9 +43,6 @@ interface ThinkerRun {
   /** What the doors of this run are wired to: built the first time a catalog has anything. */
   doorWiring: DoorWiring | undefined;
 }
-
-const NO_ANSWER_YET =
-  "You neither called a tool nor gave an answer (answer was null). Call the tools you still need, or send your final answer in the answer field.";
 
 /**
  * The model-driven loop and its guarantees. Each turn: the reconcile hooks, then the read-only
@@ -264,7 +245,7 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
           if (this.#conversations?.canCompact) await this.#compact(run);
           const output = await this.submitThinkingCall(this.#turnCall(run), context, run.childOptions);
           if (output.toolCalls.length > 0) {
-            await this.#runTools(output.toolCalls, run);
+            await runToolCalls(output.toolCalls, run, this.#tools, (call, provider) => this.validateToolCall(call, provider));
             continue;
           }
           const outcome = await this.#judgeAnswer(output, run);
@@ -396,74 +377,19 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
     return this.#handler;
   }
 
-  async #runTools(calls: readonly ToolCallPart[], run: ThinkerRun): Promise<void> {
-    const results: ToolResultPart[] = new Array(calls.length);
-    const running: Promise<void>[] = [];
-    for (let index = 0; index < calls.length; index++) {
-      const call = calls[index]!;
-      let provider: ToolProvider;
-      let invocation;
-      try {
-        provider = run.binding.admit(call, this.#tools);
-        this.validateToolCall(call, provider);
-        invocation = provider.invoke(call.arguments, run.creation);
-      } catch (error) {
-        results[index] = refusedCall(call, error);
-        continue;
-      }
-      const format = provider;
-      running.push(
-        run.context.submitInCurrentStep(invocation.job, invocation.input, run.childOptions).then(
-          (output) => {
-            results[index] = Parts.toolResult(call.id, call.name, format.formatResult(output));
-          },
-          (error: unknown) => {
-            if (run.context.signal.aborted) throw error;
-            results[index] = refusedCall(call, error);
-          },
-        ),
-      );
-    }
-    // One call (the common turn) is awaited as it is: no list of one promise to settle.
-    if (running.length === 1) await running[0];
-    else await Promise.all(running);
-    run.conversation.addToolResults(results);
-  }
-
-  async #judgeAnswer(output: LlmCallOutput<undefined>, run: ThinkerRun): Promise<TurnOutcome<TOutput>> {
-    let response: ThinkingResponse<TOutput>;
-    try {
-      response = this.#answerHandler().read(output.text, output.thinking, this.#thinkingActive);
-    } catch (error) {
-      return this.#refuse(error, run);
-    }
-    if (response.answer === null) {
-      run.conversation.addCorrection(NO_ANSWER_YET);
-      return NO_ANSWER;
-    }
-    const answer = response.answer;
-    const guard: GuardrailContext = { scope: run.context.scope, artifacts: this.artifacts };
-    try {
-      checkArtifactRefs(answer, this.artifacts);
-      for (const guardrail of this.declareValidationGuardrails()) {
-        const refusal = await guardrail.check(answer, guard);
-        if (refusal) throw new InvalidInputError({ parameter: refusal.field === "(answer)" ? "answer" : `answer.${refusal.field}`, expected: `${refusal.expected} (the ${guardrail.name} check)` });
-      }
-    } catch (error) {
-      return this.#refuse(error, run);
-    }
-    this.#accepted = { answer };
-    await this.publishAnswer(answer);
-    return answer;
-  }
-
-  /** A refused answer: a correction turn, or the end of a reactive exchange. */
-  #refuse(error: unknown, run: ThinkerRun): typeof NO_ANSWER {
-    if (!InvalidInputError.isInstance(error) || this.refusedAnswerPolicy() === "end") throw error;
-    // Written from the parameter and the expectation only: an error that quotes a value (one
-    // raised with `value`, as service errors may be) must not carry it back to the model.
-    run.conversation.addCorrection(`Invalid value for "${error.parameter}": expected ${error.expected}. Send the whole answer again, corrected.`);
-    return NO_ANSWER;
+  async #judgeAnswer(output: LlmCallOutput<undefined>, run: ThinkerRun): Promise<TOutput | typeof NO_ANSWER> {
+    const outcome = await judgeAnswer<TOutput>({
+      read: () => this.#answerHandler().read(output.text, output.thinking, this.#thinkingActive),
+      guardrails: () => this.declareValidationGuardrails(),
+      policy: () => this.refusedAnswerPolicy(),
+      guard: { scope: run.context.scope, artifacts: this.artifacts },
+      artifacts: this.artifacts,
+      conversation: run.conversation,
+    });
+    if (outcome === NO_ANSWER) return NO_ANSWER;
+    this.#accepted = { answer: outcome };
+    await this.publishAnswer(outcome);
+    return outcome;
   }
 }
 
@@ -472,111 +398,3 @@ markModelDependent(AbstractThinker.prototype);
 // A thinker reaches the world only through the children it submits, each of which meets the
 // dispatcher's read-only door: it may run under a read-only scope.
 markBindsReadOnly(AbstractThinker.prototype);
-
-const EMPTY: ReadonlyMap<string, never> = new Map<string, never>();
-const NO_CATALOGS = Object.freeze({ tools: EMPTY, skills: EMPTY });
-
-// A handler holds nothing of a run (its contracts are per answer schema): one per schema and
-// thinker name serves every instance, rather than one built per run.
-const HANDLERS = new WeakMap<object, Map<string, ThinkingResponseHandler<unknown>>>();
-
-/** The (shared) answer handler of a thinker class: its output schema, named `<name>_answer`. */
-function answerHandlerFor<TOutput>(output: AbstractThinker<unknown, TOutput>["output"], thinkerName: string): ThinkingResponseHandler<TOutput> {
-  let byName = HANDLERS.get(output);
-  if (!byName) {
-    byName = new Map();
-    HANDLERS.set(output, byName);
-  }
-  let handler = byName.get(thinkerName);
-  if (!handler) {
-    handler = new ThinkingResponseHandler(output, { name: `${thinkerName}_answer` }) as ThinkingResponseHandler<unknown>;
-    // Names are a class's constant; a bound keeps names made up per instance from piling up.
-    if (byName.size >= 64) byName.clear();
-    byName.set(thinkerName, handler);
-  }
-  return handler as ThinkingResponseHandler<TOutput>;
-}
-
-// The three seat words of a run: a few hundred combinations at most, shared and frozen, found
-// by three lookups rather than a key string built per run.
-const SEATS = new Map<Grade, Map<Depth, Map<string | number, Conversation["seat"]>>>();
-
-/** The (shared, frozen) seat words for a grade, a depth and an output size. */
-function seatFor(grade: Grade, depth: Depth, output: ThinkerDeclaration["output"]): Conversation["seat"] {
-  let byDepth = SEATS.get(grade);
-  if (!byDepth) SEATS.set(grade, (byDepth = new Map()));
-  let byOutput = byDepth.get(depth);
-  if (!byOutput) byDepth.set(depth, (byOutput = new Map()));
-  const outputKey = typeof output === "string" ? output : output.tokens;
-  let seat = byOutput.get(outputKey);
-  if (!seat) {
-    seat = Object.freeze({ grade, depth, output });
-    // Raw token budgets are a seat's own choice: a bound keeps many distinct ones from piling up.
-    if (byOutput.size >= 256) byOutput.clear();
-    byOutput.set(outputKey, seat);
-  }
-  return seat;
-}
-
-// What a run tells every child it submits depends only on its depth (the sealed scope travels
-// by itself): four shared, frozen objects rather than fresh ones per run.
-const CHILD_OPTIONS = new Map<Depth, ChildSubmitOptions>();
-
-/** The options every child of a run is submitted with: the run's depth. */
-function childOptionsFor(depth: Depth): ChildSubmitOptions {
-  let options = CHILD_OPTIONS.get(depth);
-  if (!options) {
-    options = Object.freeze({ metadata: Object.freeze({ [META_PARENT_DEPTH]: depth }) });
-    CHILD_OPTIONS.set(depth, options);
-  }
-  return options;
-}
-
-/**
- * The result the model reads for a call that was refused or failed. Only the outcomes written
- * for the model pass their message on (a correctable refusal, a service that failed, a scope
- * the workflow is bound to); our own faults and anything else say only that the tool failed, so
- * no configuration detail or library text reaches the model.
- */
-function refusedCall(call: ToolCallPart, error: unknown): ToolResultPart {
-  const readable = InvalidInputError.isInstance(error) || ExternalServiceError.isInstance(error) || ScopeViolationError.isInstance(error);
-  const text = readable ? (error as Error).message : `The tool failed with an internal error${SystemError.isInstance(error) ? ` (${error.code})` : ""}; try another way.`;
-  return Parts.toolResult(call.id, call.name, text, true);
-}
-
-/** The compatible tools not already in the palette. */
-function withoutRegistered(catalog: ReadonlyMap<string, ToolProvider>, registry: ToolRegistry, doors: DoorState): ReadonlyMap<string, ToolProvider> {
-  if (catalog.size === 0) return catalog;
-  let filtered: Map<string, ToolProvider> | undefined;
-  for (const name of catalog.keys()) {
-    if (!registry.has(name) || doors.isDoorName(name)) continue;
-    filtered ??= new Map(catalog);
-    filtered.delete(name);
-  }
-  return filtered ?? catalog;
-}
-
-/** The skills not yet admitted onto the conversation. */
-function withoutAdmitted(catalog: ReadonlyMap<string, Skill>, conversation: Conversation): ReadonlyMap<string, Skill> {
-  if (catalog.size === 0) return catalog;
-  const admitted = conversation.preamble();
-  if (admitted.length === 0) return catalog;
-  const filtered = new Map(catalog);
-  for (const [name] of admitted) filtered.delete(name);
-  return filtered;
-}
-
-/**
- * Resolves the refs a composite answer lists in `artifactRefs`: each must name an artifact of
- * the run. Refused as correctable naming the position, never the ref the model wrote.
- */
-function checkArtifactRefs(answer: unknown, artifacts: ArtifactRegistry): void {
-  if (typeof answer !== "object" || answer === null) return;
-  const refs = (answer as { artifactRefs?: unknown }).artifactRefs;
-  if (!Array.isArray(refs)) return;
-  refs.forEach((ref, index) => {
-    if (typeof ref !== "string" || !artifacts.has(ref)) {
-      throw new InvalidInputError({ parameter: `answer.artifact_refs[${index}]`, expected: "the ref of an artifact of this task (as a tool result or your input listed it)" });
-    }
-  });
-}

@@ -19,7 +19,7 @@ const EVENT_TIMEOUT_MS = 20_000;
 
 /**
  * A Node child process speaking JSON lines (see shared-admission-child.mjs), run from the
- * workspace's TypeScript sources through source-hooks.mjs, so it never runs a stale build.
+ * workspace's TypeScript sources through `@nucleo/tooling/source-hooks`, so it never runs a stale build.
  * Every wait for an event has a deadline, and `kill` ends the child whatever state it is in.
  */
 export class ChildWorker {
@@ -34,7 +34,7 @@ export class ChildWorker {
 
   constructor(options: { readonly name: string; readonly script: URL; readonly env: Readonly<Record<string, string>> }) {
     this.name = options.name;
-    const hooks = new URL("./source-hooks.mjs", import.meta.url).href;
+    const hooks = import.meta.resolve("@nucleo/tooling/source-hooks");
     const nodeArguments = ["--disable-warning=ExperimentalWarning", "--experimental-transform-types", "--conditions=@nucleo/source", "--import", hooks];
     // The test runner's own Node (24), whatever `node` is on PATH.
     this.#child = spawn(process.execPath, [...nodeArguments, fileURLToPath(options.script)], { env: { ...process.env, ...options.env }, stdio: "pipe" });
