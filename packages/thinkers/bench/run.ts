@@ -128,4 +128,4 @@ console.log(`| … heap per in-flight run, at peak | ${kb(loopHeap.atPeak)} | ${
 console.log(`| … heap per in-flight run, retained after a full GC | ${kb(loopHeap.retained)} | ${kb(bareHeap.retained)} | | ≤ 4 KB |`);
 console.log(`| … peak RSS of the process (both sides' steady batches) | ${(peakRss / 2 ** 20).toFixed(0)} MB | | | |`);
 console.log("");
-console.log("- Each Nucleo run: a fresh thinker, its conversation, two model calls (seats reserved and settled on a rolling-window admission, token-counted, priced), one tool job, every event, the answer crossing the boundary. The bare loop: zod-checked input, a client call, a zod-checked tool call, a second call, a zod-checked answer.");
+console.log("- Each Nucleo run: a fresh thinker, its conversation, two model calls (seats reserved and settled on the catalog's admission, token-counted, priced), one tool job, every event, the answer crossing the boundary. The bare loop: zod-checked input, a client call, a zod-checked tool call, a second call, a zod-checked answer.");

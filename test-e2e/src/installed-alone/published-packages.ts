@@ -53,23 +53,3 @@ export function promisedFiles(manifest: PackageManifest): string[] {
   }
   return [...new Set(targets.filter((target) => target !== undefined))];
 }
-
-/**
- * The folders under `packages/` (as `packages/<folder>`) whose package.json is not private but
- * that `listed` lacks: read again here, apart from `listPublishedPackages`, so that a check over
- * the list cannot pass by leaving a package out.
- */
-export async function unlistedPackageFolders(repoRoot: string, listed: readonly PublishedPackage[]): Promise<string[]> {
-  const listedNames = new Set(listed.map((pkg) => pkg.name));
-  const unlisted: string[] = [];
-  for (const entry of await readdir(join(repoRoot, "packages"), { withFileTypes: true })) {
-    if (!entry.isDirectory()) continue;
-    const manifestFile = join(repoRoot, "packages", entry.name, "package.json");
-    const text = await readFile(manifestFile, "utf8").catch(() => undefined);
-    // A folder without a package.json holds no package (a leftover build folder, say).
-    if (text === undefined) continue;
-    const manifest = JSON.parse(text) as { name?: string; private?: boolean };
-    if (manifest.private !== true && (manifest.name === undefined || !listedNames.has(manifest.name))) unlisted.push(`packages/${entry.name}`);
-  }
-  return unlisted.sort();
-}

@@ -135,30 +135,21 @@ export class CatalogAdmission implements Admission {
   reserveNow(request: SeatRequest): CatalogSeat | undefined {
     // A subclass that reshapes `reserve` (a quota, a log) is not bypassed: every seat goes through it.
     if (this.reserve !== CatalogAdmission.prototype.reserve) return undefined;
-    const demand = demandOf(request);
-    const entry = request.entryId !== undefined ? this.picker.pinned(request.entryId) : this.picker.pick(gradeOf(request), demand);
-    this.#refuseIfNeverFits(entry, demand);
-    if (this.#shared !== undefined || this.waiting(entry.id) > 0) return undefined;
-    const budget = this.#budget(entry);
-    const now = this.#clock.now();
-    return budget.waitMs(demand, now) === 0 ? this.#grant(entry, budget, request, demand, now) : undefined;
+    const placed = this.#place(request);
+    return this.#grantAtOnce(request, placed.entry, placed.demand);
   }
 
   reserve(request: SeatRequest, options: ReserveOptions): Promise<CatalogSeat> {
     let entry: CatalogEntry;
     let demand: SeatDemand;
     try {
-      demand = demandOf(request);
-      entry = request.entryId !== undefined ? this.picker.pinned(request.entryId) : this.picker.pick(gradeOf(request), demand);
-      this.#refuseIfNeverFits(entry, demand);
+      ({ entry, demand } = this.#place(request));
     } catch (error) {
       return Promise.reject(error);
     }
-    const budget = this.#budget(entry);
+    const granted = this.#grantAtOnce(request, entry, demand);
+    if (granted !== undefined) return Promise.resolve(granted);
     const queue = this.#queue(entry.id);
-    // Only a process alone may grant at once: a shared seat must first be booked in the store.
-    const now = this.#clock.now();
-    if (this.#shared === undefined && queue.length === 0 && budget.waitMs(demand, now) === 0) return Promise.resolve(this.#grant(entry, budget, request, demand, now));
     if (options.signal.aborted) return Promise.reject(options.signal.reason);
     return new Promise<CatalogSeat>((resolve, reject) => {
       const onAbort = (): void => {
@@ -206,6 +197,25 @@ export class CatalogAdmission implements Admission {
     if (held.shared) this.#drainAfter(held.budget.entry, Promise.all([this.#shared!.cancel(held.shared), this.#shared!.coolDown(held.budget.entry.id, until)]));
     else this.#drain(held.budget.entry);
     return true;
+  }
+
+  /** The entry a request goes to and what it books there; refuses a request that could never be admitted. */
+  #place(request: SeatRequest): { entry: CatalogEntry; demand: SeatDemand } {
+    const demand = demandOf(request);
+    const entry = request.entryId !== undefined ? this.picker.pinned(request.entryId) : this.picker.pick(gradeOf(request), demand);
+    this.#refuseIfNeverFits(entry, demand);
+    return { entry, demand };
+  }
+
+  /**
+   * The seat at once when it fits now, else `undefined`. Only a process alone may grant at once
+   * (a shared seat must first be booked in the store), and never past a seat already waiting.
+   */
+  #grantAtOnce(request: SeatRequest, entry: CatalogEntry, demand: SeatDemand): CatalogSeat | undefined {
+    if (this.#shared !== undefined || this.waiting(entry.id) > 0) return undefined;
+    const budget = this.#budget(entry);
+    const now = this.#clock.now();
+    return budget.waitMs(demand, now) === 0 ? this.#grant(entry, budget, request, demand, now) : undefined;
   }
 
   /** When an entry's cooldown ends (epoch ms), or 0 when it is not cooling (this process's own; in shared mode another process's shows as a busy entry). */

@@ -2,8 +2,9 @@ import { DEPTH_LADDER, GRADE_LADDER, OUTPUT_RUNGS } from "@nucleo/core";
 import { z } from "zod";
 import { priceText } from "./decimal-text.js";
 
-// The messages start "expected " like every message of this schema: CatalogError shows them as
-// written (catalog-expectation.ts), where zod's own would read "Too small: expected number to be >0".
+// The messages start "expected " like every message of this schema: describeCatalogIssue shows
+// them as written (describe-catalog-issue.ts), where zod's own would read "Too small: expected
+// number to be >0".
 const POSITIVE_WHOLE = "expected a whole number above 0";
 const positiveInt = z.number().int(POSITIVE_WHOLE).positive(POSITIVE_WHOLE);
 const NON_NEGATIVE_WHOLE = "expected a whole number, 0 or more";

@@ -1,7 +1,7 @@
 /**
  * How many merge results one encoding keeps, least recently used dropped first (gpt-tokenizer
  * keeps 100,000). A few thousand cover the multi-token words a workload repeats; the full
- * cache stays around a megabyte.
+ * cache stays around 2.5 MB (docs/decisions/0014; the catalog README's memory bench).
  */
 export const MERGE_CACHE_ENTRIES = 8_192;
 

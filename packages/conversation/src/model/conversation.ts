@@ -200,7 +200,7 @@ export class Conversation {
    * @internal
    */
   compactBefore(keepFrom: number, summary: string): void {
-    this.#turns = Object.freeze([Object.freeze({ role: "user" as const, parts: [Parts.text(summary)] }), ...this.#turns.slice(keepFrom)]);
+    this.#turns = [Object.freeze({ role: "user" as const, parts: [Parts.text(summary)] }), ...this.#turns.slice(keepFrom)];
   }
 
   /** The conversation as plain data. */
@@ -216,7 +216,7 @@ export class Conversation {
     const conversation = new Conversation(snapshot.id, snapshot.seat, snapshot.temporary, snapshot.comfortContextTokens, snapshot.compactionTrigger);
     for (const [slot, text] of snapshot.objective) conversation.putObjective(slot, text);
     for (const [name, text] of snapshot.preamble) conversation.admitSkill(name, text);
-    conversation.#turns = Object.freeze(snapshot.turns.slice());
+    conversation.#turns = snapshot.turns.slice();
     return conversation;
   }
 

@@ -31,8 +31,9 @@ import { declaredTimeout, requestedSeats } from "./tool-hooks.js";
  * truncation re-runs once escalated. Cancellation fails the run at once and reaches every
  * descendant.
  *
- * Kept lean on purpose: while a job is in flight this object, its promise and the reaction
- * waiting on its work are all it costs (see the benchmark in the package README).
+ * Kept lean on purpose: while a job is in flight this object, its promise, the reaction
+ * waiting on its work and its async-context frame are all it costs (see the benchmark in the
+ * package README).
  *
  * @internal
  */

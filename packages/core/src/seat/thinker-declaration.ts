@@ -9,7 +9,8 @@ export const DEFAULT_COMFORT_CONTEXT_TOKENS = 128_000;
 /** The framework's compaction trigger (fraction of the comfort window), used when none is named. */
 export const DEFAULT_COMPACTION_TRIGGER = 0.92;
 
-const declarationSchema = z.strictObject({
+/** @internal The rules, as zod holds them: `isSound` answers the same without zod (a test holds the two together). */
+export const declarationSchema = z.strictObject({
   grade: z.custom<Grade>(Grade.is, { message: `expected one of ${[...Grade.ladder, "CEILING"].join(", ")}` }),
   output: z.custom<OutputSize>(OutputSize.is, {
     message: "expected an output rung (VERDICT, COMPACT, STANDARD, EXTENDED, MAX) or { tokens: positive integer }",

@@ -115,7 +115,7 @@ export async function bookIfRoom(trx: Kysely<RecorderDatabase>, request: BookIfR
 /**
  * For each total given with the excess it must shed, the time of the booking whose leaving
  * sheds it: walking the window's bookings oldest first (ties by id), the first at which the
- * running total reaches the excess — as the in-process `RollingWindow.waitMs` walks them.
+ * running total reaches the excess — as the in-process budget walks its slices.
  * Undefined for a total the window cannot shed (the demand exceeds the limit on its own).
  *
  * @internal

@@ -22,8 +22,8 @@ const MAX_BOOKING_ID = 9_223_372_036_854_775_807n;
 /**
  * The {@link SharedBudgetStore} of a worker fleet on one PostgreSQL database: every process
  * that books through it on the same database stays, together with the others, within each
- * entry's rate limits, judged in rolling windows exactly as the in-process admission judges
- * them (docs/decisions/0004).
+ * entry's rate limits, judged in rolling windows booking by booking (the in-process budget sums
+ * bookings in 100 ms slices, so it may hold a seat's room up to a slice longer; docs/decisions/0004).
  *
  * `book` runs one READ COMMITTED transaction: it locks the entry's row in
  * `nucleo_entry_budgets` (`SELECT … FOR UPDATE`), so books on one entry run one after another
@@ -62,7 +62,7 @@ export class PostgresBudgetStore implements SharedBudgetStore {
     checkTime("now", now);
     checkWindow(windowMs);
     const { entryId } = demand;
-    // The same subtraction as RollingWindow's, so a booking's edge falls on the same millisecond.
+    // A booking made at `t` counts in every window that contains `t`: it leaves at `t + windowMs`.
     const cutoff = now - windowMs;
     // READ COMMITTED whatever the server's default: each statement after the lock must see the
     // bookings committed while this transaction waited for it (a snapshot from before would not).

@@ -2,7 +2,7 @@ import { inspect } from "node:util";
 import { Kysely, PostgresDialect } from "kysely";
 import { Pool } from "pg";
 import type { RecorderDatabase } from "../schema/database.js";
-import { sqlStateOf } from "./is-database-outage.js";
+import { sqlStateOf } from "./classify-database-failure.js";
 import { maskDatabaseUrl, passwordOf } from "./mask-database-url.js";
 import { closeOnce, type RecorderConnection } from "./recorder-connection.js";
 import { RecorderDatabaseError } from "./recorder-database-error.js";

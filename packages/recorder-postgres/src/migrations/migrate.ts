@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { Migrator } from "kysely/migration";
-import { sqlStateOf } from "../db/is-database-outage.js";
+import { sqlStateOf } from "../db/classify-database-failure.js";
 import { RecorderDatabaseError } from "../db/recorder-database-error.js";
 import { RECORDER_MIGRATIONS } from "./recorder-migrations.js";
 

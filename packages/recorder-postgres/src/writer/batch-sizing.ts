@@ -25,6 +25,7 @@ export const SINGLE_EVENT_PATIENCE_MS = 120_000;
  * one event) lets the writer get past such a limit. The size then grows back, doubling after
  * {@link WRITES_BEFORE_GROWING} writes in a row, so a halving caused by an outage does not slow
  * the writer for good, and a size the server cannot take is not retried after every write.
+ * A single event that keeps failing on a limit is given up on ({@link singleEventFailed}).
  *
  * @example
  * const sizing = new BatchSizing(5_000);

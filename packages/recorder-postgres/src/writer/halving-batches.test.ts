@@ -7,6 +7,7 @@ import { SINGLE_EVENT_ATTEMPTS, SINGLE_EVENT_PATIENCE_MS, WRITES_BEFORE_GROWING 
 import { PostgresRecorder } from "./postgres-recorder.js";
 import type { RecorderWriteError } from "./recorder-write-error.js";
 import { EventScript } from "./test-support/event-script.js";
+import { settledYet } from "./test-support/settled-yet.js";
 import { FaultyDatabase, until } from "./test-support/faulty-database.js";
 
 const failure = (message: string, code?: string): Error => Object.assign(new Error(message), code === undefined ? {} : { code });
@@ -40,14 +41,6 @@ async function moveTimeUntil(time: ManualTimers, done: () => boolean, what: stri
 /** Whether the recorder has stopped on a refusal. */
 function refused(problems: readonly RecorderWriteError[]): boolean {
   return problems.some((problem) => problem.code === "recorder_write_refused");
-}
-
-/** Whether a promise has settled, without waiting for it. */
-async function settledYet(promise: Promise<unknown>): Promise<boolean> {
-  let settled = false;
-  void promise.then(() => (settled = true), () => (settled = true));
-  for (let index = 0; index < 5; index++) await Promise.resolve();
-  return settled;
 }
 
 describeOnBothDatabases("PostgresRecorder, a batch that keeps failing", (open) => {

@@ -7,6 +7,7 @@ import { describeOnBothDatabases } from "../test-support/databases.js";
 import { PostgresRecorder } from "./postgres-recorder.js";
 import { RecorderWriteError } from "./recorder-write-error.js";
 import { EventScript } from "./test-support/event-script.js";
+import { settledYet } from "./test-support/settled-yet.js";
 import { FaultyDatabase, until } from "./test-support/faulty-database.js";
 
 async function count(db: Kysely<RecorderDatabase>, table: "nucleo_jobs" | "nucleo_model_calls"): Promise<number> {
@@ -18,14 +19,6 @@ function calls(script: EventScript, calls: number) {
   const root = script.submit();
   for (let index = 0; index < calls; index++) script.llmCall(root, { cost: "0.001" });
   return script.events;
-}
-
-/** Whether a promise has settled, without waiting for it. */
-async function settled(promise: Promise<unknown> | undefined): Promise<boolean> {
-  let done = false;
-  void promise?.then(() => (done = true));
-  for (let index = 0; index < 5; index++) await Promise.resolve();
-  return done;
 }
 
 describeOnBothDatabases("PostgresRecorder's writer", (open) => {
@@ -115,7 +108,7 @@ describeOnBothDatabases("PostgresRecorder's writer", (open) => {
     );
     expect(time.pendingDelays()).toEqual([]); // no retry is coming
     expect(faulty.transactions).toBe(1);
-    expect(await settled(pressure)).toBe(true); // the run is not held back by a recorder that stopped
+    expect(await settledYet(pressure)).toBe(true); // the run is not held back by a recorder that stopped
     expect(recorder.pressure()).toBeUndefined();
 
     for (const event of calls(new EventScript(), 3)) recorder.onEvent(event); // dropped, not thrown
@@ -158,7 +151,7 @@ describeOnBothDatabases("PostgresRecorder's writer", (open) => {
 
     time.advance(0);
     await until(() => problems.length === 1, "the database fails");
-    expect(await settled(pressure)).toBe(false);
+    expect(await settledYet(pressure)).toBe(false);
     time.advance(100); // the retry writes 4 (8 still wait: not below half of 10), then 4 more
     await until(() => waitingWhenReleased !== undefined, "the pressure is released");
     expect(waitingWhenReleased).toBe(4);

@@ -1,6 +1,6 @@
 import { systemClock, systemTimers, type Clock, type RunEvent, type RunObserver, type Timers } from "@nucleo/core";
 import type { Kysely } from "kysely";
-import { classifyDatabaseFailure } from "../db/is-database-outage.js";
+import { classifyDatabaseFailure } from "../db/classify-database-failure.js";
 import type { RecorderDatabase } from "../schema/database.js";
 import { AttributionCompactionTracker, compactCostAttribution, isMergeRace } from "./attribution-compaction.js";
 import { buildBatchRows, type BatchRows } from "./batch-rows.js";

@@ -1,17 +1,22 @@
 import { SystemError } from "@nucleo/core";
-import { sqlStateOf } from "../db/is-database-outage.js";
+import { sqlStateOf } from "../db/classify-database-failure.js";
 
 const RECORDER_WRITE = Symbol.for("nucleo.error.recorder-write");
 
 /** What went wrong while recording. */
 export type RecorderWriteErrorCode =
-  /** A batch could not be written because the database is away (an outage: refused or lost connections, a restart, a deadlock): it is kept and retried. */
+  /**
+   * A batch could not be written, for a reason that may pass: the database is away (refused or
+   * lost connections, a restart, a deadlock) or the batch hit a limit a smaller one may get
+   * past (a statement timeout): it is kept and retried, halved when it keeps failing.
+   */
   | "recorder_write_failed"
   /**
    * The database refused a batch for a reason a retry cannot change (a revoked permission, a
    * missing table, a constraint), or failed one event alone again and again on a limit (a
-   * statement timeout, a message too large; `jobId` and `seq` name it): not retried. The recorder stops: the batch, the events
-   * waiting behind it and every later one are not recorded, and `flush` and `close` fail with this.
+   * statement timeout, a message too large; `jobId` and `seq` name it): not retried. The
+   * recorder stops: the batch, the events waiting behind it and every later one are not
+   * recorded, and `flush` and `close` fail with this.
    */
   | "recorder_write_refused"
   /** An event could not be turned into rows (a cost that is not decimal text, say): it is not recorded. */

@@ -42,7 +42,8 @@ export class SummarizationTool extends AbstractModelDependentTool<z.infer<typeof
   /** The `Summarizer` side: condenses conversation turns by running a fresh instance as a job. */
   async summarize(turns: readonly Turn[], options: SummarizeOptions): Promise<string> {
     const text = turns.map((turn) => `${turn.role}: ${turn.parts.map((part) => part.text).filter(Boolean).join("\n")}`).join("\n\n");
-    // The compacting seat's pin wins: a pinned run (a benchmark's) never mixes models.
+    // The compacting seat's pin wins: a summary is upkeep of the pinned conversation itself (the
+    // one child with a declared grade that follows its parent's pin; the benchmark README says so).
     const pin = options.pin ?? this.pinnedModel();
     const job = new SummarizationTool({ environment: this.environment, ...(pin === undefined ? {} : { pin }) });
     if (options.submit) return (await options.submit(job, { text })).summary;

@@ -9,11 +9,10 @@ const NO_PROVIDERS: readonly ToolProvider[] = Object.freeze([]);
  * same input state applied twice gives the same contents.
  */
 export class ToolRegistry {
-  // A frozen list, replaced on every change and never changed in place: what `providers` handed
+  // A list replaced on every change and never changed in place: what `providers` handed
   // out stays as it was (a turn's palette) without a copy per turn. A thinker has a handful of
   // tools, and one is built per run: a list found by a scan weighs and costs less than a Map.
   #providers: readonly ToolProvider[] = NO_PROVIDERS;
-  #byName: ReadonlyMap<string, ToolProvider> | undefined;
   #version = 0;
 
   /** Registers `provider` under its name; a no-op when it is already the one registered. */
@@ -42,9 +41,9 @@ export class ToolRegistry {
     return index >= 0 ? this.#providers[index] : undefined;
   }
 
-  /** The registered providers by name: a snapshot that never changes (a change makes a new one). */
+  /** The registered providers by name, as they are now (a copy). */
   byName(): ReadonlyMap<string, ToolProvider> {
-    return (this.#byName ??= new Map(this.#providers.map((provider) => [provider.name, provider])));
+    return new Map(this.#providers.map((provider) => [provider.name, provider]));
   }
 
   /** The registered providers, in registration order: a snapshot never changed after, shared rather than copied (treat it as read-only). */
@@ -66,7 +65,6 @@ export class ToolRegistry {
     // Not frozen (a thinker is built per run, and freezing an array is dear): never changed
     // after this, and handed out read-only.
     this.#providers = providers;
-    this.#byName = undefined;
     this.#version += 1;
     return this;
   }

@@ -141,20 +141,6 @@ export function classifyDatabaseFailure(error: unknown): DatabaseFailureKind {
   return DRIVER_LIMIT_MESSAGE.test(error.message) ? "limit" : "refusal";
 }
 
-/**
- * True when a database error is worth retrying: an outage, or a limit a smaller batch may get
- * past (see {@link classifyDatabaseFailure}); false for a refusal, which would recur.
- *
- * @example
- * isDatabaseOutage(Object.assign(new Error("connect ENOENT /var/run/postgresql/.s.PGSQL.5432"), { code: "ENOENT", syscall: "connect" })); // true
- * isDatabaseOutage(Object.assign(new Error("permission denied for table nucleo_jobs"), { code: "42501" }));                              // false
- *
- * @internal
- */
-export function isDatabaseOutage(error: unknown): boolean {
-  return classifyDatabaseFailure(error) !== "refusal";
-}
-
 function codeOf(error: unknown): string | undefined {
   const code = typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
   return typeof code === "string" && code !== "" ? code : undefined;

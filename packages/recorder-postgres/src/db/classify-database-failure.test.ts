@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { classifyDatabaseFailure, isDatabaseOutage, sqlStateOf } from "./is-database-outage.js";
+import { classifyDatabaseFailure, sqlStateOf } from "./classify-database-failure.js";
 
 const failure = (message: string, code?: string): Error => Object.assign(new Error(message), code === undefined ? {} : { code });
 /** A Node socket error as `net` raises it while connecting. */
 const connecting = (code: string, address: string): Error => Object.assign(new Error(`connect ${code} ${address}`), { code, syscall: "connect", address });
 
-describe("isDatabaseOutage", () => {
+describe("outage or refusal", () => {
   it.each([
     ["a connection exception (class 08)", failure("connection failure", "08006")],
     ["a connection the server never let in (08001)", failure("could not connect", "08001")],
@@ -17,7 +17,6 @@ describe("isDatabaseOutage", () => {
     ["a deadlock (40P01)", failure("deadlock detected", "40P01")],
     ["a serialization failure (40001)", failure("could not serialize access", "40001")],
     ["a lock timeout (55P03)", failure("canceling statement due to lock timeout", "55P03")],
-    ["a statement timeout (57014)", failure("canceling statement due to statement timeout", "57014")],
     ["the old primary of a failover, read-only until the pool reconnects (25006)", failure("cannot execute INSERT in a read-only transaction", "25006")],
     ["a session the server ended while idle in a transaction (25P03)", failure("terminating connection due to idle-in-transaction timeout", "25P03")],
     ["an idle session the server ended (57P05)", failure("terminating connection due to idle-session timeout", "57P05")],
@@ -38,7 +37,7 @@ describe("isDatabaseOutage", () => {
     ["a client that lost its connection, without a code", failure("Client has encountered a connection error and is not queryable")],
     ["every address of a host refusing", new AggregateError([failure("connect ECONNREFUSED ::1:5432", "ECONNREFUSED"), failure("connect ECONNREFUSED 127.0.0.1:5432", "ECONNREFUSED")])],
   ])("an outage is waited out: %s", (_what, error) => {
-    expect(isDatabaseOutage(error)).toBe(true);
+    expect(classifyDatabaseFailure(error)).toBe("outage");
   });
 
   it.each([
@@ -59,7 +58,7 @@ describe("isDatabaseOutage", () => {
     ["a Node error that is not a socket's", failure("bad argument", "ERR_INVALID_ARG_TYPE")],
     ["something thrown that is not an error", "boom"],
   ])("a refusal fails at once: %s", (_what, error) => {
-    expect(isDatabaseOutage(error)).toBe(false);
+    expect(classifyDatabaseFailure(error)).toBe("refusal");
   });
 });
 
@@ -74,7 +73,6 @@ describe("classifyDatabaseFailure", () => {
     ["out of memory for the statement (53200)", failure("out of memory", "53200")],
   ])("a limit a smaller batch may get past is retried, but told apart from an outage: %s", (_what, error) => {
     expect(classifyDatabaseFailure(error)).toBe("limit");
-    expect(isDatabaseOutage(error)).toBe(true);
   });
 
   it("a server that is away is an outage, not a limit: a stopped server is waited out however long it takes", () => {
