@@ -1,4 +1,3 @@
 import { definePackageBuild } from "@nucleo/tooling/tsup";
 
-// The library, and the command-line entry behind `nucleo-benchmark`.
-export default definePackageBuild({ entry: { index: "src/index.ts", "cli/main": "src/cli/main.ts" } });
+export default definePackageBuild({ entry: { index: "src/index.ts" } });

@@ -17,7 +17,7 @@ const PRICES: Record<string, readonly [string, string]> = { alpha: ["1", "4"], b
 const ENTRIES = [entry("alpha", "alpha-e2e", "MEDIUM", "1", "4"), entry("beta", "beta-e2e", "MEDIUM", "2", "8"), entry("gamma", "gamma-e2e", "MEDIUM", "0.5", "2"), entry("arbiter", "judge-e2e", "XL", "10", "40")];
 const DELAY_MS: Record<string, number> = { "alpha-e2e": 20, "beta-e2e": 60, "gamma-e2e": 5, "judge-e2e": 10 };
 
-// The spec's benchmark job: its model answers with the model it was served.
+// The benchmark's test job (docs/architecture.md#the-benchmark): its model answers with the model it was served.
 const Question = z.object({ question: z.string() });
 const Served = z.object({ model: z.string() });
 const SERVED = responseContract("served_model", Served);

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -29,7 +29,7 @@ const rootManifest = JSON.parse(await readFile(join(repoRoot, "package.json"), "
 const packages = await listPublishedPackages(repoRoot);
 // Published packages today. Adding one needs no change here; removing or making one private
 // means lowering this on purpose, so that a list emptied by mistake cannot pass.
-const publishedAtLeast = 11;
+const publishedAtLeast = 12;
 const lockfile = await WorkspaceLockfile.read(repoRoot);
 const lockedVersions = lockfile.overrides(new Map(packages.map((pkg) => [`packages/${basename(pkg.dir)}`, pkg.name])));
 // Installs, scripts and type-checks at once: enough to overlap waiting on the registry and
@@ -201,7 +201,53 @@ describe("each published package, packed and installed as users install it", () 
       });
     },
   );
+
+  it("@nucleo/catalog installed without gpt-tokenizer, its optional peer, counts tokens by its calibrated estimate and says so once", { timeout: 900_000 }, async () => {
+    const catalog = packages.find((pkg) => pkg.name === "@nucleo/catalog");
+    expect(catalog, "the catalog is a published package").toBeDefined();
+    if (catalog === undefined) return;
+    await slots(async () => {
+      const folder = folderFor(catalog, "without-tokenizer");
+      await mkdir(folder);
+      const project = new InstalledProject(
+        {
+          folder,
+          dependencies: specsFor([catalog.name], catalog),
+          devDependencies: {},
+          tarballs,
+          lockedVersions,
+          script: { file: "count-without-tokenizer.ts", code: COUNT_WITHOUT_TOKENIZER },
+          besideScript: [],
+          types: [],
+          checkDeclarations: false,
+        },
+        tools,
+      );
+      await project.write();
+      const install = await project.install();
+      expect(install.code, `pnpm install in ${folder}\n${tail(install.stdout)}\n${tail(install.stderr)}`).toBe(0);
+      const store = await readdir(join(folder, "node_modules", ".pnpm"));
+      expect(store.filter((name) => name.startsWith("gpt-tokenizer@")), "gpt-tokenizer is not installed").toEqual([]);
+
+      const run = await project.runScript();
+      expect(run.code, `node count-without-tokenizer.ts exited ${run.code}\n${tail(run.stderr)}`).toBe(0);
+      expect(run.printed).toEqual(["estimate estimate:openai-gpt-5-mini 100", "warnings: 1, naming the package: true"]);
+    });
+  });
 });
+
+// An OpenAI entry, which gpt-tokenizer would count exactly: 400 characters at 4 per token. The
+// warning goes to the logger given, here one that keeps what it is told.
+const COUNT_WITHOUT_TOKENIZER = `import { TokenCounters } from "@nucleo/catalog";
+
+const warnings = [];
+const logger = { error: () => {}, info: () => {}, debug: () => {}, warn: (_fields, message) => warnings.push(message) };
+const tokens = new TokenCounters({ logger });
+const counter = tokens.counterFor({ id: "openai-gpt-5-mini", provider: "openai" });
+console.log(counter.kind, counter.name, counter.count("a".repeat(400)));
+tokens.counterFor({ id: "openai-gpt-5", provider: "openai" }).count("hello");
+console.log(\`warnings: \${warnings.length}, naming the package: \${warnings.every((message) => message.includes("pnpm add gpt-tokenizer"))}\`);
+`;
 
 /** Runs at most `limit` of the given tasks at once, the rest waiting their turn in order. */
 function concurrencyLimit(limit: number): <T>(task: () => Promise<T>) => Promise<T> {

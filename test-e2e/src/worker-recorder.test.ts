@@ -214,7 +214,8 @@ describe("the built worker against a real PostgreSQL server, on the mock provide
       expect(Decimal.parse(byRoot.rows[0]!.total).toString(), name).toBe(sum);
       expect(Decimal.parse(bySubtree.rows[0]!.total).toString(), name).toBe(sum);
       const report = examples.stdout.slice(examples.stdout.indexOf(`Workflow ${name} (${rootId})`));
-      expect(report.match(/Total for the workflow: USD ([\d.]+) \((\d+) model call\(s\)\)/)?.slice(1), name).toEqual([sum, String((await calls(rootId)).length)]);
+      const totals = report.match(/\nWorkflow \S+ \(\w+\): \d+ jobs, (\d+) model calls, cost USD ([\d.]+)\n/);
+      expect([totals?.[2], totals?.[1]], name).toEqual([sum, String((await calls(rootId)).length)]);
     }
   });
 
@@ -262,7 +263,7 @@ describe("the built worker against a real PostgreSQL server, on the mock provide
     const refusal = 'The database refused the recorder\'s insert into nucleo_model_calls: 42P01: relation "nucleo_model_calls" does not exist. Not retried';
     // Told once as it happened (the recorder's report), and once as the reason for the exit.
     expect(worker.stderr().split(refusal).length - 1, worker.stderr()).toBe(2);
-    expect(worker.stderr()).toContain(`nucleo-worker: ${refusal}`);
+    expect(worker.stderr()).toContain(`nucleo: ${refusal}`);
     expect(worker.stderr()).not.toContain("Retrying in");
     expect(worker.stdout()).not.toContain("Trajectory, read back from Postgres");
     expect(worker.stdout() + worker.stderr()).not.toContain(new URL(server.url).password);
@@ -328,7 +329,7 @@ describe("the built worker against a real PostgreSQL server, on the mock provide
         worker.kill("SIGINT");
         await worker.waitFor(/^Received SIGINT a third time: giving up on \d+ event\(s\) the recorder has not written\.$/m);
         expect(await worker.exited).toBe(1);
-        expect(worker.stderr()).toMatch(/nucleo-worker: The recorder gave up on \d+ event\(s\) not yet written \(SIGINT received a third time\); they are not recorded\./);
+        expect(worker.stderr()).toMatch(/nucleo: The recorder gave up on \d+ event\(s\) not yet written \(SIGINT received a third time\); they are not recorded\./);
         expect(worker.stdout() + worker.stderr()).not.toContain(new URL(server.url).password);
       } finally {
         await server.start();

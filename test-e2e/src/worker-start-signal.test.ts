@@ -41,14 +41,14 @@ describe("the built worker, signalled while it starts", () => {
 
     expect(await exited, stderr).toEqual({ code: 0, signal: null });
     expect(stdout).toContain("Received SIGTERM while starting: stopping after the step under way, then closing what the start opened; no workflow will run.");
-    expect(stderr).toBe("nucleo-worker: Stopped by SIGTERM while starting: no workflow ran, and everything the start had opened is closed.\n");
+    expect(stderr).toBe("nucleo: Stopped by SIGTERM while starting: no workflow ran, and everything the start had opened is closed.\n");
     expect(stdout).not.toContain("Running digest_document");
     const dataDir = join(folder, ".nucleo", "pglite");
     expect(existsSync(join(dataDir, "PG_VERSION"))).toBe(true);
     expect(existsSync(join(dataDir, "nucleo-recorder.lock"))).toBe(false);
 
     const next = await promisify(execFile)(process.execPath, [workerMain, "run", "digest_document"], { cwd: folder, env, timeout: 120_000 });
-    expect(next.stdout).toContain("Trajectory, read back from Postgres (step ordinal, job, status, duration): 7 job(s)");
+    expect(next.stdout).toMatch(/Trajectory, read back from Postgres \(# is the step ordinal\):\nWorkflow \S+ \(\w+\): 7 jobs, /);
     expect(next.stdout).not.toContain("creating it");
   });
 });

@@ -3,6 +3,7 @@ import { findImports } from "./find-imports.js";
 import { WORKSPACE_SCOPE } from "./layers.js";
 import { checkCoreDependency } from "./rules/core-dependencies-rule.js";
 import { checkDeepImport } from "./rules/deep-import-rule.js";
+import { checkInternalSubpath } from "./rules/internal-subpath-rule.js";
 import { checkInLayerMap } from "./rules/layer-map-rule.js";
 import { checkLayer } from "./rules/layer-rule.js";
 import { checkVendor } from "./rules/vendor-rule.js";
@@ -16,7 +17,8 @@ const dependencyFields = ["dependencies", "peerDependencies", "optionalDependenc
 
 /**
  * Checks a workspace against the boundaries the root README draws: layer order, no deep imports,
- * vendor SDKs in their one package, zod as core's only run-time dependency. Pure: it reads
+ * `./internal` subpaths for workspace packages only, vendor SDKs in their one package, zod as
+ * core's only run-time dependency. Pure: it reads
  * only what it is given, so tests can hand it a workspace built in memory.
  *
  * @example
@@ -61,6 +63,7 @@ function checkSource(project: PackageInfo, source: SourceFile, projects: Project
     return present(
       packageName !== undefined && isWorkspaceName(packageName, projects) ? checkLayer(usage, packageName, projects) : undefined,
       checkDeepImport(usage, parsed, projects),
+      checkInternalSubpath(usage, parsed, projects),
       packageName === undefined ? undefined : checkVendor(usage, packageName),
     );
   });

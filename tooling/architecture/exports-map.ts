@@ -1,8 +1,8 @@
 /**
  * The `exports` map of a `package.json` normalised to subpath keys (`.`, `./testing`,
  * `./features/*`). A bare string, an array or a conditions object all export only `.`; a
- * missing map is read as "only the entry is public", which is what CONVENTIONS.md asks of
- * every package.
+ * missing map is read as "only the entry is public"; every package declares its map explicitly
+ * (CONTRIBUTING.md, "Adding a package").
  */
 export function exportsBySubpath(exports: unknown): ReadonlyMap<string, unknown> {
   if (exports === undefined) return new Map([[".", "(entry)"]]);

@@ -15,6 +15,8 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
   tools: ["core", "catalog", "conversation"],
   // tools-mcp is its own package so the MCP SDK comes only to those who want it.
   "tools-mcp": ["core", "catalog", "conversation", "tools"],
+  // tools-services too, so the HTTP, HTML and XML clients of the service tools come only to their users.
+  "tools-services": ["core", "catalog", "conversation", "tools"],
   thinkers: ["core", "catalog", "conversation", "tools"],
   benchmark: ["core", "catalog", "conversation", "tools", "thinkers"],
   // recorder-postgres implements the shared admission store (catalog) and the durable conversation
@@ -35,6 +37,7 @@ export const DEV_ONLY_LAYERS: Readonly<Record<string, readonly string[]>> = {
   "provider-openai": ["testing"],
   "provider-anthropic": ["testing"],
   tools: ["testing"],
+  "tools-services": ["testing"],
   thinkers: ["testing"],
   benchmark: ["testing"],
   "recorder-postgres": ["testing"],
@@ -57,9 +60,12 @@ export const VENDOR_HOMES: Readonly<Record<string, string>> = {
   pg: "recorder-postgres",
   "@electric-sql/pglite": "recorder-postgres",
   "@modelcontextprotocol/sdk": "tools-mcp",
+  undici: "tools-services",
+  "html-to-text": "tools-services",
+  "fast-xml-parser": "tools-services",
 };
 
-/** What core may depend on at run time: zod and nothing else (CONVENTIONS.md, "Core is the contract"). */
+/** What core may depend on at run time: zod and nothing else (docs/architecture.md#layers-and-seams). */
 export const CORE_RUNTIME_DEPENDENCIES: readonly string[] = ["zod"];
 
 /** The npm scope every workspace project is published under. */

@@ -44,6 +44,7 @@ export type RuleId =
   | "dev-only-package"
   | "unknown-package"
   | "no-deep-import"
+  | "internal-subpath"
   | "vendor-home"
   | "core-runtime-dependencies";
 

@@ -1,4 +1,7 @@
 import { runCli } from "./cli/run-cli.js";
+import { endQuietlyOnClosedPipe } from "./process/end-quietly-on-closed-pipe.js";
+
+endQuietlyOnClosedPipe(process.stdout, (code) => process.exit(code));
 
 // Under `pnpm start` (and so `pnpm worker`) the script runs in the package's folder, and
 // INIT_CWD is the folder pnpm was started in (for `pnpm worker`, the repository's root, where
@@ -13,4 +16,7 @@ process.exitCode = await runCli(process.argv.slice(2), {
   env: process.env,
   cwd: process.cwd(),
   callerCwd: underOwnScript ? process.env["INIT_CWD"]! : process.cwd(),
+  // Progress bars only on a terminal: a file, a pipe or a CI log gets none of their control codes.
+  logStream: process.stderr,
+  ...(process.stderr.isTTY ? { progress: process.stderr } : {}),
 });

@@ -10,7 +10,7 @@
  */
 import os from "node:os";
 import { Benchmark, Blindfold, JudgeTool, recordRun } from "@nucleo/benchmark";
-import { ServedModelTool, servedModelWorld } from "../src/test-support/served-model-world.ts";
+import { ServedModelTool, servedModelRuntime } from "../src/test-support/served-model-fixtures.ts";
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error("Run with --expose-gc (pnpm bench does).");
@@ -23,15 +23,15 @@ function median(values: number[]): number {
 
 /** One benchmark through the dispatcher. */
 async function viaBenchmark(times: number): Promise<void> {
-  const world = servedModelWorld();
-  const benchmark = new Benchmark({ factory: () => new ServedModelTool({ environment: world.environment }), environment: world.environment, times, log: () => {} });
-  await world.dispatcher.submit(benchmark, QUESTION);
+  const runtime = servedModelRuntime();
+  const benchmark = new Benchmark({ factory: () => new ServedModelTool({ environment: runtime.environment }), environment: runtime.environment, times, log: () => {} });
+  await runtime.dispatcher.submit(benchmark, QUESTION);
 }
 
 /** The same jobs by hand: reference, runs at once, a judge per run as it lands. */
 async function byHand(times: number): Promise<void> {
-  const world = servedModelWorld();
-  const { dispatcher, environment } = world;
+  const runtime = servedModelRuntime();
+  const { dispatcher, environment } = runtime;
   const blindfold = Blindfold.forCatalog(environment.picker.catalog);
   const reference = await dispatcher.submit(new ServedModelTool({ environment }), QUESTION);
   const referenceRecord = recordRun(undefined, QUESTION, reference);

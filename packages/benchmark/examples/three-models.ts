@@ -1,9 +1,9 @@
 // examples/three-models.ts
 import { Benchmark, type Scorer } from "@nucleo/benchmark";
-import { CatalogAdmission, parseCatalog, type CatalogEntryInput } from "@nucleo/catalog";
-import { LlmEnvironment, type LlmRequest } from "@nucleo/conversation";
-import { AbstractTool, JobDispatcher, ThinkerDeclaration } from "@nucleo/core";
-import { ScriptedLlmClient, type ScriptedAnswer } from "@nucleo/testing";
+import type { CatalogEntryInput } from "@nucleo/catalog";
+import type { LlmRequest } from "@nucleo/conversation";
+import { AbstractTool, ThinkerDeclaration } from "@nucleo/core";
+import { ScriptedLlmClient, testRuntime, type ScriptedAnswer } from "@nucleo/testing";
 import { SingleObjectiveThinker, thinkerInput, type ThinkerOptions } from "@nucleo/thinkers";
 import { ClassToolProvider } from "@nucleo/tools";
 import { z } from "zod";
@@ -40,12 +40,12 @@ const entry = (id: string, model: string, grade: "MEDIUM" | "XL", input: string,
   id, provider: "openai", model, grade, contextWindow: 128_000, outputCeiling: 16_000,
   prices: { currency: "USD", effectiveFrom: "2026-01-01", source: "example", input, output }, limits: { tokensPerMinute: 1_000_000 },
 });
-const catalog = parseCatalog([
+const entries = [
   entry("aster-1", "aster-1-2026", "MEDIUM", "0.4", "1.6"),
   entry("brio-2", "brio-2-2026", "MEDIUM", "0.1", "0.4"),
   entry("corvo-3", "corvo-3-2026", "MEDIUM", "1", "4"),
   entry("arbiter-9", "arbiter-9-2026", "XL", "3", "15"),
-], "example");
+];
 
 // Pretend models (swap in OpenAiClient or AnthropicClient for real ones): aster and corvo add
 // with the tool; brio guesses without it. The pretend judge compares the two runs it is shown.
@@ -64,9 +64,8 @@ const pretend = (request: LlmRequest, model: string): ScriptedAnswer => {
 };
 const client = new ScriptedLlmClient([], { otherwise: (request, binding) => pretend(request, binding.entry.model) });
 
-const admission = new CatalogAdmission({ catalog });
-const environment = LlmEnvironment.from(admission, { openai: client });
-const dispatcher = new JobDispatcher({ admission });
+// The catalog, its admission, and the environment and dispatcher around the pretend models.
+const { dispatcher, environment } = testRuntime(client, { entries });
 
 const sameTotal: Scorer<z.infer<typeof Total>> = { name: "same_total", score: (run, reference) => (run.total === reference.total ? 10 : 0) };
 const benchmark = new Benchmark({ factory: () => new TotalCosts({ environment }), environment, times: 2, scorer: sameTotal });

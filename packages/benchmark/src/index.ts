@@ -14,4 +14,6 @@ export {
   recordRun, RUBRIC, accuracyCap, RecordedRun, RecordedToolCall, RecordedTurn, RunRecord, scoreVerdict, type BlindfoldOptions, type JudgeToolOptions,
 } from "./judge/index.js";
 export * from "./report/index.js";
-export { runBenchmarkCli, type BenchmarkSetup, type BenchmarkCliIo, type CliStream } from "./cli/index.js";
+export type { BenchmarkSetup } from "./benchmark/benchmark-setup.js";
+export { ProgressTally } from "./benchmark/progress-tally.js";
+export { MAX_TIMES } from "./benchmark/check-options.js";

@@ -7,8 +7,7 @@
  */
 import os from "node:os";
 import { CatalogAdmission, InMemorySharedBudgetStore, parseCatalog, type SharedBudgetStore } from "@nucleo/catalog";
-import { simulateLoad, type LoadSimulationReport } from "./load-simulation.ts";
-import { simulateSharedLoad } from "./shared-load-simulation.ts";
+import { simulateLoad, simulateSharedLoad, type LoadSimulationReport } from "./load-simulation.ts";
 
 const SAMPLES = 400;
 const PER_SAMPLE = 250;

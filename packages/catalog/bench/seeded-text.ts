@@ -4,7 +4,7 @@
  * erasable TypeScript syntax.
  */
 
-/** mulberry32: a small seeded generator, so every run counts the same text. */
+/** mulberry32: a small seeded generator, so every run counts the same text (and offers the same simulated jobs). */
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {

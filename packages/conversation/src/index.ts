@@ -12,7 +12,7 @@ export { parseConversationSnapshot } from "./model/conversation-snapshot-schema.
 export { toolDefinition, type ToolDefinition, type JsonSchema } from "./model/tool-definition.js";
 export type { LlmClient, LlmRequest, LlmBinding, LlmResponse, LlmDelta, StopReason } from "./client/llm-client.js";
 export { collectStream } from "./client/collect-stream.js";
-export { withTextTools, readTextToolCalls, parseJsonObject } from "./client/text-tools-client.js";
+export { withTextTools, readTextToolCalls } from "./client/text-tools-client.js";
 export { renderRequest } from "./render/render-request.js";
 export { SCHEMA_NOTATION_LEGEND, describeInNotation } from "./render/schema-notation.js";
 export { TOOL_WEIGHT_GUIDANCE, JSON_ANSWER_INSTRUCTION } from "./render/guidance.js";

@@ -11,7 +11,7 @@
  * this file directly (type stripping), so it keeps to erasable TypeScript syntax.
  */
 import os from "node:os";
-import type { RunEvent } from "@nucleo/core";
+import { silentLogger, type RunEvent } from "@nucleo/core";
 import { sql } from "kysely";
 import { openRecorderDatabase, PostgresRecorder, type RecorderConnection } from "@nucleo/recorder-postgres";
 import { formatRate as format, median, startOptionalServer } from "./bench-support.ts";
@@ -81,7 +81,7 @@ const nextTick = (): Promise<void> => new Promise((resolve) => setImmediate(reso
 /** Feeds `events` as a dispatcher would and resolves with events per second, to the last commit. */
 async function ingest(connection: RecorderConnection, events: readonly RunEvent[], batchSize: number): Promise<number> {
   let failures = 0;
-  const recorder = new PostgresRecorder({ db: connection.db, batchSize, onError: () => (failures += 1) });
+  const recorder = new PostgresRecorder({ db: connection.db, batchSize, logger: { ...silentLogger, warn: () => (failures += 1), error: () => (failures += 1) } });
   const started = performance.now();
   for (let index = 0; index < events.length; index += EVENTS_PER_TICK) {
     const wait = recorder.pressure();

@@ -8,11 +8,10 @@
 export { openRecorderDatabase, type OpenRecorderDatabaseOptions } from "./db/open-recorder-database.js";
 export type { RecorderBackend, RecorderConnection } from "./db/recorder-connection.js";
 export { RecorderDatabaseError, type RecorderDatabaseErrorCode, type RecorderDatabaseErrorOptions } from "./db/recorder-database-error.js";
-export { maskDatabaseUrl } from "./db/mask-database-url.js";
+export { maskDatabaseUrl, passwordOf } from "./db/mask-database-url.js";
 export { migrateToLatest, type MigrateResult } from "./migrations/migrate.js";
 export type * from "./schema/database.js";
 export * from "./writer/index.js";
 export * from "./queries/index.js";
-export * from "./cli/index.js";
 export * from "./conversations/index.js";
 export * from "./admission/index.js";

@@ -13,5 +13,6 @@ export { ScriptedLlmClient, type ScriptedCall, type ScriptedLlmClientOptions } f
 export type { ScriptedAnswer, ScriptedCallInfo, ScriptedToolCall, ScriptedTurn } from "./scripted/scripted-turn.js";
 export { testEntry, testBinding } from "./fixtures/test-entry.js";
 export { testRequest } from "./fixtures/test-request.js";
+export { testRuntime, TEST_RUNTIME_ENTRIES, type TestRuntime, type TestRuntimeOptions } from "./runtime/test-runtime.js";
 export { drainStream } from "./scripted/drain-stream.js";
 export { sharedBudgetStoreCases, type SharedBudgetStoreCase } from "./budgets/shared-budget-store-cases.js";

@@ -9,7 +9,7 @@
  */
 import os from "node:os";
 import { bareLoop } from "./bare-loop.ts";
-import { workloadWorld } from "./workload.ts";
+import { workloadRuntime } from "./workload.ts";
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error("Run with --expose-gc (pnpm bench does).");
@@ -31,7 +31,7 @@ async function perRun(runs: number, once: () => Promise<unknown>): Promise<{ med
 }
 
 // Sequential: the loop and the bare loop, alternated in rounds so drift hits both alike.
-const sequential = workloadWorld(0);
+const sequential = workloadRuntime(0);
 const bare = bareLoop(0).run;
 const loopRounds: number[] = [];
 const loopP99: number[] = [];
@@ -69,7 +69,7 @@ function side(build: (onFirstCall: (count: number) => void) => { run: () => Prom
   return Object.assign(state, built);
 }
 
-const loopSide = side((onFirstCall) => workloadWorld(50, [], onFirstCall));
+const loopSide = side((onFirstCall) => workloadRuntime(50, [], onFirstCall));
 const bareSide = side((onFirstCall) => bareLoop(50, onFirstCall));
 
 const timedBatch = async (of: ConcurrentSide): Promise<number> => {

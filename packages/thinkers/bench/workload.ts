@@ -81,7 +81,7 @@ export function scriptedClient(latencyMs: number, onFirstCall?: (count: number) 
 }
 
 /** A dispatcher, admission and environment for the workload. */
-export function workloadWorld(latencyMs: number, observers: RunObserver[] = [], onFirstCall?: (count: number) => void) {
+export function workloadRuntime(latencyMs: number, observers: RunObserver[] = [], onFirstCall?: (count: number) => void) {
   const catalog = parseCatalog([{
     id: "zero", provider: "openai", model: "zero", grade: "SMALL", contextWindow: 128_000, outputCeiling: 16_000,
     prices: { currency: "USD", effectiveFrom: "2025-01-01", source: "bench", input: "0.1", output: "0.4" },

@@ -1,8 +1,6 @@
 // examples/budget-thinker.ts
-import { CatalogAdmission, parseCatalog } from "@nucleo/catalog";
-import { LlmEnvironment } from "@nucleo/conversation";
-import { AbstractTool, JobDispatcher, ThinkerDeclaration } from "@nucleo/core";
-import { ScriptedLlmClient } from "@nucleo/testing";
+import { AbstractTool, ThinkerDeclaration } from "@nucleo/core";
+import { ScriptedLlmClient, testRuntime } from "@nucleo/testing";
 import { SingleObjectiveThinker, thinkerInput, type ThinkerOptions, type ValidationGuardrail } from "@nucleo/thinkers";
 import { ClassToolProvider } from "@nucleo/tools";
 import { z } from "zod";
@@ -59,13 +57,9 @@ const client = new ScriptedLlmClient([
   ScriptedLlmClient.json({ reasoning: "The add tool and the delegate agree on 110.", answer: { total: 110, verdict: "within" } }),
   ScriptedLlmClient.json({ reasoning: "110 exceeds the budget of 100.", answer: { total: 110, verdict: "over" } }),
 ]);
-const catalog = parseCatalog([{
-  id: "medium", provider: "openai", model: "gpt-medium", grade: "MEDIUM", contextWindow: 128_000, outputCeiling: 16_000,
-  prices: { currency: "USD", effectiveFrom: "2025-01-01", source: "example", input: "0.4", output: "1.6" }, limits: { tokensPerMinute: 200_000 },
-}], "example");
-const admission = new CatalogAdmission({ catalog });
-const environment = LlmEnvironment.from(admission, { openai: client });
-const dispatcher = new JobDispatcher({ admission });
+// A catalog with an entry per grade, its admission, and the environment and dispatcher around
+// the client (with a real client, build these four as @nucleo/conversation's README shows).
+const { dispatcher, environment } = testRuntime(client);
 
 const thinker = new BudgetCheck({ environment });
 console.log(await dispatcher.submit(thinker, { costs: [40, 70] })); // { total: 110, verdict: 'over' }

@@ -51,7 +51,7 @@ export interface InstalledProjectTools {
 /**
  * An empty project that installs given packages, `@nucleo` ones from packed tarballs and the
  * rest from the registry at the workspace's locked versions, then runs and type-checks a script
- * in it as a user would. Nothing is installed in it but what the spec names: the TypeScript
+ * in it as a user would. Nothing is installed in it but what its spec names: the TypeScript
  * that checks it runs from outside, so an installed package can reach only what it declares.
  */
 export class InstalledProject {

@@ -15,6 +15,7 @@ const environment = {
   npm_execpath: "/usr/bin/pnpm",
   VITEST_POOL_ID: "1",
   NODE_ENV: "test",
+  NODE_PATH: "/work/node_modules/.pnpm/node_modules",
   OPENAI_API_KEY: "not-a-real-key",
 };
 
@@ -31,7 +32,7 @@ describe("the environments commands run in", () => {
     });
   });
 
-  it("scripts run in a user's shell: no package-manager or test-runner variables, no keys", () => {
+  it("scripts run in a user's shell: no package-manager or test-runner variables (NODE_PATH, set by pnpm's shims, included), no keys", () => {
     expect(userEnvironment({ EXTRA: "1" }, environment)).toEqual({ PATH: "/usr/bin", HTTPS_PROXY: "http://proxy.invalid:3128", EXTRA: "1" });
   });
 });

@@ -30,7 +30,9 @@ export async function runCommand(command: string, args: readonly string[], optio
   });
 }
 
-const packageManagerAndTestRunner = /^(npm_|pnpm_|VITEST|NODE_ENV$)/i;
+// NODE_PATH too: pnpm's bin shims set it to the workspace's hoisted packages, where a `require`
+// would find what the installed project lacks (an optional peer left out on purpose).
+const packageManagerAndTestRunner = /^(npm_|pnpm_|VITEST|NODE_ENV$|NODE_PATH$)/i;
 const offMachine = /^(DATABASE_URL|OPENAI_API_KEY|ANTHROPIC_API_KEY)$/i;
 /**
  * The package manager's settings for reaching a registry, set in the environment (a CI's mirror,

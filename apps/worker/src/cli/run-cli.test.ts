@@ -46,6 +46,12 @@ async function cli(argv: string[], options: { cwd?: string; signals?: SignalSour
 }
 
 describe("the worker's command line, in process", () => {
+  it("a log level that names no level is refused, naming NUCLEO_LOG_LEVEL, before the worker starts", async () => {
+    const { code, stderr } = await cli(["run", "budget_check"], { env: { NUCLEO_LOG_LEVEL: "loud" } });
+    expect(code).toBe(2);
+    expect(stderr).toContain("NUCLEO_LOG_LEVEL");
+  });
+
   // The first run creates the PGlite folder (initdb and the migrations): allow it time.
   it("runs a workflow on the mock provider and prints its trajectory and ledger read back from PGlite", { timeout: 120_000 }, async () => {
     const { code, stdout, stderr } = await cli(["run", "budget_check", "--tenant", "acme"]);
@@ -53,18 +59,18 @@ describe("the worker's command line, in process", () => {
     expect(stdout).toMatch(/^no API key set: running on the mock provider at http:\/\/127\.0\.0\.1:\d+ /);
     expect(stdout).toContain(`recorder: PGlite at ${join(folder, ".nucleo", "pglite")}`);
     expect(stdout).toContain('Output  {"total":135,"verdict":"over"}');
-    expect(stdout).toMatch(/Trajectory, read back from Postgres \(step ordinal, job, status, duration\): 14 job\(s\)\n {2}- budget_check {2}finished {2}\d+ ms/);
-    expect(stdout).toMatch(/^ {4}3 sub_thinker {2}finished/m);
-    expect(stdout).toMatch(/^ {6}1 add {2}finished/m);
-    expect(stdout).toMatch(/Total for the workflow: USD 0\.\d+ \(8 model call\(s\)\)/);
-    expect(stdout).toMatch(/Cost ledger by model\n {2}model +calls .*\n {2}gpt-5 +8 /);
+    expect(stdout).toMatch(/Trajectory, read back from Postgres \(# is the step ordinal\):\nWorkflow \S+ \(\w+\): 14 jobs, 8 model calls, cost USD 0\.\d+\n/);
+    expect(stdout).toMatch(/^ *budget_check +\S+ +\w+ +finished /m);
+    expect(stdout).toMatch(/^ *3 {4}sub_thinker +\S+ +\w+ +finished /m);
+    expect(stdout).toMatch(/^ *1 {6}add +\S+ +\w+ +finished /m);
+    expect(stdout).toMatch(/Cost ledger by model, read back from Postgres:\nmodel +currency +calls .*\n[- ]+\ngpt-5 +USD +8 /);
   });
 
   it("prints the seat-sizing report of what was recorded", async () => {
     const { code, stdout } = await cli(["sizing"]);
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^Seat sizing per job class, read from PGlite at /);
-    expect(stdout).toMatch(/^ {2}LLMCall +8 +\d+ +\d+ +0 +VERDICT$/m);
+    expect(stdout).toMatch(/^job class +calls +max output +p95 output +max_tokens stops +recommended rung$/m);
+    expect(stdout).toMatch(/^LLMCall +8 +\d+ +\d+ +0 +VERDICT$/m);
   });
 
   it("lists the registered workflows with their input fields", async () => {
@@ -79,23 +85,23 @@ describe("the worker's command line, in process", () => {
     const fresh = await mkdtemp(join(folder, "fresh-"));
     const { code, stderr } = await cli(["run", "summarise_everything"], { cwd: fresh });
     expect(code).toBe(2);
-    expect(stderr).toBe('nucleo-worker: Unknown workflow "summarise_everything": expected one of "budget_check", "benchmark_classify_ticket", "digest_document", "support_chat".');
+    expect(stderr).toBe('nucleo: Unknown workflow "summarise_everything": expected one of "budget_check", "benchmark_classify_ticket", "digest_document", "support_chat".');
     expect(existsSync(join(fresh, ".nucleo"))).toBe(false);
   });
 
   it("refuses an input that fails the workflow's schema, naming the field (exit 2)", async () => {
     const { code, stderr } = await cli(["run", "budget_check", "--input", '{"costs":[40,"seventy"],"budget":100}']);
     expect(code).toBe(2);
-    expect(stderr).toBe('nucleo-worker: Invalid input for workflow "budget_check", field costs[1]: expected number, received string.');
+    expect(stderr).toBe('nucleo: Invalid input for workflow "budget_check", field costs[1]: expected number, received string.');
     const empty = await cli(["run", "digest_document", "--input", '{"text":"  "}']);
-    expect(empty.stderr).toBe('nucleo-worker: Invalid input for workflow "digest_document", field text: expected non-empty text.');
+    expect(empty.stderr).toBe('nucleo: Invalid input for workflow "digest_document", field text: expected non-empty text.');
   });
 
   it("reads --input from a file with @, and names the file it cannot read (exit 2)", async () => {
     const missing = join(folder, "missing.json");
-    expect((await cli(["run", "budget_check", "--input", `@${missing}`])).stderr).toBe(`nucleo-worker: Cannot read --input file ${JSON.stringify(missing)}: ENOENT.`);
+    expect((await cli(["run", "budget_check", "--input", `@${missing}`])).stderr).toBe(`nucleo: Cannot read --input file ${JSON.stringify(missing)}: ENOENT.`);
     await writeFile(join(folder, "not-json.json"), "costs: 1");
-    expect((await cli(["run", "budget_check", "--input", "@not-json.json"])).stderr).toMatch(/^nucleo-worker: Invalid --input file ".*not-json\.json": expected JSON/);
+    expect((await cli(["run", "budget_check", "--input", "@not-json.json"])).stderr).toMatch(/^nucleo: Invalid --input file ".*not-json\.json": expected JSON/);
   });
 
   it("a bad config stops the worker at start, naming the file and the field (exit 2)", async () => {
@@ -103,7 +109,7 @@ describe("the worker's command line, in process", () => {
     await writeFile(file, JSON.stringify({ catalog: packageFile("config/catalog.yaml"), workflows: ["budget_check"], shutdown: { graceMs: "soon" } }));
     const { code, stderr } = await cli(["--config", file]);
     expect(code).toBe(2);
-    expect(stderr).toBe(`nucleo-worker: Config ${file}, field shutdown.graceMs: expected number, received string.`);
+    expect(stderr).toBe(`nucleo: Config ${file}, field shutdown.graceMs: expected number, received string.`);
   });
 
   it.each([
@@ -121,7 +127,7 @@ describe("the worker's command line, in process", () => {
     await writeFile(file, JSON.stringify({ catalog: packageFile("config/catalog.yaml"), workflows: ["budget_check"], admission: { shared: true } }));
     const { code, stdout, stderr } = await cli(["run", "budget_check", "--config", file]);
     expect(code).toBe(2);
-    expect(stderr).toBe(`nucleo-worker: Config ${file}, field admission.shared: sharing rate-limit budgets needs a PostgreSQL server (set DATABASE_URL); embedded PGlite serves one process.`);
+    expect(stderr).toBe(`nucleo: Config ${file}, field admission.shared: sharing rate-limit budgets needs a PostgreSQL server (set DATABASE_URL); embedded PGlite serves one process.`);
     expect(stdout).toBe("");
   });
 
@@ -130,7 +136,7 @@ describe("the worker's command line, in process", () => {
     await writeFile(file, JSON.stringify({ catalog: packageFile("config/catalog.yaml"), workflows: ["budget_check"], policy: { megaEntry: "openai-gpt-5" } }));
     const { code, stdout, stderr } = await cli(["run", "budget_check", "--config", file]);
     expect(code).toBe(2);
-    expect(stderr).toBe(`nucleo-worker: Config ${file}, field policy: Invalid value for "megaEntry" (got "openai-gpt-5"): expected an entry of grade MEGA (it is LARGE).`);
+    expect(stderr).toBe(`nucleo: Config ${file}, field policy: Invalid value for "megaEntry" (got "openai-gpt-5"): expected an entry of grade MEGA (it is LARGE).`);
     expect(stdout).toBe("");
   });
 
@@ -147,7 +153,7 @@ describe("the worker's command line, in process", () => {
     });
     expect(stopped.code, stopped.stderr).toBe(0);
     expect(stopped.stdout).toContain("Received SIGTERM while starting: stopping after the step under way, then closing what the start opened; no workflow will run.");
-    expect(stopped.stderr).toBe("nucleo-worker: Stopped by SIGTERM while starting: no workflow ran, and everything the start had opened is closed.");
+    expect(stopped.stderr).toBe("nucleo: Stopped by SIGTERM while starting: no workflow ran, and everything the start had opened is closed.");
     expect(stopped.stdout).not.toContain("Running digest_document");
     const dataDir = join(fresh, ".nucleo", "pglite");
     // The open was not cut short (the folder is whole), and closing it released the lock.
@@ -157,7 +163,7 @@ describe("the worker's command line, in process", () => {
 
     const next = await cli(["run", "digest_document"], { cwd: fresh });
     expect(next.code, next.stderr).toBe(0);
-    expect(next.stdout).toContain("Trajectory, read back from Postgres (step ordinal, job, status, duration): 7 job(s)");
+    expect(next.stdout).toMatch(/Trajectory, read back from Postgres \(# is the step ordinal\):\nWorkflow \S+ \(\w+\): 7 jobs, /);
   });
 
   it("a signal before the recorder is opened stops the start there: the mock provider is stopped and no PGlite folder is made", async () => {
@@ -178,7 +184,7 @@ describe("the worker's command line, in process", () => {
     expect(code, stderr).toBe(0);
     expect(stdout).toContain("Received SIGINT while starting");
     expect(stdout).toContain("Received SIGINT again while starting: still stopping; the step under way ends first, so nothing it opens is left half-made.");
-    expect(stderr).toBe("nucleo-worker: Stopped by SIGINT while starting: no workflow ran, and everything the start had opened is closed.");
+    expect(stderr).toBe("nucleo: Stopped by SIGINT while starting: no workflow ran, and everything the start had opened is closed.");
     expect(existsSync(join(fresh, ".nucleo"))).toBe(false);
     expect(mockUrl).not.toBe("");
     await expect(fetch(mockUrl)).rejects.toThrow();
@@ -257,7 +263,7 @@ describe("the worker's command line, in process", () => {
     // runCli is now awaiting the config file: the signal comes in the middle of the start.
     signals.emit("SIGTERM", "SIGTERM");
     expect(await running).toBe(0);
-    expect(err).toEqual(["nucleo-worker: Stopped by SIGTERM while starting: no workflow ran, and everything the start had opened is closed."]);
+    expect(err).toEqual(["nucleo: Stopped by SIGTERM while starting: no workflow ran, and everything the start had opened is closed."]);
     expect(existsSync(join(fresh, ".nucleo"))).toBe(false);
   });
 
@@ -296,6 +302,6 @@ describe("the worker's command line, in process", () => {
     expect(code).toBe(0);
     expect(stdout).toContain("Received SIGINT again: cancelling 1 running workflow(s) now.");
     expect(stdout).toMatch(/Failed {2}.*\(stopped by the worker's shutdown\)/);
-    expect(stdout).toMatch(/^ {2}- budget_check {2}failed {2}\d+ ms {2}cancelled: /m);
+    expect(stdout).toMatch(/^ *budget_check +\S+ +\w+ +failed .* cancelled: /m);
   });
 });

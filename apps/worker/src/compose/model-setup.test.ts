@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { exampleCatalog } from "../test-support/mock-world.js";
+import { exampleCatalog } from "../test-support/mock-provider-runtime.js";
 import { setUpModels } from "./model-setup.js";
 
 describe("the worker's models", () => {

@@ -1,5 +1,6 @@
 import { Catalog, CatalogAdmission, type CatalogEntry, type DeploymentPolicy, type SharedBudgetStore } from "@nucleo/catalog";
 import { LlmEnvironment, type ProviderClients } from "@nucleo/conversation";
+import type { Logger } from "@nucleo/core";
 import { AnthropicClient } from "@nucleo/provider-anthropic";
 import { OpenAiClient } from "@nucleo/provider-openai";
 import type { MockProviderServer } from "@nucleo/testing";
@@ -22,7 +23,9 @@ export interface ModelSetupOptions {
    * Rate-limit budgets shared with every worker on the same database, so that together they
    * keep each entry's limits; without it the budgets are this process's alone.
    */
-  readonly sharedBudgets?: { readonly store: SharedBudgetStore; readonly onError: (error: unknown) => void };
+  readonly sharedBudgets?: SharedBudgetStore;
+  /** Told of the shared store's failures (the admission's `logger`). Default: core's `stderrLogger`. */
+  readonly logger?: Logger;
 }
 
 /** The deployment's models: real providers when a key is set, else the mock provider on loopback. */
@@ -100,10 +103,10 @@ function nonEmpty(value: string | undefined): string | undefined {
 }
 
 function admissionFor(catalog: Catalog, options: ModelSetupOptions): CatalogAdmission {
-  const shared = options.sharedBudgets;
   return new CatalogAdmission({
     catalog,
     ...(options.policy ? { policy: options.policy } : {}),
-    ...(shared ? { shared: shared.store, onSharedError: shared.onError } : {}),
+    ...(options.sharedBudgets ? { shared: options.sharedBudgets } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
   });
 }

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
+import type { Logger } from "@nucleo/core";
 import { maskDatabaseUrl, openRecorderDatabase, PostgresBudgetStore, PostgresConversationStore, PostgresRecorder, RecorderQueries } from "@nucleo/recorder-postgres";
 import type { StartupStep } from "../shutdown/watch-startup-signals.js";
 
@@ -10,6 +11,8 @@ export interface RecorderSetupOptions {
   /** The PGlite data folder, resolved against `cwd`. */
   readonly pgliteDir: string;
   readonly cwd: string;
+  /** Told of every write problem (the recorder's `logger`). Default: core's `stderrLogger`. */
+  readonly logger?: Logger;
 }
 
 /** The recorder: the writer the dispatcher feeds, the queries the reports read, and where they live. */
@@ -33,7 +36,7 @@ export interface RecorderSetup {
 export async function openRecorder(options: RecorderSetupOptions): Promise<RecorderSetup> {
   const { url, dataDir } = locate(options);
   const connection = await openRecorderDatabase(url === undefined ? { dataDir } : { url });
-  const recorder = new PostgresRecorder({ db: connection.db });
+  const recorder = new PostgresRecorder({ db: connection.db, ...(options.logger ? { logger: options.logger } : {}) });
   let closed: Promise<void> | undefined;
   return {
     recorder,

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { ConversationService } from "@nucleo/conversation";
-import { firstPrintableLine, InvalidInputError, JobDispatcher, type JobHandle } from "@nucleo/core";
+import { InvalidInputError, JobDispatcher, stderrLogger, type JobHandle, type Logger } from "@nucleo/core";
 import { SummarizationTool } from "@nucleo/tools";
 import type { LoadedWorkerConfig } from "../config/load-worker-config.js";
 import { stopIfSignalled, type StartupStep } from "../shutdown/watch-startup-signals.js";
@@ -22,6 +22,12 @@ export interface WorkerOptions {
   readonly cwd?: string;
   /** Told, a line at a time, what serves the models and where the recorder is, as each is set up. */
   readonly say?: (line: string) => void;
+  /**
+   * Told what the dispatcher, the admission and the recorder cannot throw to anyone (an
+   * observer that threw, a shared budget store away, a recorder write retried): `createWorkerLogger`
+   * gives one. Default: core's `stderrLogger`.
+   */
+  readonly logger?: Logger;
   /**
    * Stops the start (a SIGTERM while it runs, see `watchStartupSignals`): checked between its
    * steps; what was opened is closed, and `start` throws the signal's reason.
@@ -80,12 +86,12 @@ export class Worker {
   #graceTimer: ReturnType<typeof setTimeout> | undefined;
   #closed: Promise<void> | undefined;
 
-  private constructor(config: LoadedWorkerConfig, registry: WorkflowRegistry, models: ModelSetup, recorder: RecorderSetup) {
+  private constructor(config: LoadedWorkerConfig, registry: WorkflowRegistry, models: ModelSetup, recorder: RecorderSetup, logger: Logger) {
     this.config = config;
     this.registry = registry;
     this.models = models;
     this.recorder = recorder;
-    this.dispatcher = new JobDispatcher({ admission: models.admission, observers: [recorder.recorder] });
+    this.dispatcher = new JobDispatcher({ admission: models.admission, observers: [recorder.recorder], logger });
     const { environment } = models;
     this.conversations = new ConversationService({ store: recorder.conversations, environment, summarizer: new SummarizationTool({ environment }) });
   }
@@ -105,11 +111,12 @@ export class Worker {
     const { config, signal } = options;
     const env = options.env ?? process.env;
     const during = options.during ?? ((_step, work) => work());
+    const logger = options.logger ?? stderrLogger;
     stopIfSignalled(signal);
     const catalog = await loadWorkerCatalog(config);
     const registry = registerWorkflows(config.workflows);
     const url = (env["DATABASE_URL"] ?? "").trim() === "" ? undefined : env["DATABASE_URL"];
-    const location = { url, pgliteDir: config.recorder.pgliteDir, cwd: options.cwd ?? process.cwd() };
+    const location = { url, pgliteDir: config.recorder.pgliteDir, cwd: options.cwd ?? process.cwd(), logger };
     const shareBudgets = config.admission.shared ?? url !== undefined;
     if (shareBudgets && url === undefined) {
       throw new WorkerError({
@@ -132,7 +139,8 @@ export class Worker {
         env,
         responders: registry.all().map((definition) => definition.mock),
         mockLatencyMs: config.mockProvider.latencyMs,
-        ...(recorder?.budgets ? { sharedBudgets: { store: recorder.budgets, onError: sayOnce(options.say, "shared admission") } } : {}),
+        logger,
+        ...(recorder?.budgets ? { sharedBudgets: recorder.budgets } : {}),
       });
     } catch (error) {
       await recorder?.close();
@@ -161,7 +169,7 @@ export class Worker {
       }
       throw error;
     }
-    return new Worker(config, registry, models, recorder);
+    return new Worker(config, registry, models, recorder, logger);
   }
 
   /** False once the worker has begun to shut down. */
@@ -246,18 +254,4 @@ export class Worker {
     })();
     return this.#closed;
   }
-}
-
-/**
- * Tells `say` of an error as one printable line, prefixed — unless it is the same as the last
- * one told: a store that is away fails every retry with the same words.
- */
-function sayOnce(say: ((line: string) => void) | undefined, prefix: string): (error: unknown) => void {
-  let last: string | undefined;
-  return (error) => {
-    const line = `${prefix}: ${firstPrintableLine(error instanceof Error ? error.message : String(error))}`;
-    if (line === last) return;
-    last = line;
-    say?.(line);
-  };
 }

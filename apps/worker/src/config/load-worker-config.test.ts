@@ -78,6 +78,54 @@ describe("the worker's config file", () => {
     expect((await refusal(loadWorkerConfig(missing))).message).toBe(`Config ${missing}: expected a readable file (ENOENT).`);
   });
 
+  it("a YAML config (.yaml or .yml) loads as its JSON twin does", async () => {
+    const json = await loadWorkerConfig(packageFile("config/worker.json"));
+    const yaml = [
+      "# The same config as config/worker.json.",
+      `catalog: ${packageFile("config/catalog.yaml")}`,
+      "workflows: [budget_check, benchmark_classify_ticket, digest_document, support_chat]",
+      "recorder:",
+      "  pgliteDir: .nucleo/pglite",
+      "shutdown: { graceMs: 30000 }",
+      "mockProvider:",
+      "  latencyMs: 0",
+    ].join("\n");
+    for (const name of ["twin.yaml", "twin.yml"]) {
+      const file = await configFile(name, yaml);
+      expect(await loadWorkerConfig(file)).toEqual({ ...json, catalog: packageFile("config/catalog.yaml"), file });
+    }
+  });
+
+  it("a field a YAML config gets wrong is refused naming the file, the line and the field", async () => {
+    const file = await configFile("unknown-workflow.yaml", ["catalog: c.yaml", "workflows:", "  - budget_check", "  - summarise_everything", ""].join("\n"));
+    const error = await refusal(loadWorkerConfig(file));
+    expect(error).toMatchObject({ code: "config_invalid", file, field: "workflows[1]" });
+    expect(error.message).toMatch(new RegExp(`^Config ${file}, line 4, field workflows\\[1\\]: expected one of "budget_check"`));
+    const typo = await configFile("typo.yml", ["catalog: c.yaml", "workflows: [budget_check]", "shutdown:", "  graceMs: 10", "  graceMS: 10"].join("\n"));
+    expect((await refusal(loadWorkerConfig(typo))).message).toMatch(new RegExp(`^Config ${typo}, line 5, field shutdown: .*found "graceMS"`));
+  });
+
+  it("YAML that does not parse is refused naming the file and the line", async () => {
+    const file = await configFile("broken.yaml", ["catalog: c.yaml", "workflows: [budget_check", "shutdown: { graceMs: 10 }"].join("\n"));
+    const error = await refusal(loadWorkerConfig(file));
+    expect(error).toMatchObject({ code: "config_invalid", file, field: undefined });
+    expect(error.message).toMatch(new RegExp(`^Config ${file}: expected valid YAML at line \\d+ \\(`));
+    const duplicate = await configFile("duplicate.yaml", ["catalog: c.yaml", "workflows: [budget_check]", "catalog: other.yaml"].join("\n"));
+    expect((await refusal(loadWorkerConfig(duplicate))).message).toMatch(/expected valid YAML at line 3 \(.*[Uu]nique/);
+  });
+
+  it("a config file that is neither .json, .yaml nor .yml is refused by its name", async () => {
+    const file = await configFile("worker.toml", { catalog: "c.yaml", workflows: ["budget_check"] });
+    expect((await refusal(loadWorkerConfig(file))).message).toBe(`Config ${file}: expected a .json, .yaml or .yml file.`);
+  });
+
+  it("the log level is one of the worker's levels", async () => {
+    const file = await configFile("log.yaml", "catalog: c.yaml\nworkflows: [budget_check]\nlog: { level: debug }\n");
+    expect((await loadWorkerConfig(file)).log).toEqual({ level: "debug" });
+    const wrong = await configFile("log-wrong.yaml", "catalog: c.yaml\nworkflows: [budget_check]\nlog:\n  level: verbose\n");
+    expect((await refusal(loadWorkerConfig(wrong))).message).toMatch(new RegExp(`^Config ${wrong}, line 4, field log\\.level: expected one of "fatal"`));
+  });
+
   it("a bad catalog stops the worker naming the catalog file, the entry and the field", async () => {
     await writeFile(join(folder, "bad-catalog.yaml"), [
       "entries:",

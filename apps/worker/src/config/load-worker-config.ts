@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { describeIssue } from "@nucleo/core";
 import { WorkerError } from "../worker-error.js";
-import { parseJson } from "./parse-json.js";
+import { parseConfigText } from "./parse-config-text.js";
 import { workerConfigSchema, type WorkerConfig } from "./worker-config.js";
 
 /** A checked config with its paths resolved. */
@@ -14,9 +14,9 @@ export interface LoadedWorkerConfig extends WorkerConfig {
 }
 
 /**
- * Reads and checks the worker's config file. Any problem — unreadable, not JSON, a field that
- * fails the schema, an unknown key — stops the worker with a {@link WorkerError} naming the
- * file and the field.
+ * Reads and checks the worker's config file: JSON (`.json`) or YAML (`.yaml`, `.yml`). Any
+ * problem — unreadable, not JSON or YAML, a field that fails the schema, an unknown key — stops
+ * the worker with a {@link WorkerError} naming the file and the field, and for YAML the line.
  *
  * @example
  * const config = await loadWorkerConfig("config/worker.json");
@@ -29,17 +29,20 @@ export async function loadWorkerConfig(path: string): Promise<LoadedWorkerConfig
   } catch (error) {
     throw configError(file, undefined, `a readable file (${(error as NodeJS.ErrnoException).code ?? "unreadable"})`, error);
   }
-  const parsed = parseJson(text);
-  if (!parsed.success) throw configError(file, undefined, `valid JSON (${parsed.error})`);
+  const parsed = parseConfigText(text, file);
+  if (!parsed.success) throw configError(file, undefined, parsed.expected);
   const checked = workerConfigSchema.safeParse(parsed.value);
   if (!checked.success) {
-    const issue = describeIssue(checked.error.issues[0]!, { nameUnknownKeys: true });
-    throw configError(file, issue.path === "(input)" ? undefined : issue.path, issue.expected, checked.error);
+    const first = checked.error.issues[0]!;
+    const issue = describeIssue(first, { nameUnknownKeys: true });
+    // An unknown key's line is the key's own, not its object's.
+    const line = parsed.lineOf(first.code === "unrecognized_keys" ? [...first.path, first.keys[0]!] : first.path);
+    throw configError(file, issue.path === "(input)" ? undefined : issue.path, issue.expected, checked.error, line);
   }
   return { ...checked.data, file, catalogFile: resolve(dirname(file), checked.data.catalog) };
 }
 
-function configError(file: string, field: string | undefined, expected: string, cause?: unknown): WorkerError {
-  const where = field === undefined ? file : `${file}, field ${field}`;
+function configError(file: string, field: string | undefined, expected: string, cause?: unknown, line?: number): WorkerError {
+  const where = `${file}${line === undefined ? "" : `, line ${line}`}${field === undefined ? "" : `, field ${field}`}`;
   return new WorkerError({ code: "config_invalid", file, ...(field === undefined ? {} : { field }), message: `Config ${where}: expected ${expected}.`, cause });
 }

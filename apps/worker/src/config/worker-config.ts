@@ -6,7 +6,13 @@ export const WORKFLOW_NAMES = ["budget_check", "benchmark_classify_ticket", "dig
 /** Where the embedded recorder keeps its data when no `DATABASE_URL` is set. */
 export const DEFAULT_PGLITE_DIR = ".nucleo/pglite";
 
-/** The worker's config file, checked strictly: an unknown key is refused, naming it. */
+/** The levels the worker's log may be set to (pino's): a level shows itself and everything more severe. */
+export const WORKER_LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+/** A level of the worker's log. */
+export type WorkerLogLevel = (typeof WORKER_LOG_LEVELS)[number];
+
+/** The worker's config file (JSON or YAML), checked strictly: an unknown key is refused, naming it. */
 export const workerConfigSchema = z.strictObject({
   /** The catalog file (`.json`, `.yaml` or `.yml`), relative to the config file. */
   catalog: z.string().min(1, "expected the path of a catalog file"),
@@ -44,6 +50,12 @@ export const workerConfigSchema = z.strictObject({
       graceMs: z.number().int().nonnegative().max(3_600_000).default(30_000),
     })
     .default({ graceMs: 30_000 }),
+  log: z
+    .strictObject({
+      /** The least severe level written to stderr (default `info`); `NUCLEO_LOG_LEVEL` overrides it. */
+      level: z.enum(WORKER_LOG_LEVELS).optional(),
+    })
+    .default({}),
   /** The mock provider that serves the catalog when no API key is set. */
   mockProvider: z
     .strictObject({

@@ -1,27 +1,27 @@
 import { Benchmark, type BenchmarkReport } from "@nucleo/benchmark";
 import { Decimal, walkTrajectory, type LlmCallEvent } from "@nucleo/core";
 import { afterEach, describe, expect, it } from "vitest";
-import { exampleCatalog, mockWorld, type MockWorld } from "../test-support/mock-world.js";
+import { exampleCatalog, startMockProviderRuntime, type MockProviderRuntime } from "../test-support/mock-provider-runtime.js";
 import { BUILT_IN_WORKFLOWS } from "./built-in-workflows.js";
 import type { WorkflowDefinition } from "./workflow-definition.js";
 
-let world: MockWorld | undefined;
+let runtime: MockProviderRuntime | undefined;
 afterEach(async () => {
-  await world?.close();
-  world = undefined;
+  await runtime?.close();
+  runtime = undefined;
 });
 
 async function runExample(definition: WorkflowDefinition, provider: "openai" | "anthropic") {
-  world = await mockWorld(await exampleCatalog((entry) => entry.provider === provider));
-  const start = definition.start(definition.input.parse(definition.exampleInput), { environment: world.models.environment, conversations: world.conversations });
-  const handle = world.dispatcher.submit(start.job, start.input);
+  runtime = await startMockProviderRuntime(await exampleCatalog((entry) => entry.provider === provider));
+  const start = definition.start(definition.input.parse(definition.exampleInput), { environment: runtime.models.environment, conversations: runtime.conversations });
+  const handle = runtime.dispatcher.submit(start.job, start.input);
   const output = await handle;
   const outline: string[] = [];
-  walkTrajectory(world.runLog.trajectory(handle.id)!, (node, depth) => outline.push(`${depth}:${node.job.ordinal ?? "-"}:${node.job.jobName}:${node.job.status}`));
+  walkTrajectory(runtime.runLog.trajectory(handle.id)!, (node, depth) => outline.push(`${depth}:${node.job.ordinal ?? "-"}:${node.job.jobName}:${node.job.status}`));
   return { id: handle.id, output, outline, job: start.job };
 }
 
-const calls = () => world!.events.filter((event): event is LlmCallEvent => event.type === "llm.call");
+const calls = () => runtime!.events.filter((event): event is LlmCallEvent => event.type === "llm.call");
 
 describe.each(["openai", "anthropic"] as const)("the example workflows on the mock provider, %s wire", (provider) => {
   it("budget_check adds with its tool, delegates a recount to a sub-thinker, and is corrected by its guardrail", async () => {
@@ -38,7 +38,7 @@ describe.each(["openai", "anthropic"] as const)("the example workflows on the mo
       "1:4:llm_call:finished",
       "1:5:llm_call:finished",
     ]);
-    const served = world!.models.mock!.requests;
+    const served = runtime!.models.mock!.requests;
     expect(served.every((request) => request.wire === provider)).toBe(true);
     // The guardrail's refusal went back to the model as a correction naming the field.
     expect(JSON.stringify(served.at(-1)!.body)).toContain("verdict_matches_budget");
@@ -49,7 +49,7 @@ describe.each(["openai", "anthropic"] as const)("the example workflows on the mo
     expect(run.output).toMatchObject({ label: "bug" });
     const report = (run.job as Benchmark<unknown, unknown>).report() as BenchmarkReport;
     expect(report.rows.map((row) => `${row.role}:${row.status}:${row.judge?.score ?? "-"}:${row.scorer ?? "-"}`)).toEqual(["reference:ok:-:-", "candidate:ok:10:10"]);
-    expect(world!.runLog.job(run.id)!.published[Benchmark.REPORT]).toBeDefined();
+    expect(runtime!.runLog.job(run.id)!.published[Benchmark.REPORT]).toBeDefined();
     const judged = calls().filter((call) => call.jobClass === "JudgeTool");
     expect(judged).toHaveLength(1);
     expect(judged[0]!.grade).toBe("XL");
@@ -65,9 +65,9 @@ describe.each(["openai", "anthropic"] as const)("the example workflows on the mo
     const first = await runExample(BUILT_IN_WORKFLOWS.support_chat, provider);
     expect(first.output).toBe('Thanks for writing. I have noted: "Hello, my order #1042 has not arrived yet.". I will look into it.');
     const definition = BUILT_IN_WORKFLOWS.support_chat;
-    const start = definition.start(definition.input.parse({ conversation: "example-support-chat", message: "Any news?" }), { environment: world!.models.environment, conversations: world!.conversations });
-    expect(await world!.dispatcher.submit(start.job, start.input)).toBe('This is message 2 of our conversation. You first wrote: "Hello, my order #1042 has not arrived yet.". I am still on it.');
-    const stored = await world!.conversations.obtain({ seat: { grade: "SMALL", depth: "STANDARD", output: "COMPACT" }, durableId: "example-support-chat" });
+    const start = definition.start(definition.input.parse({ conversation: "example-support-chat", message: "Any news?" }), { environment: runtime!.models.environment, conversations: runtime!.conversations });
+    expect(await runtime!.dispatcher.submit(start.job, start.input)).toBe('This is message 2 of our conversation. You first wrote: "Hello, my order #1042 has not arrived yet.". I am still on it.');
+    const stored = await runtime!.conversations.obtain({ seat: { grade: "SMALL", depth: "STANDARD", output: "COMPACT" }, durableId: "example-support-chat" });
     expect(stored.turns().map((turn) => turn.role)).toEqual(["user", "assistant", "user", "assistant"]);
   });
 });
@@ -76,7 +76,7 @@ describe("the cost of a mock run", () => {
   it("is exact: the workflow's total is the decimal sum of its calls, each priced from the catalog", async () => {
     const run = await runExample(BUILT_IN_WORKFLOWS.budget_check, "openai");
     const sum = calls().reduce((total, call) => total.plus(Decimal.parse(call.cost)), Decimal.ZERO);
-    expect(world!.ledger.totalFor(run.id).cost.get("USD")?.toString()).toBe(sum.toString());
+    expect(runtime!.ledger.totalFor(run.id).cost.get("USD")?.toString()).toBe(sum.toString());
     expect(calls().every((call) => call.entryId === "openai-gpt-5" && Decimal.parse(call.cost).compare(Decimal.ZERO) > 0)).toBe(true);
   });
 });

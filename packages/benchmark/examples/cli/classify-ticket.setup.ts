@@ -1,4 +1,4 @@
-// examples/cli/classify-ticket.setup.ts — what `nucleo-benchmark examples/cli/bench.json` races.
+// examples/cli/classify-ticket.setup.ts — what `nucleo benchmark examples/cli/bench.json` races.
 import type { BenchmarkSetup } from "@nucleo/benchmark";
 import { CatalogAdmission, parseCatalog, type CatalogEntryInput } from "@nucleo/catalog";
 import { LlmEnvironment, responseContract } from "@nucleo/conversation";

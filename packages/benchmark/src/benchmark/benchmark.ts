@@ -1,7 +1,8 @@
 import type { CatalogEntry } from "@nucleo/catalog";
 import type { LlmEnvironment } from "@nucleo/conversation";
 import { AbstractDoer, InvalidInputError, SystemError, systemTimers, type AbstractJob, type Grade, type GradeRung, type JobContext } from "@nucleo/core";
-import { isModelDependent, type ModelDependentTool } from "@nucleo/tools";
+import type { ModelDependentTool } from "@nucleo/tools";
+import { isModelDependent } from "@nucleo/tools/internal";
 import type { ZodType } from "zod";
 import { Blindfold, DEFAULT_JUDGE_TIMEOUT_MS, JudgeTool, recordRun, type JudgeInput, type JudgeVerdict } from "../judge/index.js";
 import type { BenchmarkReport } from "../report/benchmark-report.js";

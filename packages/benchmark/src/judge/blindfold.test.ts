@@ -1,6 +1,6 @@
 import { parseCatalog } from "@nucleo/catalog";
 import { describe, expect, it } from "vitest";
-import { JUDGE_ENTRIES, namesIn } from "../test-support/served-model-world.js";
+import { JUDGE_ENTRIES, namesIn } from "../test-support/served-model-fixtures.js";
 import { Blindfold } from "./blindfold.js";
 import { FAMILY_TERMS, VERSIONED_TERMS } from "./model-name-patterns.js";
 import type { RunRecord } from "./run-record.js";

@@ -1,7 +1,7 @@
 import { InvalidInputError } from "@nucleo/core";
 import { ScriptedLlmClient, type ScriptedCall, type ScriptedTurn } from "@nucleo/testing";
 import { describe, expect, it } from "vitest";
-import { JUDGE_ENTRIES, modelNames, namesIn, worldWith } from "../test-support/served-model-world.js";
+import { JUDGE_ENTRIES, modelNames, namesIn, benchmarkTestRuntime } from "../test-support/served-model-fixtures.js";
 import { Blindfold } from "./blindfold.js";
 import { JUDGE_INSTRUCTIONS } from "./judge-instructions.js";
 import { DEFAULT_JUDGE_TIMEOUT_MS, JudgeTool } from "./judge-tool.js";
@@ -34,9 +34,9 @@ function judgeInput(): JudgeInput {
 }
 
 function judge(...turns: ScriptedTurn[]) {
-  const world = worldWith(new ScriptedLlmClient(turns), JUDGE_ENTRIES);
-  const tool = new JudgeTool({ environment: world.environment });
-  return { ...world, tool };
+  const runtime = benchmarkTestRuntime(new ScriptedLlmClient(turns), JUDGE_ENTRIES);
+  const tool = new JudgeTool({ environment: runtime.environment });
+  return { ...runtime, tool };
 }
 
 /** Everything the request put on the wire, as one text. */
@@ -133,7 +133,7 @@ describe("JudgeTool", () => {
   });
 
   it(`times out after ${DEFAULT_JUDGE_TIMEOUT_MS} ms by default, or after the option; a non-positive timeout is refused`, () => {
-    const { environment } = worldWith(new ScriptedLlmClient(), JUDGE_ENTRIES);
+    const { environment } = benchmarkTestRuntime(new ScriptedLlmClient(), JUDGE_ENTRIES);
     expect(new JudgeTool({ environment }).timeoutMs()).toBe(300_000);
     expect(new JudgeTool({ environment, timeoutMs: 1_000 }).timeoutMs()).toBe(1_000);
     expect(() => new JudgeTool({ environment, timeoutMs: 0 })).toThrow(InvalidInputError);

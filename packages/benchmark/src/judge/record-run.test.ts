@@ -2,7 +2,7 @@ import { parseCatalog, type CatalogEntryInput } from "@nucleo/catalog";
 import { ScriptedLlmClient } from "@nucleo/testing";
 import type { ThinkerTranscript, TranscriptTurn } from "@nucleo/thinkers";
 import { describe, expect, it } from "vitest";
-import { entry, SERVED_MODEL_TASK, ServedModelThinker, ServedModelTool, servedModelWorld } from "../test-support/served-model-world.js";
+import { entry, SERVED_MODEL_TASK, ServedModelThinker, ServedModelTool, servedModelRuntime } from "../test-support/served-model-fixtures.js";
 import { Blindfold } from "./blindfold.js";
 import { recordRun } from "./record-run.js";
 import { RunRecord } from "./run-record.js";
@@ -31,7 +31,7 @@ function thinkerWith(...turns: Array<Pick<TranscriptTurn, "text" | "thinking">>)
 
 describe("recordRun", () => {
   it("a thinker's run is its transcript: objective and prompt as the task, every turn with its reasoning, tool calls and results, a correction, the answer", async () => {
-    const { dispatcher, environment, client } = servedModelWorld();
+    const { dispatcher, environment, client } = servedModelRuntime();
     const thinkerTurns = [
       ScriptedLlmClient.toolCalls({ name: "served_model", arguments: { question: "Who are you?" } }, { name: "served_model", arguments: { question: "And you?" } }),
       ScriptedLlmClient.answer("model-alpha, I think"),
@@ -81,7 +81,7 @@ describe("recordRun", () => {
   });
 
   it("a thinker whose transcript() throws (it never ran) is read like a one-call tool", () => {
-    const { environment } = servedModelWorld();
+    const { environment } = servedModelRuntime();
     const thinker = new ServedModelThinker({ environment });
     expect(() => thinker.transcript()).toThrow();
     expect(recordRun(thinker, { question: "Who?" }, undefined)).toEqual({ task: '{\n  "question": "Who?"\n}', turns: [], answer: null });
@@ -89,7 +89,7 @@ describe("recordRun", () => {
 
   it("a thinking and a non-thinking model that did the same work leave the same record once blindfolded: one reasoning slot, no envelope JSON", async () => {
     const runOn = async (catalogEntry: CatalogEntryInput, final: { text: string; thinking?: string[] }) => {
-      const { dispatcher, environment, client } = servedModelWorld([catalogEntry]);
+      const { dispatcher, environment, client } = servedModelRuntime([catalogEntry]);
       const thinkerTurns = [ScriptedLlmClient.toolCall("served_model", { question: "Who are you?" }), ScriptedLlmClient.answer(final.text, { thinking: final.thinking ?? [] })];
       client.answer = (call) => (call.kind === "thinker" ? thinkerTurns.shift() : undefined);
       const thinker = new ServedModelThinker({ environment });
@@ -147,7 +147,7 @@ describe("recordRun", () => {
   });
 
   it("a one-call tool's run is what it was asked (askedWith): its instructions, a blank line and its prompt as the task, no turns, its output", async () => {
-    const { dispatcher, environment } = servedModelWorld();
+    const { dispatcher, environment } = servedModelRuntime();
     const tool = new ServedModelTool({ environment });
     const input = { question: "Who are you?" };
     const output = await dispatcher.submit(tool, input);
@@ -160,7 +160,7 @@ describe("recordRun", () => {
   });
 
   it("a one-call tool that was never asked (askedWith gives undefined, throws or answers no text) is read from its input", () => {
-    const { environment } = servedModelWorld();
+    const { environment } = servedModelRuntime();
     const unwired = new ServedModelTool({ environment });
     expect(unwired.askedWith()).toBeUndefined();
     const asTask = '{\n  "question": "Who?"\n}';

@@ -1,4 +1,4 @@
-import { parseJsonObject } from "@nucleo/conversation";
+import { parseJsonObject } from "@nucleo/conversation/internal";
 import type { ThinkerTranscript, TranscriptTurn } from "@nucleo/thinkers";
 import type { RecordedTurn, RunRecord } from "./run-record.js";
 

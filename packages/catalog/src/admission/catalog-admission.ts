@@ -5,6 +5,7 @@ import {
   systemTimers,
   type Admission,
   type Clock,
+  type Logger,
   type ReserveOptions,
   type SeatRequest,
   type SeatReservation,
@@ -16,7 +17,8 @@ import type { CatalogEntry } from "../entry/catalog-entry.js";
 import type { DeploymentPolicy } from "../picker/deployment-policy.js";
 import { ModelPicker, type SeatDemand } from "../picker/model-picker.js";
 import { TokenCounters } from "../tokens/token-counters.js";
-import { EntryBudget, type LimitName } from "./entry-budget.js";
+import { EntryBudget } from "./entry-budget.js";
+import type { LimitName } from "./limit-amounts.js";
 import { GrantedSeat, type HeldBooking } from "./granted-seat.js";
 import { SharedAdmissionLink } from "./shared-admission-link.js";
 import type { SharedBooking, SharedBookingAnswer, SharedBudgetStore } from "./shared-budget-store.js";
@@ -62,11 +64,12 @@ export interface CatalogAdmissionOptions {
    */
   readonly sharedPollMs?: number;
   /**
-   * With `shared`: told of every store failure. A failed booking is retried after
-   * `sharedPollMs` (the seat keeps waiting); a failed settlement, cancellation or cooldown is
-   * otherwise harmless (the booking ages out of the window). Default: `console.warn`.
+   * With `shared`: told of every store failure, at `warn`, with fields `operation` (`book`,
+   * `settle`, `cancel`, `coolDown`), `entryId` and a secret-free `error`. A failed booking is
+   * retried after `sharedPollMs` (the seat keeps waiting); a failed settlement, cancellation or
+   * cooldown is otherwise harmless (the booking ages out of the window). Default: `stderrLogger`.
    */
-  readonly onSharedError?: (error: unknown) => void;
+  readonly logger?: Logger;
 }
 
 /** A reservation waiting for its entry's budgets. */
@@ -122,8 +125,8 @@ export class CatalogAdmission implements Admission {
     this.#timers = options.timers ?? systemTimers;
     this.#defaultCooldownMs = options.defaultCooldownMs ?? 1_000;
     this.#windowMs = 60_000 + (options.guardMs ?? 1_000);
-    this.tokens = options.tokens ?? new TokenCounters();
-    this.#shared = options.shared ? new SharedAdmissionLink({ store: options.shared, windowMs: this.#windowMs, pollMs: options.sharedPollMs, onError: options.onSharedError }) : undefined;
+    this.tokens = options.tokens ?? new TokenCounters(options.logger === undefined ? {} : { logger: options.logger });
+    this.#shared = options.shared ? new SharedAdmissionLink({ store: options.shared, windowMs: this.#windowMs, pollMs: options.sharedPollMs, logger: options.logger }) : undefined;
     this.picker = new ModelPicker(options.catalog, options.policy, { waitMs: (entry, demand) => this.#waitMs(entry, demand) });
   }
 

@@ -1,4 +1,4 @@
-import { InvalidInputError, SystemError } from "@nucleo/core";
+import { errorFields, InvalidInputError, stderrLogger, SystemError, type Logger } from "@nucleo/core";
 import type { CatalogEntry } from "../entry/catalog-entry.js";
 import type { SeatDemand } from "../picker/model-picker.js";
 import type { SharedBooking, SharedBookingAnswer, SharedBudgetStore } from "./shared-budget-store.js";
@@ -8,14 +8,24 @@ export interface SharedAdmissionLinkOptions {
   readonly store: SharedBudgetStore;
   readonly windowMs: number;
   readonly pollMs?: number;
-  readonly onError?: (error: unknown) => void;
+  readonly logger?: Logger;
 }
+
+/** The store call that failed, as the `operation` field of its log line. */
+type StoreOperation = "book" | "settle" | "cancel" | "coolDown";
+
+const CONSEQUENCE: Record<StoreOperation, string> = {
+  book: "the seat keeps waiting and asks again",
+  settle: "harmless: the booking ages out of the window",
+  cancel: "harmless: the booking ages out of the window",
+  coolDown: "the other processes do not cool the entry down",
+};
 
 /**
  * A `CatalogAdmission`'s side of a {@link SharedBudgetStore}: asks it to book, tells it of
  * settlements, cancellations and cooldowns, remembers for routing how long the store last said
- * an entry has no room, and turns every store failure into a report: none of its promises
- * rejects.
+ * an entry has no room, and tells its logger of every store failure (at `warn`, with the
+ * `operation`, the `entryId` and the `error`): none of its promises rejects.
  *
  * @internal
  */
@@ -24,7 +34,7 @@ export class SharedAdmissionLink {
   readonly pollMs: number;
   readonly #store: SharedBudgetStore;
   readonly #windowMs: number;
-  readonly #onError: (error: unknown) => void;
+  readonly #logger: Logger;
   readonly #busyUntil = new Map<string, number>();
 
   constructor(options: SharedAdmissionLinkOptions) {
@@ -33,7 +43,7 @@ export class SharedAdmissionLink {
     this.pollMs = pollMs;
     this.#store = options.store;
     this.#windowMs = options.windowMs;
-    this.#onError = options.onError ?? ((error) => console.warn("@nucleo/catalog: the shared budget store failed; seats wait and retry.", error));
+    this.#logger = options.logger ?? stderrLogger;
   }
 
   /** How long the store's last answer said `entryId` has no room, from `now` (0: not busy). */
@@ -54,40 +64,41 @@ export class SharedAdmissionLink {
       this.#busyUntil.set(entry.id, now + answer.waitMs);
       return answer;
     } catch (error) {
-      this.#report(error);
+      this.#report("book", entry.id, error);
       return undefined;
     }
   }
 
   /** Tells the store what the call really used. */
   settle(booking: SharedBooking, inputTokens: number, outputTokens: number): Promise<void> {
-    return this.#quietly(() => this.#store.settle(booking, inputTokens, outputTokens));
+    return this.#quietly("settle", booking.entryId, () => this.#store.settle(booking, inputTokens, outputTokens));
   }
 
   /** Removes a booking whole. */
   cancel(booking: SharedBooking): Promise<void> {
-    return this.#quietly(() => this.#store.cancel(booking));
+    return this.#quietly("cancel", booking.entryId, () => this.#store.cancel(booking));
   }
 
   /** Cools `entryId` down for every process until `until`. */
   coolDown(entryId: string, until: number): Promise<void> {
-    return this.#quietly(() => this.#store.coolDown(entryId, until));
+    return this.#quietly("coolDown", entryId, () => this.#store.coolDown(entryId, until));
   }
 
   /** Runs a store call whose failure only needs reporting: the booking it concerns ages out anyway. */
-  async #quietly(call: () => Promise<void>): Promise<void> {
+  async #quietly(operation: StoreOperation, entryId: string, call: () => Promise<void>): Promise<void> {
     try {
       await call();
     } catch (error) {
-      this.#report(error);
+      this.#report(operation, entryId, error);
     }
   }
 
-  #report(error: unknown): void {
+  #report(operation: StoreOperation, entryId: string, error: unknown): void {
     try {
-      this.#onError(error);
+      const fields = { component: "catalog-admission", operation, entryId, error: errorFields(error) };
+      this.#logger.warn(fields, `The shared budget store failed to ${operation} on entry "${entryId}": ${CONSEQUENCE[operation]}.`);
     } catch {
-      // A throwing reporter must not stop seats from being admitted.
+      // A throwing logger must not stop seats from being admitted.
     }
   }
 }

@@ -1,5 +1,5 @@
 import type { SeatRequest } from "@nucleo/core";
-import { ManualTimers, runFor, settlePromises } from "@nucleo/core/testing";
+import { ManualTimers, RecordingLogger, runFor, settlePromises } from "@nucleo/core/testing";
 import { describe, expect, it } from "vitest";
 import { catalogOf, entry } from "../test-support/entries.js";
 import { CatalogAdmission, type CatalogAdmissionOptions, type CatalogSeat } from "./catalog-admission.js";
@@ -16,13 +16,13 @@ const catalog = catalogOf(
 function fleet(count: number, options: Partial<CatalogAdmissionOptions> = {}) {
   const time = new ManualTimers(0);
   const store = new RecordingStore();
-  const errors: unknown[] = [];
+  const logger = new RecordingLogger();
   const admissions = Array.from({ length: count }, () => new CatalogAdmission({
-    catalog, clock: time, timers: time, guardMs: 0, shared: store, sharedPollMs: 1_000, onSharedError: (error) => errors.push(error), ...options,
+    catalog, clock: time, timers: time, guardMs: 0, shared: store, sharedPollMs: 1_000, logger, ...options,
   }));
   const never = new AbortController().signal;
   const reserve = (admission: CatalogAdmission, request: SeatRequest, signal: AbortSignal = never) => tracked(admission.reserve(request, { signal, jobId: "job" }));
-  return { time, store, errors, admissions, reserve };
+  return { time, store, logger, admissions, reserve };
 }
 
 function tracked(promise: Promise<CatalogSeat>) {
@@ -178,14 +178,18 @@ describe("CatalogAdmission with a shared budget store", () => {
     expect(store.calls).toEqual([]);
   });
 
-  it("a store that rejects keeps the seat waiting, is reported, and is asked again after sharedPollMs; the abort signal still works", async () => {
-    const { time, store, errors, admissions: [one], reserve } = fleet(1);
+  it("a store that rejects keeps the seat waiting, is logged with its entry, and is asked again after sharedPollMs; the abort signal still works", async () => {
+    const { time, store, logger, admissions: [one], reserve } = fleet(1);
     store.failBook = new Error("database unavailable");
     const patient = reserve(one!, pinned("primary"));
     const controller = new AbortController();
     const impatient = reserve(one!, pinned("secondary"), controller.signal);
     await settlePromises();
-    expect(errors).toEqual([store.failBook, store.failBook]);
+    expect(logger.entries.map((logged) => [logged.level, logged.fields["operation"], logged.fields["entryId"]])).toEqual([["warn", "book", "primary"], ["warn", "book", "secondary"]]);
+    expect(logger.entries[0]).toMatchObject({
+      fields: { component: "catalog-admission", error: { name: "Error", message: "database unavailable" } },
+      message: 'The shared budget store failed to book on entry "primary": the seat keeps waiting and asks again.',
+    });
     controller.abort(new Error("gave up"));
     await settlePromises();
     expect(impatient.error()).toEqual(new Error("gave up"));
@@ -199,23 +203,23 @@ describe("CatalogAdmission with a shared budget store", () => {
 
   it("a store answering a wait that is not positive is reported and asked again after sharedPollMs", async () => {
     const time = new ManualTimers(0);
-    const errors: unknown[] = [];
+    const logger = new RecordingLogger();
     const inner = new RecordingStore();
     let answers = 0;
     const store = Object.assign(Object.create(inner) as RecordingStore, {
       book: async (...args: Parameters<RecordingStore["book"]>) => (answers++ === 0 ? { waitMs: 0 } : inner.book(...args)),
     });
-    const admission = new CatalogAdmission({ catalog, clock: time, timers: time, shared: store, onSharedError: (error) => errors.push(error) });
+    const admission = new CatalogAdmission({ catalog, clock: time, timers: time, shared: store, logger });
     const seat = tracked(admission.reserve(pinned("primary"), { signal: new AbortController().signal, jobId: "job" }));
     await runFor(time, 999);
     expect(seat.seat()).toBeUndefined();
-    expect(String(errors[0])).toMatch(/answered a wait of 0 ms for entry "primary"/);
+    expect(logger.entries[0]?.fields["error"]).toMatchObject({ code: "shared_store_answer", message: expect.stringMatching(/answered a wait of 0 ms for entry "primary"/) });
     await runFor(time, 1);
     expect(seat.seat()?.grantedAt).toBe(1_000);
   });
 
-  it("failures to settle, cancel or cool down are reported and otherwise harmless", async () => {
-    const { time, store, errors, admissions: [one], reserve } = fleet(1);
+  it("failures to settle, cancel or cool down are logged and otherwise harmless", async () => {
+    const { time, store, logger, admissions: [one], reserve } = fleet(1);
     const seats = [reserve(one!, pinned("primary", 100)), reserve(one!, pinned("primary", 100)), reserve(one!, pinned("primary", 100))];
     await settlePromises();
     store.failOthers = new Error("database unavailable");
@@ -223,11 +227,20 @@ describe("CatalogAdmission with a shared budget store", () => {
     one!.release(seats[1]!.seat()!);
     expect(one!.throttled(seats[2]!.seat()!, 5_000)).toBe(true);
     await settlePromises();
-    expect(errors).toHaveLength(4); // settle, cancel, cancel, coolDown
+    expect(logger.entries.map((logged) => logged.fields["operation"])).toEqual(["settle", "cancel", "cancel", "coolDown"]);
     expect(one!.usage("primary").map((limit) => limit.used)).toEqual([1, 50]);
     const next = reserve(one!, pinned("primary", 100));
     await runFor(time, 5_000); // the local cooldown still holds
     expect(next.seat()?.grantedAt).toBe(5_000);
+  });
+
+  it("a store failure is logged without the secret its error quotes", async () => {
+    const { store, logger, admissions: [one], reserve } = fleet(1);
+    store.failBook = new Error("connect ECONNREFUSED postgres://app:canary-Pa55word-7f3e@db:5432/nucleo password=canary-Pa55word-7f3e");
+    reserve(one!, pinned("primary"));
+    await settlePromises();
+    expect(logger.entries).toHaveLength(1);
+    expect(logger.text()).not.toContain("canary-Pa55word-7f3e");
   });
 
   it("settlement tells the store what the local settle books: input with cache reads and writes, output with reasoning", async () => {

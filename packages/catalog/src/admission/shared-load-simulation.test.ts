@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { simulateSharedLoad } from "../../bench/shared-load-simulation.js";
+import { simulateSharedLoad } from "../../bench/load-simulation.js";
 
 const scenarios = [
   { binding: "tokens per minute", limits: { requestsPerMinute: 120, tokensPerMinute: 400_000 } },

@@ -5,8 +5,8 @@ import type { Depth } from "@nucleo/core";
 export const MIN_THINKING_BUDGET = 1024;
 
 /**
- * Whether a call on `entry` at `depth` is guaranteed a native thinking block: the spec's
- * `ThinkingMode.thinkingActive(model, effort)`. True exactly when a provider client sends a
+ * Whether a call on `entry` at `depth` is guaranteed a native thinking block
+ * (docs/architecture.md#native-thinking). True exactly when a provider client sends a
  * thinking budget for such a call (Anthropic's `thinking: { type: "enabled", budget_tokens }`):
  * the entry has `nativeThinking`, its reasoning tokens at `depth` reach the minimum (1,024),
  * and they are less than the call's `max_tokens`. It lives in the catalog, below every layer

@@ -4,11 +4,11 @@ import * as o200kBase from "gpt-tokenizer/encoding/o200k_base";
 import { describe, expect, it, vi } from "vitest";
 import { BoundedMergeCache, boundMergeCache, MERGE_CACHE_ENTRIES, MERGE_CACHE_PIECE_CHARS } from "./bounded-merge-cache.js";
 import { EncodingCounter } from "./encoding-counter.js";
-import { loadEncoding, type TokenizerEncoding } from "./load-encoding.js";
+import { processTokenizer, type TokenizerEncoding } from "./gpt-tokenizer-loader.js";
 
 /** The map gpt-tokenizer caches merges in, read from the field `boundMergeCache` replaces. */
 function mergeCacheOf(encoding: TokenizerEncoding): Map<string, number[]> | undefined {
-  const api = loadEncoding(encoding) as { default?: { bytePairEncodingCoreProcessor?: { mergeCache?: Map<string, number[]> } } };
+  const api = processTokenizer.load(encoding) as { default?: { bytePairEncodingCoreProcessor?: { mergeCache?: Map<string, number[]> } } };
   return api.default?.bytePairEncodingCoreProcessor?.mergeCache;
 }
 

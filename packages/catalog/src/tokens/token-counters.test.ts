@@ -1,6 +1,9 @@
+import { RecordingLogger } from "@nucleo/core/testing";
 import { describe, expect, it } from "vitest";
 import { CalibratedEstimate } from "./calibrated-estimate.js";
 import { EncodingCounter } from "./encoding-counter.js";
+import { GptTokenizerLoader } from "./gpt-tokenizer-loader.js";
+import { requireWithout } from "../test-support/require-without.js";
 import { TokenCounters } from "./token-counters.js";
 
 describe("TokenCounters", () => {
@@ -57,5 +60,34 @@ describe("TokenCounters", () => {
     const tokens = new TokenCounters({ charsPerToken: 2 });
     const request = { messages: [{ role: "user", text: "a".repeat(396) }] }; // (396 + 4) / 2 + 6 framing
     expect(tokens.countRequest({ id: "anthropic-sonnet", provider: "anthropic" }, request)).toBe(206);
+  });
+
+  it("without gpt-tokenizer, an entry that would be counted exactly gets a calibrated estimate of its own, which learns", () => {
+    const tokens = new TokenCounters({ tokenizer: new GptTokenizerLoader({ require: requireWithout("gpt-tokenizer") }), logger: new RecordingLogger() });
+    const mini = { id: "openai-gpt-5-mini", provider: "openai" } as const;
+    const counter = tokens.counterFor(mini);
+    expect(counter).toBeInstanceOf(CalibratedEstimate);
+    expect({ kind: counter.kind, name: counter.name }).toEqual({ kind: "estimate", name: "estimate:openai-gpt-5-mini" });
+    expect(counter.count("a".repeat(400))).toBe(100);
+    tokens.observe(mini, 100, 120);
+    expect(tokens.calibrations().get("openai-gpt-5-mini")?.factor).toBe(1.2);
+  });
+
+  it("without gpt-tokenizer, the warning naming the package is said once, however many entries fall back", () => {
+    const logger = new RecordingLogger();
+    const tokenizer = new GptTokenizerLoader({ require: requireWithout("gpt-tokenizer") });
+    const tokens = new TokenCounters({ tokenizer, logger });
+    tokens.countRequest({ id: "openai-gpt-5-mini", provider: "openai" }, { messages: [{ role: "user", text: "hi" }] });
+    tokens.counterFor({ id: "openai-gpt-4", provider: "openai", tokenizer: "cl100k_base" });
+    new TokenCounters({ tokenizer, logger }).counterFor({ id: "openai-gpt-5", provider: "openai" });
+    expect(logger.entries.map((entry) => [entry.level, entry.fields["package"]])).toEqual([["warn", "gpt-tokenizer"]]);
+    expect(logger.entries[0]?.message).toContain("pnpm add gpt-tokenizer");
+  });
+
+  it("an entry with no public tokenizer is estimated without warning, whether or not gpt-tokenizer is installed", () => {
+    const logger = new RecordingLogger();
+    const tokens = new TokenCounters({ tokenizer: new GptTokenizerLoader({ require: requireWithout("gpt-tokenizer") }), logger });
+    tokens.counterFor({ id: "anthropic-sonnet", provider: "anthropic" });
+    expect(logger.entries).toEqual([]);
   });
 });

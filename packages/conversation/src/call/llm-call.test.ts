@@ -5,19 +5,19 @@ import { responseContract } from "../correction/response-contract.js";
 import { toolDefinition } from "../model/tool-definition.js";
 import { renderRequest } from "../render/render-request.js";
 import { FakeClient } from "../test-support/fake-client.js";
-import { entry, setup } from "../test-support/setup.js";
+import { entry, conversationTestRuntime } from "../test-support/conversation-test-runtime.js";
 import { LLMCall } from "./llm-call.js";
 
 const SEAT = { grade: "MEDIUM", depth: "STANDARD", output: "COMPACT" } as const;
 const Verdict = responseContract("verdict", z.object({ novel: z.boolean(), reason: z.string() }));
 
 async function started(client: FakeClient) {
-  const world = setup(client);
-  const conversation = await world.service.obtain({ seat: SEAT });
+  const runtime = conversationTestRuntime(client);
+  const conversation = await runtime.service.obtain({ seat: SEAT });
   conversation.putMainObjective("Judge the novelty of claim 1.").addUser("Claim 1: a widget with a hinge.");
   const events: RunEvent[] = [];
-  world.dispatcher.observe({ onEvent: (event) => events.push(event) });
-  return { ...world, conversation, events };
+  runtime.dispatcher.observe({ onEvent: (event) => events.push(event) });
+  return { ...runtime, conversation, events };
 }
 
 describe("LLMCall", () => {
@@ -138,14 +138,14 @@ describe("response correction", () => {
 describe("routing a grade's seats", () => {
   it("seats spread over a grade's entries instead of piling onto the first", async () => {
     const client = new FakeClient([{ content: "a" }, { content: "b" }]);
-    const world = setup(client, [entry({ id: "medium-a", limits: { tokensPerMinute: 6_000 } }), entry({ id: "medium-b", limits: { tokensPerMinute: 6_000 } })]);
+    const runtime = conversationTestRuntime(client, [entry({ id: "medium-a", limits: { tokensPerMinute: 6_000 } }), entry({ id: "medium-b", limits: { tokensPerMinute: 6_000 } })]);
     const conversations = [];
     for (let index = 0; index < 2; index++) {
-      const conversation = await world.service.obtain({ seat: { grade: "MEDIUM", depth: "QUICK", output: { tokens: 4_000 } } });
+      const conversation = await runtime.service.obtain({ seat: { grade: "MEDIUM", depth: "QUICK", output: { tokens: 4_000 } } });
       conversations.push(conversation.putMainObjective("Say one letter.").addUser("Go."));
     }
     // Submitted together: each entry can hold one 4,000-token seat at a time.
-    for (const conversation of conversations) void world.dispatcher.submit(new LLMCall({ conversation, environment: world.environment }), undefined).catch(() => {});
+    for (const conversation of conversations) void runtime.dispatcher.submit(new LLMCall({ conversation, environment: runtime.environment }), undefined).catch(() => {});
     for (let index = 0; index < 20; index++) await Promise.resolve();
     // Priced before picking, the second seat goes to the sibling; unpriced, it queued on medium-a.
     expect(client.calls.map((call) => call.binding.entry.id).sort()).toEqual(["medium-a", "medium-b"]);

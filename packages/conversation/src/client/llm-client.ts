@@ -1,5 +1,6 @@
 import type { TokenUsage } from "@nucleo/core";
-import type { CatalogEntry, RequestCountMemo } from "@nucleo/catalog";
+import type { CatalogEntry } from "@nucleo/catalog";
+import type { RequestCountMemo } from "@nucleo/catalog/internal";
 import type { Depth } from "@nucleo/core";
 import type { ThinkingPart, ToolCallPart } from "../model/parts.js";
 import type { JsonSchema, ToolDefinition } from "../model/tool-definition.js";

@@ -3,7 +3,7 @@ import { Parts } from "../model/parts.js";
 import { ConversationService } from "../service/conversation-service.js";
 import type { Turn } from "../model/turn.js";
 import { FakeClient } from "../test-support/fake-client.js";
-import { setup } from "../test-support/setup.js";
+import { conversationTestRuntime } from "../test-support/conversation-test-runtime.js";
 import type { Summarizer } from "./summarizer.js";
 
 const SEAT = { grade: "MEDIUM", depth: "STANDARD", output: "COMPACT" } as const;
@@ -19,8 +19,8 @@ class RecordingSummarizer implements Summarizer {
 
 async function longConversation(comfortContextTokens: number) {
   const summarizer = new RecordingSummarizer();
-  const world = setup(new FakeClient([]));
-  const service = new ConversationService({ environment: world.environment, summarizer });
+  const runtime = conversationTestRuntime(new FakeClient([]));
+  const service = new ConversationService({ environment: runtime.environment, summarizer });
   const conversation = await service.obtain({ seat: SEAT, comfortContextTokens });
   conversation.putMainObjective("Review the widget patent.").admitSkill("claim_charts", "Chart claims element by element.");
   for (let round = 0; round < 10; round++) {
@@ -58,8 +58,8 @@ describe("compaction", () => {
   it("the trigger is a share of the comfort window that the seat may override", async () => {
     const { conversation } = await longConversation(8_000);
     expect(conversation.compactionTrigger).toBe(0.92);
-    const world = setup(new FakeClient([]));
-    const custom = await world.service.obtain({ seat: SEAT, comfortContextTokens: 50_000, compactionTrigger: 0.5 });
+    const runtime = conversationTestRuntime(new FakeClient([]));
+    const custom = await runtime.service.obtain({ seat: SEAT, comfortContextTokens: 50_000, compactionTrigger: 0.5 });
     expect([custom.comfortContextTokens, custom.compactionTrigger]).toEqual([50_000, 0.5]);
   });
 });

@@ -1,5 +1,6 @@
-import { z } from "zod";
+import type { z } from "zod";
 import type { JsonSchema } from "../model/tool-definition.js";
+import { modelJsonSchema } from "../schema/model-json-schema.js";
 
 /**
  * What shape a JSON answer must have: a zod object schema (checked when the answer arrives)
@@ -24,6 +25,5 @@ export interface ResponseContract<TAnswer> {
  * const Verdict = responseContract("novelty_verdict", z.object({ novel: z.boolean(), reason: z.string() }));
  */
 export function responseContract<TAnswer>(name: string, schema: z.ZodType<TAnswer>, options: { readonly notation?: boolean } = {}): ResponseContract<TAnswer> {
-  const jsonSchema = z.toJSONSchema(schema, { target: "draft-7", unrepresentable: "any" }) as JsonSchema;
-  return Object.freeze({ name, schema, jsonSchema, notation: options.notation ?? true });
+  return Object.freeze({ name, schema, jsonSchema: modelJsonSchema(schema), notation: options.notation ?? true });
 }

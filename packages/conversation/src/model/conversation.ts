@@ -1,4 +1,4 @@
-import { RequestCountMemo } from "@nucleo/catalog";
+import { RequestCountMemo } from "@nucleo/catalog/internal";
 import type { ToolCallPart, ToolResultPart } from "./parts.js";
 import { Parts, type Part } from "./parts.js";
 import type { SeatWords } from "./seat-words.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { FakeClient } from "../test-support/fake-client.js";
-import { setup } from "../test-support/setup.js";
+import { conversationTestRuntime } from "../test-support/conversation-test-runtime.js";
 import { InMemoryConversationStore } from "./conversation-store.js";
 import { ConversationService } from "./conversation-service.js";
 
@@ -44,9 +44,9 @@ describe("ConversationService", () => {
   });
 
   it("compaction without a summarizer is refused with a clear error", async () => {
-    const world = setup(new FakeClient([]));
-    const conversation = await world.service.obtain({ seat: { grade: "MEDIUM", depth: "QUICK", output: "VERDICT" } });
-    await expect(world.service.compactIfNeeded(conversation)).rejects.toThrow(/an environment and a summarizer/);
+    const runtime = conversationTestRuntime(new FakeClient([]));
+    const conversation = await runtime.service.obtain({ seat: { grade: "MEDIUM", depth: "QUICK", output: "VERDICT" } });
+    await expect(runtime.service.compactIfNeeded(conversation)).rejects.toThrow(/an environment and a summarizer/);
   });
 });
 

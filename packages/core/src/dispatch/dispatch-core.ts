@@ -12,6 +12,7 @@ import { ScopeGuard, type ScopeRequest } from "../scope/scope-guard.js";
 import { ScopeViolationError } from "../scope/scope-violation-error.js";
 import { mayRunReadOnly } from "../jobs/read-only-binding.js";
 import type { Clock, ThrottlePolicy, Timers } from "./dispatcher-options.js";
+import type { LogFields } from "../log/logger.js";
 import type { EventSink } from "./event-sink.js";
 import { JobRun } from "./job-run.js";
 import type { RunningJob } from "./running-job.js";
@@ -39,7 +40,7 @@ export class DispatchCore {
     readonly clock: Clock,
     readonly timers: Timers,
     readonly ids: () => string,
-    readonly report: (problem: string, error: unknown) => void,
+    readonly report: (problem: string, error: unknown, fields?: LogFields) => void,
   ) {}
 
   dispatch<TInput, TOutput>(

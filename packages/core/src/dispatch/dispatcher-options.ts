@@ -1,5 +1,6 @@
 import type { Admission } from "../admission/admission.js";
 import type { RunObserver } from "../events/run-observer.js";
+import type { Logger } from "../log/logger.js";
 
 /** The time source: epoch milliseconds. Injected so tests control time. */
 export interface Clock {
@@ -36,10 +37,11 @@ export interface JobDispatcherOptions {
   /** Mints job ids. Default: UUID-shaped ids, unique across a fleet (random prefix per dispatcher). */
   readonly ids?: () => string;
   /**
-   * Told when an observer or the admission throws where the dispatcher cannot pass the error
-   * to a job (the job carries on). Default: one line on stderr.
+   * Told, at `error`, when an observer or the admission throws where the dispatcher cannot pass
+   * the error to a job (the job carries on): fields `component: "dispatcher"`, the `observer`'s
+   * class name when one threw, and the `error` as `errorFields`. Default: `stderrLogger`.
    */
-  readonly onInternalError?: (problem: string, error: unknown) => void;
+  readonly logger?: Logger;
 }
 
 /** The real time ({@link Clock}): `Date.now()`. What every component uses unless a test injects its own. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { EventLog, ScriptedDoer, ScriptedTool, flush } from "../test-support/jobs.js";
+import { RecordingLogger } from "../testing/recording-logger.js";
 import { JobDispatcher } from "./job-dispatcher.js";
 
 describe("event identity: (jobId, seq)", () => {
@@ -57,10 +58,11 @@ describe("observer pressure: a saturated observer holds back new attempts, never
   });
 
   it("an observer whose pressure() throws is reported and does not hold anything", async () => {
-    const problems: string[] = [];
+    const logger = new RecordingLogger();
     const broken = { onEvent: () => {}, pressure: (): Promise<void> => { throw new Error("broken gauge"); } };
-    const dispatcher = new JobDispatcher({ observers: [broken], onInternalError: (problem) => problems.push(problem) });
+    const dispatcher = new JobDispatcher({ observers: [broken], logger });
     await expect(dispatcher.submit(new ScriptedTool(() => 1), null)).resolves.toBe(1);
-    expect(problems[0]).toMatch(/threw from pressure\(\)/);
+    expect(logger.entries[0]?.message).toMatch(/threw from pressure\(\)/);
+    expect(logger.entries[0]?.fields).toMatchObject({ component: "dispatcher", observer: "Object", error: { name: "Error", message: "broken gauge" } });
   });
 });

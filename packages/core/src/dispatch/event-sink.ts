@@ -1,5 +1,6 @@
 import type { RunEvent } from "../events/run-event.js";
 import type { RunObserver } from "../events/run-observer.js";
+import type { LogFields } from "../log/logger.js";
 
 /**
  * Fans events out to observers, isolating each: an observer that throws is reported and the
@@ -15,7 +16,7 @@ export class EventSink {
 
   constructor(
     observers: readonly RunObserver[],
-    private readonly report: (problem: string, error: unknown) => void,
+    private readonly report: (problem: string, error: unknown, fields?: LogFields) => void,
   ) {
     this.#observers = [...observers];
     this.#pressing = this.#observers.filter(hasPressure);
@@ -42,7 +43,7 @@ export class EventSink {
         const wait = observer.pressure!();
         if (wait) waits.push(wait);
       } catch (error) {
-        this.report(`observer ${observer.constructor?.name ?? "(anonymous)"} threw from pressure()`, error);
+        this.report(`observer ${nameOf(observer)} threw from pressure()`, error, { observer: nameOf(observer) });
       }
     }
     if (waits.length === 0) return undefined;
@@ -55,10 +56,14 @@ export class EventSink {
       try {
         observer.onEvent(event);
       } catch (error) {
-        this.report(`observer ${observer.constructor?.name ?? "(anonymous)"} threw`, error);
+        this.report(`observer ${nameOf(observer)} threw`, error, { observer: nameOf(observer), event: event.type });
       }
     }
   }
+}
+
+function nameOf(observer: RunObserver): string {
+  return observer.constructor?.name ?? "(anonymous)";
 }
 
 function hasPressure(observer: RunObserver): boolean {

@@ -4,6 +4,7 @@ import { InvalidInputError } from "../errors/invalid-input-error.js";
 import { SystemError } from "../errors/system-error.js";
 import { AbstractTool } from "../jobs/abstract-tool.js";
 import { EventLog, ScriptedDoer, ScriptedTool, WordCount } from "../test-support/jobs.js";
+import { RecordingLogger } from "../testing/recording-logger.js";
 import { JobDispatcher } from "./job-dispatcher.js";
 
 function sequentialIds(): () => string {
@@ -92,14 +93,15 @@ describe("JobDispatcher", () => {
 
   it("an observer that throws is reported and never fails the job or starves other observers", async () => {
     const log = new EventLog();
-    const problems: string[] = [];
+    const logger = new RecordingLogger();
     const dispatcher = new JobDispatcher({
       observers: [{ onEvent: () => { throw new Error("observer bug"); } }, log],
-      onInternalError: (problem) => problems.push(problem),
+      logger,
     });
     await expect(dispatcher.submit(new WordCount(), { text: "a" })).resolves.toEqual({ words: 1 });
     expect(log.events.length).toBeGreaterThan(0);
-    expect(problems.length).toBe(log.events.length);
+    expect(logger.entries.length).toBe(log.events.length);
+    expect(logger.entries[0]).toMatchObject({ level: "error", message: "observer Object threw", fields: { component: "dispatcher", event: "job.submitted", error: { message: "observer bug" } } });
   });
 
   it("observe() subscribes and unsubscribes at run time", async () => {

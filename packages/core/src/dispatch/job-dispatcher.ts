@@ -2,6 +2,9 @@ import type { RunObserver } from "../events/run-observer.js";
 import type { AbstractJob } from "../jobs/abstract-job.js";
 import type { SubmitOptions } from "../jobs/job-context.js";
 import type { JobHandle } from "../jobs/job-handle.js";
+import { errorFields } from "../log/error-fields.js";
+import type { LogFields, Logger } from "../log/logger.js";
+import { stderrLogger } from "../log/stderr-logger.js";
 import { DEFAULT_SCOPE_AXES } from "../scope/scope-guard.js";
 import { DispatchCore } from "./dispatch-core.js";
 import { systemClock, systemTimers, type JobDispatcherOptions } from "./dispatcher-options.js";
@@ -25,7 +28,7 @@ export class JobDispatcher {
   readonly #core: DispatchCore;
 
   constructor(options: JobDispatcherOptions = {}) {
-    const report = options.onInternalError ?? reportToStderr;
+    const report = reportTo(options.logger ?? stderrLogger);
     this.#core = new DispatchCore(
       options.admission,
       new EventSink(options.observers ?? [], report),
@@ -63,7 +66,13 @@ export class JobDispatcher {
   }
 }
 
-function reportToStderr(problem: string, error: unknown): void {
-  const detail = error instanceof Error ? `${error.name}: ${error.message}` : typeof error;
-  process.stderr.write(`[nucleo] ${problem}: ${detail}\n`);
+/** A problem the dispatcher cannot pass to a job, told to the logger; a throwing logger is ignored. */
+function reportTo(logger: Logger): (problem: string, error: unknown, fields?: LogFields) => void {
+  return (problem, error, fields) => {
+    try {
+      logger.error({ component: "dispatcher", ...fields, error: errorFields(error) }, problem);
+    } catch {
+      // The job carries on whatever its logger does.
+    }
+  };
 }

@@ -364,7 +364,7 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
 
   /** @internal The admission threw while taking a seat back. */
   admissionFailed(error: unknown): void {
-    this.#core.report("admission failed to take a seat back", error);
+    this.#core.report("admission failed to take a seat back", error, { jobId: this.jobId });
   }
 
   /** Emits a lifecycle event with this run's lineage. @internal */

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { JobDispatcher } from "../dispatch/job-dispatcher.js";
 import type { JobReportedEvent } from "../events/run-event.js";
 import { ScriptedDoer, ScriptedTool } from "../test-support/jobs.js";
+import { RecordingLogger } from "../testing/recording-logger.js";
 import { CostLedger } from "./cost-ledger.js";
 
 function callEvent(cost: string, currency = "USD"): JobReportedEvent {
@@ -71,12 +72,11 @@ describe("CostLedger", () => {
   });
 
   it("a call with a cost that is not decimal text is refused loudly, not summed as NaN", async () => {
-    const problems: string[] = [];
+    const logger = new RecordingLogger();
     const ledger = new CostLedger();
-    const handle = new JobDispatcher({ observers: [ledger], onInternalError: (problem, error) => problems.push(`${problem}: ${(error as Error).message}`) })
-      .submit(caller("0.1", "NaN"), null);
+    const handle = new JobDispatcher({ observers: [ledger], logger }).submit(caller("0.1", "NaN"), null);
     await handle;
-    expect(problems.join("\n")).toMatch(/carries cost "NaN", which is not decimal text/);
+    expect(logger.entries[0]?.fields["error"]).toMatchObject({ message: expect.stringMatching(/carries cost "NaN", which is not decimal text/) });
     expect(ledger.totalFor(handle.id).cost.get("USD")?.toString()).toBe("0.1");
   });
 

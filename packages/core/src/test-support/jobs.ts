@@ -4,8 +4,6 @@ import type { SeatRequest } from "../admission/admission.js";
 import { AbstractDoer } from "../jobs/abstract-doer.js";
 import { AbstractTool } from "../jobs/abstract-tool.js";
 import type { AttemptInfo, JobContext, JobResources } from "../jobs/job-context.js";
-import type { RunEvent } from "../events/run-event.js";
-import type { RunObserver } from "../events/run-observer.js";
 
 export const TextInput = z.object({ text: z.string() });
 export const CountOutput = z.object({ words: z.number().int() });
@@ -59,17 +57,6 @@ export class ScriptedDoer extends AbstractDoer<unknown, unknown> {
   }
 }
 
-/** Collects every event. */
-export class EventLog implements RunObserver {
-  readonly events: RunEvent[] = [];
-  onEvent(event: RunEvent): void {
-    this.events.push(event);
-  }
-  ofType<TType extends RunEvent["type"]>(type: TType): Extract<RunEvent, { type: TType }>[] {
-    return this.events.filter((event): event is Extract<RunEvent, { type: TType }> => event.type === type);
-  }
-}
-
 /** A promise that never settles, standing for a job stuck on something. */
 export function forever(): Promise<never> {
   return new Promise<never>(() => {});
@@ -79,3 +66,6 @@ export function forever(): Promise<never> {
 export async function flush(): Promise<void> {
   for (let index = 0; index < 10; index++) await Promise.resolve();
 }
+
+// Kept here too, where the dispatcher tests have always found it.
+export { EventLog } from "../testing/event-log.js";

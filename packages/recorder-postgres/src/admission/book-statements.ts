@@ -96,7 +96,7 @@ export async function bookIfRoom(trx: Kysely<RecorderDatabase>, request: BookIfR
             ])
             .where((where) =>
               where.and([
-                ...request.shares.map((share) => where(`used.${share.column}`, "<=", String(share.limit - share.amount))),
+                ...request.shares.map((share) => where(`used.${share.column}`, "<=", String(share.max - share.amount))),
                 ...(request.mayBook ? [] : [where.lit(false)]),
               ]),
             ),

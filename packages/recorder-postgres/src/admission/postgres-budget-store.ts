@@ -1,10 +1,9 @@
-import type { SharedBooking, SharedBookingAnswer, SharedBudgetStore, SharedDemand } from "@nucleo/catalog";
+import { sharedStoreChecks as check, type SharedBooking, type SharedBookingAnswer, type SharedBudgetStore, type SharedDemand } from "@nucleo/catalog";
 import { InvalidInputError } from "@nucleo/core";
 import type { Kysely } from "kysely";
 import type { RecorderDatabase } from "../schema/database.js";
 import { bookIfRoom, leavingTimes, lockEntry } from "./book-statements.js";
-import type { UsedColumn } from "./limit-shares.js";
-import { checkBooking, checkDemand, checkEntryId, checkTime, checkTokens, checkWindow } from "./shared-store-checks.js";
+import { limitShares, type UsedColumn } from "./limit-shares.js";
 
 /** How a {@link PostgresBudgetStore} tidies up. */
 export interface PostgresBudgetStoreOptions {
@@ -58,9 +57,10 @@ export class PostgresBudgetStore implements SharedBudgetStore {
    * wait (see the class). Atomic across every process on the database.
    */
   async book(demand: SharedDemand, now: number, windowMs: number): Promise<SharedBookingAnswer> {
-    const shares = checkDemand(demand);
-    checkTime("now", now);
-    checkWindow(windowMs);
+    // The catalog's checks, shared with every store: they refuse the same input (an unknown limit name, say) alike.
+    const shares = limitShares(check.demand(demand));
+    check.time("now", now);
+    check.window(windowMs);
     const { entryId } = demand;
     // A booking made at `t` counts in every window that contains `t`: it leaves at `t + windowMs`.
     const cutoff = now - windowMs;
@@ -76,7 +76,7 @@ export class PostgresBudgetStore implements SharedBudgetStore {
         if (bookedId !== undefined) return { booked: { id: bookedId, entryId } };
         const excesses = new Map<UsedColumn, number>();
         for (const share of shares) {
-          const excess = totals[share.column] + share.amount - share.limit;
+          const excess = totals[share.column] + share.amount - share.max;
           if (excess > 0) excesses.set(share.column, excess);
         }
         let waitMs = cooling;
@@ -89,9 +89,9 @@ export class PostgresBudgetStore implements SharedBudgetStore {
 
   /** Replaces the booking's token amounts with what the call used; a booking already gone is left alone. */
   async settle(booking: SharedBooking, inputTokens: number, outputTokens: number): Promise<void> {
-    checkBooking(booking);
-    checkTokens("inputTokens", inputTokens);
-    checkTokens("outputTokens", outputTokens);
+    check.booking(booking);
+    check.tokens("inputTokens", inputTokens);
+    check.tokens("outputTokens", outputTokens);
     const id = storedId(booking.id);
     if (id === undefined) return;
     // No entry lock: one row changes atomically, and a booking already deleted is simply not found.
@@ -105,7 +105,7 @@ export class PostgresBudgetStore implements SharedBudgetStore {
 
   /** Deletes the booking: its request and tokens are free at once. Idempotent. */
   async cancel(booking: SharedBooking): Promise<void> {
-    checkBooking(booking);
+    check.booking(booking);
     const id = storedId(booking.id);
     if (id === undefined) return;
     await this.#db.deleteFrom("nucleo_seat_bookings").where("id", "=", id).where("entry_id", "=", booking.entryId).execute();
@@ -113,8 +113,8 @@ export class PostgresBudgetStore implements SharedBudgetStore {
 
   /** Cools the entry down until `until` (epoch ms) for every process; never shortens a cooldown. */
   async coolDown(entryId: string, until: number): Promise<void> {
-    checkEntryId("entryId", entryId);
-    checkTime("until", until);
+    check.entryId("entryId", entryId);
+    check.time("until", until);
     await this.#db
       .insertInto("nucleo_entry_budgets")
       .values({ entry_id: entryId, cooling_until: until })

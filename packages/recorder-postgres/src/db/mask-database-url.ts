@@ -26,7 +26,14 @@ export function maskDatabaseUrl(url: string): string {
   return masked.replace(/([?&](?:ssl)?password=)[^&#]*/gi, "$1***");
 }
 
-/** The password a database URL carries, if any, to scrub it from driver messages. */
+/**
+ * The password a database URL carries (URL-decoded), if any: what a command scrubs from a
+ * driver's messages before printing them, since a driver may quote its connection string.
+ *
+ * @example
+ * passwordOf("postgres://app:p%40ss@db/nucleo"); // "p@ss"
+ * passwordOf("postgres://db/nucleo");            // undefined
+ */
 export function passwordOf(url: string): string | undefined {
   try {
     const password = decodeURIComponent(new URL(url).password);

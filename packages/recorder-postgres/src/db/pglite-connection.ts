@@ -1,15 +1,18 @@
-import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
+import type { PGlite, PGliteOptions } from "@electric-sql/pglite";
 import { Kysely, PGliteDialect, type PGliteDialectConfig } from "kysely";
 import type { RecorderDatabase } from "../schema/database.js";
+import { loadPglite, type PgliteModule } from "./load-pglite.js";
 import { closeOnce, type RecorderConnection } from "./recorder-connection.js";
 import { PGLITE_PARSERS } from "./type-parsers.js";
 
 /**
- * Creates a PGlite instance that reads values the way the recorder's `pg` pool does.
+ * Creates a PGlite instance that reads values the way the recorder's `pg` pool does. PGlite is
+ * an optional peer, imported only here, when the embedded database is asked for.
  *
  * @internal
  */
-export async function createRecorderPglite(options: Omit<PGliteOptions, "parsers"> = {}): Promise<PGlite> {
+export async function createRecorderPglite(options: Omit<PGliteOptions, "parsers"> = {}, pgliteModule?: PgliteModule): Promise<PGlite> {
+  const { PGlite } = pgliteModule ?? (await loadPglite());
   return PGlite.create({ ...options, parsers: { ...PGLITE_PARSERS } });
 }
 

@@ -13,6 +13,8 @@ export type RecorderDatabaseErrorCode =
    * database does not exist, the credentials or the host are refused, too many connections.
    */
   | "recorder_database_refused"
+  /** The embedded database was asked for, but `@electric-sql/pglite` is not installed. */
+  | "recorder_pglite_missing"
   /** Another process (or another open connection) holds the PGlite data folder. */
   | "recorder_data_dir_in_use"
   /** A migration failed; the database is left at the last migration that succeeded. */

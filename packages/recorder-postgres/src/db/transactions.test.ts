@@ -1,30 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { expect, it } from "vitest";
 import { describeOnBothDatabases } from "../test-support/databases.js";
-
-function job(id: string) {
-  return {
-    id,
-    parent_id: null,
-    root_id: id,
-    ancestors: [],
-    job_class: "C",
-    job_name: "c",
-    kind: "tool",
-    ordinal: null,
-    status: "submitted",
-    submitted_at: null,
-    started_at: null,
-    ended_at: null,
-    attempts: 0,
-    last_seq: 0,
-    scope_axes: "{}",
-    read_only: false,
-    error_code: null,
-    error_message: null,
-    metadata: "{}",
-  };
-}
+import { jobRow as job } from "../test-support/job-row.js";
 
 describeOnBothDatabases("concurrent transactions", (open, backend) => {
   it("a rolled-back transaction takes no other caller's writes with it", async () => {

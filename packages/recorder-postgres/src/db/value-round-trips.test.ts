@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { expect, it } from "vitest";
 import { describeOnBothDatabases } from "../test-support/databases.js";
+import { jobRow } from "../test-support/job-row.js";
 
 const AT = new Date("2025-03-04T05:06:07.891Z");
 
@@ -121,27 +122,7 @@ describeOnBothDatabases("values read back", (open) => {
 
   it("ancestor arrays answer the GIN operators: @> finds a subtree without recursion", async () => {
     const { db } = await open();
-    const job = (id: string, ancestors: string[]) => ({
-      id,
-      parent_id: ancestors[0] ?? null,
-      root_id: "root",
-      ancestors,
-      job_class: "C",
-      job_name: "c",
-      kind: "tool",
-      ordinal: null,
-      status: "finished",
-      submitted_at: null,
-      started_at: null,
-      ended_at: null,
-      attempts: 0,
-      last_seq: 0,
-      scope_axes: "{}",
-      read_only: false,
-      error_code: null,
-      error_message: null,
-      metadata: "{}",
-    });
+    const job = (id: string, ancestors: string[]) => jobRow(id, { ancestors, root_id: "root", status: "finished" });
     await db.insertInto("nucleo_jobs").values([job("root", []), job("a", ["root"]), job("a1", ["a", "root"]), job("b", ["root"])]).execute();
 
     const subtree = await db

@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 import { Migrator } from "kysely/migration";
 import { expect, it } from "vitest";
 import { RecorderQueries } from "../queries/recorder-queries.js";
-import { seedExampleWorld } from "../queries/test-support/example-world.js";
+import { seedExampleRuns } from "../queries/test-support/example-runs.js";
 import type { RecorderDatabase } from "../schema/database.js";
 import { describeOnBothDatabases } from "../test-support/databases.js";
 import { PostgresRecorder } from "../writer/postgres-recorder.js";
@@ -59,7 +59,7 @@ describeOnBothDatabases("migration 0002 (cost rollups)", (open) => {
   it("a database at 0001 with recorded calls migrates forward, every call attributed to every ancestor", async () => {
     const { db } = await open({ migrate: false });
     await migrateTo0001(db);
-    await seedExampleWorld(db);
+    await seedExampleRuns(db);
 
     const { applied } = await migrateToLatest(db);
 
@@ -72,7 +72,7 @@ describeOnBothDatabases("migration 0002 (cost rollups)", (open) => {
 
   it("running it again attributes nothing twice and keeps one trigger of each kind", async () => {
     const { db } = await open();
-    await seedExampleWorld(db);
+    await seedExampleRuns(db);
     const before = await sql`select * from nucleo_cost_attribution order by 1, 2, 3`.execute(db);
 
     await db.transaction().execute((trx) => costRollups.up(trx));
@@ -130,7 +130,7 @@ describeOnBothDatabases("migration 0002 (cost rollups)", (open) => {
 
   it("follows calls deleted, changed and truncated, by appending rows only", async () => {
     const { db } = await open();
-    await seedExampleWorld(db);
+    await seedExampleRuns(db);
     const appended = async () => Number((await sql<{ n: string }>`select count(*) as n from nucleo_cost_attribution`.execute(db)).rows[0]!.n);
     const rowsBefore = await appended();
 

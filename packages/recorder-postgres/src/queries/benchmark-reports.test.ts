@@ -1,12 +1,12 @@
 import { expect, it } from "vitest";
 import { describeOnBothDatabases } from "../test-support/databases.js";
 import { RecorderQueries } from "./recorder-queries.js";
-import { seedExampleWorld } from "./test-support/example-world.js";
+import { seedExampleRuns } from "./test-support/example-runs.js";
 
 describeOnBothDatabases("RecorderQueries.benchmarkReports", (open) => {
   it("lists the recorded benchmarks with their run counts, optionally for one workflow", async () => {
     const { db } = await open();
-    await seedExampleWorld(db);
+    await seedExampleRuns(db);
     const queries = new RecorderQueries(db);
     const summary = {
       jobId: "bench-1",
@@ -29,7 +29,7 @@ describeOnBothDatabases("RecorderQueries.benchmarkReports", (open) => {
 
   it("gives one benchmark's runs in run order with exact costs, and the report as published", async () => {
     const { db } = await open();
-    await seedExampleWorld(db);
+    await seedExampleRuns(db);
     const report = await new RecorderQueries(db).benchmarkReport("bench-1");
     expect(report.rows.map((row) => [row.run, row.role, row.model, row.status, row.judgeScore])).toEqual([
       [0, "reference", "model-ref", "ok", null],
@@ -42,7 +42,7 @@ describeOnBothDatabases("RecorderQueries.benchmarkReports", (open) => {
 
   it("an id that is no benchmark is refused, saying whether the job exists", async () => {
     const { db } = await open();
-    await seedExampleWorld(db);
+    await seedExampleRuns(db);
     const queries = new RecorderQueries(db);
     await expect(queries.benchmarkReport("zzz")).rejects.toMatchObject({ code: "unknown_benchmark", id: "zzz", message: expect.stringContaining("no job has that id") });
     await expect(queries.benchmarkReport("a")).rejects.toThrow('Job "a" (Search) has no benchmark report recorded');

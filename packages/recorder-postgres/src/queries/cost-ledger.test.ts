@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import { describeOnBothDatabases } from "../test-support/databases.js";
 import { RecorderQueries } from "./recorder-queries.js";
-import { seedExampleWorld } from "./test-support/example-world.js";
+import { seedExampleRuns } from "./test-support/example-runs.js";
 import { seedRows } from "./test-support/seed-rows.js";
 
 const lines = (rows: readonly { key: string; currency: string; calls: number; cost: string }[]) =>
@@ -10,7 +10,7 @@ const lines = (rows: readonly { key: string; currency: string; calls: number; co
 describeOnBothDatabases("RecorderQueries.costLedger", (open) => {
   it("by workflow: one row per workflow and currency, currencies never summed together", async () => {
     const { db } = await open();
-    await seedExampleWorld(db);
+    await seedExampleRuns(db);
     const rows = await new RecorderQueries(db).costLedger({ by: "workflow" });
     expect(lines(rows)).toEqual(["wf-1 EUR 2 0.75", "wf-1 USD 4 0.400000000000000001", "wf-2 USD 100 0.1"]);
     expect(rows[1]!.tokens).toEqual({ input: 3_301, cacheRead: 500, cacheCreation: 40, output: 1_201, reasoning: 50 });
@@ -18,7 +18,7 @@ describeOnBothDatabases("RecorderQueries.costLedger", (open) => {
 
   it("by job class, by model and by UTC day", async () => {
     const { db } = await open();
-    await seedExampleWorld(db);
+    await seedExampleRuns(db);
     const queries = new RecorderQueries(db);
     expect(lines(await queries.costLedger({ by: "jobClass" }))).toEqual([
       "Condense USD 1 0.1",
@@ -43,7 +43,7 @@ describeOnBothDatabases("RecorderQueries.costLedger", (open) => {
 
   it("filters by workflow, by a half-open time range and by currency", async () => {
     const { db } = await open();
-    await seedExampleWorld(db);
+    await seedExampleRuns(db);
     const queries = new RecorderQueries(db);
     expect(lines(await queries.costLedger({ by: "model", rootId: "wf-2" }))).toEqual(["model-b USD 100 0.1"]);
     expect(lines(await queries.costLedger({ by: "model", currency: "EUR" }))).toEqual(["model-eu EUR 2 0.75"]);
@@ -63,7 +63,7 @@ describeOnBothDatabases("RecorderQueries.costLedger", (open) => {
 
   it("a ledger for an unknown workflow is refused naming it; a known one without calls is empty", async () => {
     const { db } = await open();
-    await seedExampleWorld(db);
+    await seedExampleRuns(db);
     const queries = new RecorderQueries(db);
     await expect(queries.costLedger({ by: "model", rootId: "wf-9" })).rejects.toMatchObject({ code: "unknown_workflow", id: "wf-9" });
     await seedRows(db, { jobs: [{ id: "idle" }] });

@@ -1,8 +1,8 @@
 /**
  * The position of each of many ids in a list, for ids read from the database: an open-addressing
- * hash table over typed arrays. For a trajectory's hundred thousand freshly read ids, filling a
- * `Map` took some 50 ms and this takes a few; lookups are faster too. The hash is seeded at
- * random per index, so no set of ids can be chosen to collide.
+ * hash table over typed arrays, because a `Map` of freshly read ids is slow to fill at a
+ * trajectory's size (the README's "How fast"). The hash is seeded at random per index, so no
+ * set of ids can be chosen to collide.
  *
  * @internal
  */

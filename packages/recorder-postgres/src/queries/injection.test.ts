@@ -3,7 +3,7 @@ import { expect, it } from "vitest";
 import { describeOnBothDatabases } from "../test-support/databases.js";
 import { RecorderQueries } from "./recorder-queries.js";
 import { RecorderQueryError } from "./recorder-query-error.js";
-import { seedExampleWorld } from "./test-support/example-world.js";
+import { seedExampleRuns } from "./test-support/example-runs.js";
 import { seedRows } from "./test-support/seed-rows.js";
 
 const HOSTILE = [
@@ -21,7 +21,7 @@ const HOSTILE = [
 describeOnBothDatabases("recorder queries and hostile input", (open) => {
   it("ids, classes and currencies shaped as SQL are only ever parameters: nothing matches, the tables survive", async () => {
     const { db } = await open();
-    await seedExampleWorld(db);
+    await seedExampleRuns(db);
     const queries = new RecorderQueries(db);
     for (const value of HOSTILE) {
       const attempts = [

@@ -7,7 +7,7 @@ import { describeOnBothDatabases } from "../test-support/databases.js";
 import type { CostLedgerOptions } from "./cost-ledger-query.js";
 import type { CostTotals } from "./cost-totals.js";
 import { RecorderQueries } from "./recorder-queries.js";
-import { seedExampleWorld } from "./test-support/example-world.js";
+import { seedExampleRuns } from "./test-support/example-runs.js";
 import { seedRows } from "./test-support/seed-rows.js";
 
 // The README's query section: every ```sql block is run here and must answer what the typed API answers.
@@ -59,7 +59,7 @@ describe("QUERIES.md", () => {
 describeOnBothDatabases("the SQL in the README answers what RecorderQueries answers", (open) => {
   it("trajectory: same jobs, same order, same depth, same own and subtree costs", async () => {
     const { db } = await open();
-    await seedExampleWorld(db);
+    await seedExampleRuns(db);
     // Siblings tied on ordinal, start and submission: told apart by id in byte order.
     const tied = { parentId: "ties", ordinal: 1, startedAt: "2025-01-06T10:00:00Z", submittedAt: "2025-01-06T09:00:00Z" };
     await seedRows(db, { jobs: [{ id: "ties" }, { ...tied, id: "tie-b" }, { ...tied, id: "tie-B" }, { ...tied, id: "tie-é" }, { ...tied, id: "tie-a" }] });
@@ -84,7 +84,7 @@ describeOnBothDatabases("the SQL in the README answers what RecorderQueries answ
 
   it("subtreeCost: same calls, tokens and exact costs", async () => {
     const { db } = await open();
-    await seedExampleWorld(db);
+    await seedExampleRuns(db);
     const queries = new RecorderQueries(db);
     for (const jobId of ["wf-1", "a", "b", "raw", "wf-2", "s"]) {
       const { jobId: _jobId, ...fromApi } = await queries.subtreeCost(jobId);
@@ -94,7 +94,7 @@ describeOnBothDatabases("the SQL in the README answers what RecorderQueries answ
 
   it("costLedger: same rows for every grouping and filter", async () => {
     const { db } = await open();
-    await seedExampleWorld(db);
+    await seedExampleRuns(db);
     const queries = new RecorderQueries(db);
     const from = new Date("2025-01-06T10:00:07Z");
     const to = new Date("2025-01-06T10:00:13Z");
@@ -119,7 +119,7 @@ describeOnBothDatabases("the SQL in the README answers what RecorderQueries answ
 
   it("seatSizing: same percentiles, stops and recommended rungs", async () => {
     const { db } = await open();
-    await seedExampleWorld(db);
+    await seedExampleRuns(db);
     const queries = new RecorderQueries(db);
     for (const jobClass of [undefined, "Summarize"]) {
       const fromSql = (await run(db, "seatSizing", [jobClass ?? null])).map((row) => ({
@@ -136,7 +136,7 @@ describeOnBothDatabases("the SQL in the README answers what RecorderQueries answ
 
   it("benchmarkReports and benchmarkReport: same reports, same runs", async () => {
     const { db } = await open();
-    await seedExampleWorld(db);
+    await seedExampleRuns(db);
     const queries = new RecorderQueries(db);
     for (const rootId of [null, "wf-2", "wf-1"]) {
       const fromSql = (await run(db, "benchmarkReports", [rootId])).map((row) => ({

@@ -34,7 +34,7 @@ export async function guardQuery<TResult>(query: string, run: () => Promise<TRes
       throw new RecorderQueryError({
         code: "recorder_not_migrated",
         query,
-        message: "The recorder's tables are missing from this database: run its migrations first (`nucleo-recorder migrate`, or open it with migrate: true).",
+        message: "The recorder's tables are missing from this database: run its migrations first (`nucleo migrate` in the worker app, or open it with migrate: true).",
         cause: error,
       });
     }

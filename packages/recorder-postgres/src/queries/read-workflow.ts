@@ -26,18 +26,16 @@ const CALL_RECORD = sql.raw(
 );
 
 /**
- * How a workflow's jobs and calls travel, as measured on a hundred thousand jobs: each row as
- * one record text (see {@link RecordTextReader}), filtered on `root_id`, nothing sorted or
- * grouped.
+ * How a workflow's jobs and calls travel: each row as one record text (see
+ * {@link RecordTextReader}), filtered on `root_id`, nothing sorted or grouped (the README's
+ * "How fast" has the figures).
  *
- * - A server pool: a row per record. The trajectory sends its two statements on two
- *   connections at once; the server streams rows as it reads them and the driver takes them in
- *   meanwhile on the other core. Aggregating them into one value first cost the server two to
- *   four times as much, and the driver waited for all of it. One column rather than thirteen
- *   spares the driver a string and a property per column.
- * - PGlite (one connection, in this thread): the records joined into one text per statement.
- *   Nothing runs in parallel there, and PGlite copies every field of every row out of its
- *   memory: rows took twice as long as this.
+ * - A server pool: a row per record, so the server streams rows while the driver takes them in
+ *   on the other connection; one column rather than thirteen spares the driver a string and a
+ *   property per column.
+ * - PGlite (one connection, in this thread): the records joined into one text per statement,
+ *   because nothing runs in parallel there and every field of every row is a copy out of its
+ *   memory.
  */
 function recordsOf(db: Kysely<RecorderDatabase>, record: RawBuilder<unknown>, table: "nucleo_jobs" | "nucleo_model_calls", rootId: string) {
   const records = db.getExecutor().adapter.supportsMultipleConnections ? record : sql`string_agg(${record}, e'\\n')`;

@@ -1,13 +1,13 @@
 import { expect, it } from "vitest";
 import { describeOnBothDatabases } from "../test-support/databases.js";
 import { RecorderQueries } from "./recorder-queries.js";
-import { seedExampleWorld } from "./test-support/example-world.js";
+import { seedExampleRuns } from "./test-support/example-runs.js";
 import { seedRows } from "./test-support/seed-rows.js";
 
 describeOnBothDatabases("RecorderQueries.seatSizing", (open) => {
   it("per job class: max and p95 output tokens (percentile_disc), max_tokens stops, the rung", async () => {
     const { db } = await open();
-    await seedExampleWorld(db);
+    await seedExampleRuns(db);
     const rows = await new RecorderQueries(db).seatSizing();
     expect(rows.map((row) => row.jobClass)).toEqual(["Condense", "Fetch", "Lookup", "ResearchWorkflow", "Search", "Summarize"]);
     // Outputs 8, 16, ..., 800: the 95th of 100 values is 760; ×1.25 = 950 fits VERDICT's 1,024.
@@ -48,7 +48,7 @@ describeOnBothDatabases("RecorderQueries.seatSizing", (open) => {
 
   it("a class with no calls gives an empty report", async () => {
     const { db } = await open();
-    await seedExampleWorld(db);
+    await seedExampleRuns(db);
     expect(await new RecorderQueries(db).seatSizing({ jobClass: "Nothing" })).toEqual([]);
   });
 });

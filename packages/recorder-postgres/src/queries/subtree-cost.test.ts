@@ -3,13 +3,13 @@ import { expect, it } from "vitest";
 import { describeOnBothDatabases } from "../test-support/databases.js";
 import { RecorderQueries } from "./recorder-queries.js";
 import { subtreeCostQuery } from "./subtree-cost-query.js";
-import { seedExampleWorld } from "./test-support/example-world.js";
+import { seedExampleRuns } from "./test-support/example-runs.js";
 import { seedRows } from "./test-support/seed-rows.js";
 
 describeOnBothDatabases("RecorderQueries.subtreeCost", (open) => {
   it("sums a job and all its descendants, tokens by kind, exact cost per currency", async () => {
     const { db } = await open();
-    await seedExampleWorld(db);
+    await seedExampleRuns(db);
     expect(await new RecorderQueries(db).subtreeCost("a")).toEqual({
       jobId: "a",
       calls: 3,
@@ -33,13 +33,13 @@ describeOnBothDatabases("RecorderQueries.subtreeCost", (open) => {
 
   it("does not count a sibling's or a parent's calls", async () => {
     const { db } = await open();
-    await seedExampleWorld(db);
+    await seedExampleRuns(db);
     expect(await new RecorderQueries(db).subtreeCost("b")).toMatchObject({ calls: 1, cost: { USD: "0.000000000000000001" } });
   });
 
   it("a recorded job with no calls below it costs nothing", async () => {
     const { db } = await open();
-    await seedExampleWorld(db);
+    await seedExampleRuns(db);
     expect(await new RecorderQueries(db).subtreeCost("raw")).toEqual({
       jobId: "raw",
       calls: 0,
@@ -50,7 +50,7 @@ describeOnBothDatabases("RecorderQueries.subtreeCost", (open) => {
 
   it("an unknown job id is refused with an error naming it", async () => {
     const { db } = await open();
-    await seedExampleWorld(db);
+    await seedExampleRuns(db);
     await expect(new RecorderQueries(db).subtreeCost("nope")).rejects.toMatchObject({
       code: "unknown_job",
       id: "nope",
@@ -60,7 +60,7 @@ describeOnBothDatabases("RecorderQueries.subtreeCost", (open) => {
 
   it("reads the descendants' spending from the attribution index alone, whatever the size of the subtree", async () => {
     const { db } = await open();
-    await seedExampleWorld(db);
+    await seedExampleRuns(db);
     await sql`vacuum analyze nucleo_cost_attribution`.execute(db);
     const plan = await db.connection().execute(async (connection) => {
       await sql`set enable_seqscan = off`.execute(connection);
@@ -76,7 +76,7 @@ describeOnBothDatabases("RecorderQueries.subtreeCost", (open) => {
 
   it("counts a call once however many writes it took, and forgets a deleted one", async () => {
     const { db } = await open();
-    await seedExampleWorld(db);
+    await seedExampleRuns(db);
     const queries = new RecorderQueries(db);
     const before = await queries.subtreeCost("wf-1");
     // The same call written again (as a redelivered event would be) changes nothing...

@@ -4,7 +4,7 @@ import { describeOnBothDatabases } from "../test-support/databases.js";
 import type { RecordedJob } from "./recorded-job.js";
 import { RecorderQueries } from "./recorder-queries.js";
 import { RecorderQueryError } from "./recorder-query-error.js";
-import { seedExampleWorld } from "./test-support/example-world.js";
+import { seedExampleRuns } from "./test-support/example-runs.js";
 import { seedRows } from "./test-support/seed-rows.js";
 
 function flatten(root: TrajectoryNode<RecordedJob>): string[] {
@@ -16,7 +16,7 @@ function flatten(root: TrajectoryNode<RecordedJob>): string[] {
 describeOnBothDatabases("RecorderQueries.trajectory", (open) => {
   it("orders children by ordinal per parent, parallel siblings by start time, unstamped last", async () => {
     const { db } = await open();
-    await seedExampleWorld(db);
+    await seedExampleRuns(db);
     const trajectory = await new RecorderQueries(db).trajectory("wf-1");
     expect(flatten(trajectory.root)).toEqual(["wf-1", "  b", "    b1", "  a", "    a1", "  p2", "  p1", "  raw"]);
     expect(trajectory.detached).toEqual([]);
@@ -51,7 +51,7 @@ describeOnBothDatabases("RecorderQueries.trajectory", (open) => {
 
   it("a job's subtree total is its own when it has no children, and sums its descendants' when it has", async () => {
     const { db } = await open();
-    await seedExampleWorld(db);
+    await seedExampleRuns(db);
     const { root } = await new RecorderQueries(db).trajectory("wf-1");
     const a = root.children[1]!;
     expect(a.children[0]!.job.cost.subtree).toBe(a.children[0]!.job.cost.own);
@@ -60,7 +60,7 @@ describeOnBothDatabases("RecorderQueries.trajectory", (open) => {
 
   it("gives each job its status, times, class, name and error", async () => {
     const { db } = await open();
-    await seedExampleWorld(db);
+    await seedExampleRuns(db);
     const { root } = await new RecorderQueries(db).trajectory("wf-1");
     const b1 = root.children[0]!.children[0]!.job;
     expect(b1).toMatchObject({
@@ -107,7 +107,7 @@ describeOnBothDatabases("RecorderQueries.trajectory", (open) => {
 
   it("rolls costs up at read time: own and subtree, exact, currencies apart", async () => {
     const { db } = await open();
-    await seedExampleWorld(db);
+    await seedExampleRuns(db);
     const { root } = await new RecorderQueries(db).trajectory("wf-1");
     expect(root.job.cost.own).toEqual({ calls: 1, tokens: { input: 1_000, cacheRead: 500, cacheCreation: 0, output: 100, reasoning: 0 }, cost: { USD: "0.1" } });
     // 0.1 + 0.2 + 0.1 + 10^-18 dollars, exactly; euros never added to dollars.
@@ -123,7 +123,7 @@ describeOnBothDatabases("RecorderQueries.trajectory", (open) => {
 
   it("a job's subtree total in the trajectory equals subtreeCost for it", async () => {
     const { db } = await open();
-    await seedExampleWorld(db);
+    await seedExampleRuns(db);
     const queries = new RecorderQueries(db);
     const { root } = await queries.trajectory("wf-1");
     const nodes: RecordedJob[] = [];
@@ -163,7 +163,7 @@ describeOnBothDatabases("RecorderQueries.trajectory", (open) => {
 
   it("an unknown workflow id is refused with an error naming it", async () => {
     const { db } = await open();
-    await seedExampleWorld(db);
+    await seedExampleRuns(db);
     const error = await new RecorderQueries(db).trajectory("wf-404").catch((caught: unknown) => caught);
     expect(RecorderQueryError.isInstance(error)).toBe(true);
     expect(error).toMatchObject({ code: "unknown_workflow", id: "wf-404", query: "trajectory" });
@@ -172,7 +172,7 @@ describeOnBothDatabases("RecorderQueries.trajectory", (open) => {
 
   it("a job that is not a root is refused, naming the workflow it belongs to", async () => {
     const { db } = await open();
-    await seedExampleWorld(db);
+    await seedExampleRuns(db);
     await expect(new RecorderQueries(db).trajectory("a1")).rejects.toThrow('"a1" is a job inside workflow "wf-1", not a workflow');
   });
 

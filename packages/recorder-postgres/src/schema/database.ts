@@ -66,8 +66,18 @@ export interface JobsTable {
   metadata: ColumnType<Record<string, unknown>, string, string>;
 }
 
+/** The token and cost columns a model call has, and its attribution rows sum, with the same names. */
+export interface UsageColumns {
+  input_tokens: Count;
+  cache_read_input_tokens: Count;
+  cache_creation_input_tokens: Count;
+  output_tokens: Count;
+  reasoning_output_tokens: Count;
+  cost: Numeric;
+}
+
 /** One model call: immutable, keyed by the event's identity (job id, seq). */
-export interface ModelCallsTable {
+export interface ModelCallsTable extends UsageColumns {
   job_id: string;
   seq: number;
   root_id: string;
@@ -85,12 +95,6 @@ export interface ModelCallsTable {
   response_model: string;
   grade: string | null;
   depth: string | null;
-  input_tokens: Count;
-  cache_read_input_tokens: Count;
-  cache_creation_input_tokens: Count;
-  output_tokens: Count;
-  reasoning_output_tokens: Count;
-  cost: Numeric;
   currency: string;
   latency_ms: number;
   /** `gen_ai.response.finish_reasons` (one, normalised). */
@@ -212,14 +216,8 @@ export interface SeatBookingsTable {
  * negation of those it deleted. Appended by a trigger on `nucleo_model_calls`, never updated,
  * so "everything below job X" is one index range (`ancestor_id = X`), summed when read.
  */
-export interface CostAttributionTable {
+export interface CostAttributionTable extends UsageColumns {
   ancestor_id: string;
   currency: string;
   calls: Count;
-  input_tokens: Count;
-  cache_read_input_tokens: Count;
-  cache_creation_input_tokens: Count;
-  output_tokens: Count;
-  reasoning_output_tokens: Count;
-  cost: Numeric;
 }

@@ -7,8 +7,8 @@ import type { RecorderDatabase } from "../schema/database.js";
 import { describeOnBothDatabases } from "../test-support/databases.js";
 import { AttributionCompactionTracker, COMPACT_AFTER_WRITES, compactCostAttribution } from "./attribution-compaction.js";
 import { PostgresRecorder } from "./postgres-recorder.js";
-import type { RecorderWriteError } from "./recorder-write-error.js";
 import { EventScript, type ScriptJob } from "./test-support/event-script.js";
+import { problemsLogger, type LoggedProblem } from "./test-support/logged-problems.js";
 
 /** A job's subtree spending summed straight from its calls, the slow way (a GIN lookup per job). */
 async function summedFromCalls(db: Kysely<RecorderDatabase>, jobId: string): Promise<{ calls: number; cost: Record<string, string> }> {
@@ -64,8 +64,8 @@ describeOnBothDatabases("cost attribution compaction", (open) => {
     await sql`create trigger refuse_delete before delete on nucleo_cost_attribution for each row execute function refuse_delete()`.execute(db);
     const script = new EventScript({ prefix: "refused-" });
     const root = script.submit({ id: "refused-root" });
-    const errors: RecorderWriteError[] = [];
-    const recorder = new PostgresRecorder({ db, onError: (error) => errors.push(error) });
+    const errors: LoggedProblem[] = [];
+    const recorder = new PostgresRecorder({ db, logger: problemsLogger(errors) });
     for (let call = 0; call < COMPACT_AFTER_WRITES + 1; call += 1) {
       script.llmCall(script.submit({ parent: root }), { cost: "0.01" });
       for (const event of script.events.splice(0)) recorder.onEvent(event);

@@ -1,8 +1,7 @@
-import { describeIssue, SystemError, type Clock, type Timers } from "@nucleo/core";
+import { describeIssue, SystemError, type Clock, type Logger, type Timers } from "@nucleo/core";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { RecorderDatabase } from "../schema/database.js";
-import type { RecorderWriteError } from "./recorder-write-error.js";
 
 /** What a {@link PostgresRecorder} is given; everything but `db` is optional. */
 export interface PostgresRecorderOptions {
@@ -25,12 +24,14 @@ export interface PostgresRecorderOptions {
   /** The time source, for how long the database has been failing. */
   readonly clock?: Clock;
   /**
-   * Told of every problem: a failed write during an outage (retried), a write the database
-   * refused (not retried: the recorder stops), an event that cannot be recorded, an
-   * unreadable benchmark report, a failed merge of cost attribution rows (nothing lost).
-   * Secret-free. Default: one line on stderr.
+   * Told of every problem, as a `RecorderWriteError`'s sentence with its facts as fields
+   * (`code`, `events`, `attempt`, `retryInMs`, `jobId`, `seq`, `driverCode`, `statement`): at
+   * `warn` a failed write during an outage (retried), an unreadable benchmark report, a failed
+   * merge of cost attribution rows (nothing lost); at `error` a write the database refused (not
+   * retried: the recorder stops), an event that cannot be recorded, one that came after
+   * `close()`, events given up by `abandon()`. Secret-free. Default: `stderrLogger`.
    */
-  readonly onError?: (error: RecorderWriteError) => void;
+  readonly logger?: Logger;
 }
 
 const positive = z.number().int().positive();

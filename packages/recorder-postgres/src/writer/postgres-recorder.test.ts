@@ -5,10 +5,10 @@ import { describe, expect, it } from "vitest";
 import type { RecorderDatabase } from "../schema/database.js";
 import { describeOnBothDatabases } from "../test-support/databases.js";
 import { PostgresRecorder } from "./postgres-recorder.js";
-import { RecorderWriteError } from "./recorder-write-error.js";
 import { EventScript } from "./test-support/event-script.js";
 import { settledYet } from "./test-support/settled-yet.js";
 import { FaultyDatabase, until } from "./test-support/faulty-database.js";
+import { problemsLogger, type LoggedProblem } from "./test-support/logged-problems.js";
 
 async function count(db: Kysely<RecorderDatabase>, table: "nucleo_jobs" | "nucleo_model_calls"): Promise<number> {
   return Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow()).n);
@@ -59,8 +59,8 @@ describeOnBothDatabases("PostgresRecorder's writer", (open) => {
   it("a failing database: the batch is kept, retried with doubling back-off (halved after two failures in a row), reported without secrets, written once", async () => {
     const faulty = new FaultyDatabase((await open()).db);
     const time = new ManualTimers();
-    const problems: RecorderWriteError[] = [];
-    const recorder = new PostgresRecorder({ db: faulty.db, timers: time, clock: time, onError: (error) => problems.push(error), retry: { initialMs: 100, maxMs: 300 } });
+    const problems: LoggedProblem[] = [];
+    const recorder = new PostgresRecorder({ db: faulty.db, timers: time, clock: time, logger: problemsLogger(problems), retry: { initialMs: 100, maxMs: 300 } });
     // The failure comes after the batch's jobs were upserted, inside its transaction.
     const secretive = () => Object.assign(new Error("could not connect to postgres://app:s3cret@db.internal:5432/nucleo (password=s3cret)"), { code: "57P01" });
     faulty.failTransactions(4, { atStatement: 2, error: secretive });
@@ -79,10 +79,11 @@ describeOnBothDatabases("PostgresRecorder's writer", (open) => {
     expect(await count(faulty.db, "nucleo_model_calls")).toBe(2);
     expect(await count(faulty.db, "nucleo_jobs")).toBe(1);
     for (const problem of problems) {
-      expect(RecorderWriteError.isInstance(problem)).toBe(true);
-      expect(problem.message).not.toMatch(/s3cret|postgres:\/\/|db\.internal/);
-      expect(problem.cause).toBeUndefined();
+      // The whole logged line, fields and all, is what a JSON logger writes.
+      expect(problem.level).toBe("warn");
+      expect(JSON.stringify(problem)).not.toMatch(/s3cret|postgres:\/\/|db\.internal/);
     }
+    expect(problems[0]?.fields).toEqual({ component: "recorder", code: "recorder_write_failed", events: 3, attempt: 1, retryInMs: 100, driverCode: "57P01", statement: "insert into nucleo_model_calls" });
     // Masking is greedy (to the next space): a password holding ")" leaks no part of itself.
     expect(problems[1]?.message).toMatch(/^Writing a batch of 3 events failed \(attempt 2, failing for 0 s\): 57P01: could not connect to \[url\] \(password=\*\*\*\. Retrying in 200 ms with its first 2 event\(s\), the rest after them \(a batch that keeps failing is halved, in case it fails for its size\); 3 events wait, none is dropped\.$/);
     expect(problems[0]?.message).toMatch(/\. Retrying in 100 ms; 3 events wait, none is dropped\.$/);
@@ -91,8 +92,8 @@ describeOnBothDatabases("PostgresRecorder's writer", (open) => {
   it("a write the database refuses (a revoked permission) fails at once: not retried, reported once naming the statement, flush and close fail, later events are dropped without holding the run", async () => {
     const faulty = new FaultyDatabase((await open()).db);
     const time = new ManualTimers();
-    const problems: RecorderWriteError[] = [];
-    const recorder = new PostgresRecorder({ db: faulty.db, timers: time, clock: time, batchSize: 3, maxBuffered: 4, onError: (error) => problems.push(error) });
+    const problems: LoggedProblem[] = [];
+    const recorder = new PostgresRecorder({ db: faulty.db, timers: time, clock: time, batchSize: 3, maxBuffered: 4, logger: problemsLogger(problems) });
     faulty.failTransactions(1_000, { atStatement: 2, error: () => Object.assign(new Error("permission denied for table nucleo_model_calls"), { code: "42501" }) });
     const events = calls(new EventScript(), 5); // 6 events: a batch of 3 and 3 waiting
     for (const event of events) recorder.onEvent(event);
@@ -112,8 +113,8 @@ describeOnBothDatabases("PostgresRecorder's writer", (open) => {
     expect(recorder.pressure()).toBeUndefined();
 
     for (const event of calls(new EventScript(), 3)) recorder.onEvent(event); // dropped, not thrown
-    await expect(recorder.flush()).rejects.toBe(problems[0]);
-    await expect(recorder.close()).rejects.toBe(problems[0]);
+    await expect(recorder.flush()).rejects.toThrow(problems[0]!.message);
+    await expect(recorder.close()).rejects.toThrow(problems[0]!.message);
     expect(recorder.abandon("stopping")).toBe(0);
     expect(problems).toHaveLength(1);
     expect(faulty.transactions).toBe(1);
@@ -122,8 +123,8 @@ describeOnBothDatabases("PostgresRecorder's writer", (open) => {
 
   it("a value the database refuses is reported by its SQLSTATE, without the value the server quoted", async () => {
     const faulty = new FaultyDatabase((await open()).db);
-    const problems: RecorderWriteError[] = [];
-    const recorder = new PostgresRecorder({ db: faulty.db, onError: (error) => problems.push(error) });
+    const problems: LoggedProblem[] = [];
+    const recorder = new PostgresRecorder({ db: faulty.db, logger: problemsLogger(problems) });
     faulty.failTransactions(1, { error: () => Object.assign(new Error('invalid input syntax for type integer: "row-secret-42"'), { code: "22P02" }) });
     for (const event of calls(new EventScript(), 1)) recorder.onEvent(event);
     await expect(recorder.flush()).rejects.toMatchObject({ code: "recorder_write_refused", driverCode: "22P02", statement: "insert into nucleo_jobs" });
@@ -135,8 +136,8 @@ describeOnBothDatabases("PostgresRecorder's writer", (open) => {
   it("past maxBuffered, pressure() holds until the buffer has drained below half", async () => {
     const faulty = new FaultyDatabase((await open()).db);
     const time = new ManualTimers();
-    const problems: RecorderWriteError[] = [];
-    const recorder = new PostgresRecorder({ db: faulty.db, timers: time, clock: time, batchSize: 4, maxBuffered: 10, onError: (error) => problems.push(error) });
+    const problems: LoggedProblem[] = [];
+    const recorder = new PostgresRecorder({ db: faulty.db, timers: time, clock: time, batchSize: 4, maxBuffered: 10, logger: problemsLogger(problems) });
     faulty.failTransactions(1);
     const events = calls(new EventScript(), 11); // 12 events
     for (const event of events.slice(0, 10)) recorder.onEvent(event);
@@ -162,8 +163,8 @@ describeOnBothDatabases("PostgresRecorder's writer", (open) => {
 
   it("flush() waits for everything handed over so far, retries included; close() flushes, stops its timers and refuses later events", async () => {
     const faulty = new FaultyDatabase((await open()).db);
-    const problems: RecorderWriteError[] = [];
-    const recorder = new PostgresRecorder({ db: faulty.db, retry: { initialMs: 5 }, onError: (error) => problems.push(error) });
+    const problems: LoggedProblem[] = [];
+    const recorder = new PostgresRecorder({ db: faulty.db, retry: { initialMs: 5 }, logger: problemsLogger(problems) });
     faulty.failTransactions(2);
     const script = new EventScript();
     for (const event of calls(script, 5)) recorder.onEvent(event);
@@ -182,8 +183,8 @@ describeOnBothDatabases("PostgresRecorder's writer", (open) => {
   it("abandon() gives up on what the database never took: retries stop, pending and later flushes and close fail saying how many events were lost", async () => {
     const faulty = new FaultyDatabase((await open()).db);
     const time = new ManualTimers();
-    const problems: RecorderWriteError[] = [];
-    const recorder = new PostgresRecorder({ db: faulty.db, timers: time, clock: time, onError: (error) => problems.push(error), retry: { initialMs: 100, maxMs: 100 } });
+    const problems: LoggedProblem[] = [];
+    const recorder = new PostgresRecorder({ db: faulty.db, timers: time, clock: time, logger: problemsLogger(problems), retry: { initialMs: 100, maxMs: 100 } });
     faulty.failTransactions(1_000);
     for (const event of calls(new EventScript(), 2)) recorder.onEvent(event);
     const flushing = recorder.flush();
@@ -208,9 +209,12 @@ describeOnBothDatabases("PostgresRecorder's writer", (open) => {
     await expect(recorder.close()).resolves.toBeUndefined();
   });
 
-  it("a throwing onError does not stop the writer", async () => {
+  it("a throwing logger does not stop the writer", async () => {
     const faulty = new FaultyDatabase((await open()).db);
-    const recorder = new PostgresRecorder({ db: faulty.db, retry: { initialMs: 1 }, onError: () => { throw new Error("handler broke"); } });
+    const broken = () => {
+      throw new Error("logger broke");
+    };
+    const recorder = new PostgresRecorder({ db: faulty.db, retry: { initialMs: 1 }, logger: { error: broken, warn: broken, info: broken, debug: broken } });
     faulty.failTransactions(1);
     for (const event of calls(new EventScript(), 2)) recorder.onEvent(event);
     await recorder.close();

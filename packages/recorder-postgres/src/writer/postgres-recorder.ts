@@ -1,4 +1,4 @@
-import { systemClock, systemTimers, type Clock, type RunEvent, type RunObserver, type Timers } from "@nucleo/core";
+import { stderrLogger, systemClock, systemTimers, type Clock, type Logger, type RunEvent, type RunObserver, type Timers } from "@nucleo/core";
 import type { Kysely } from "kysely";
 import { classifyDatabaseFailure } from "../db/classify-database-failure.js";
 import type { RecorderDatabase } from "../schema/database.js";
@@ -6,6 +6,7 @@ import { AttributionCompactionTracker, compactCostAttribution, isMergeRace } fro
 import { buildBatchRows, type BatchRows } from "./batch-rows.js";
 import { BatchSizing } from "./batch-sizing.js";
 import { EventQueue } from "./event-queue.js";
+import { logWriteError } from "./log-write-error.js";
 import { readRecorderOptions, type PostgresRecorderOptions } from "./postgres-recorder-options.js";
 import { describeDriverError, RecorderWriteError } from "./recorder-write-error.js";
 import { BatchStatementError, writeBatch } from "./write-batch.js";
@@ -32,7 +33,7 @@ interface Deferred {
  * time and writes each batch in one transaction of idempotent multi-row upserts (see
  * `writeBatch`), one batch in flight at a time. When the database is away (connections refused
  * or lost, a restart, a deadlock, a failover: see `classifyDatabaseFailure`) the batch is kept
- * and retried with exponential back-off, each failure reported through `onError`, for as long
+ * and retried with exponential back-off, each failure told to its `logger`, for as long
  * as it takes; nothing is dropped and nothing is written twice. A batch that fails twice in a
  * row is halved (down to one event; see `BatchSizing`), so a batch too large for the server — a
  * statement_timeout it always exceeds, a backend killed for its memory — cannot stop the writer;
@@ -63,7 +64,7 @@ export class PostgresRecorder implements RunObserver {
   readonly #retryMaxMs: number;
   readonly #timers: Timers;
   readonly #clock: Clock;
-  readonly #onError: (error: RecorderWriteError) => void;
+  readonly #logger: Logger;
 
   readonly #queue = new EventQueue<RunEvent>();
   /** The batch being written, kept until it is: retries write it again (or its first half, see {@link BatchSizing}). */
@@ -101,7 +102,7 @@ export class PostgresRecorder implements RunObserver {
     this.#retryMaxMs = settings.retry.maxMs;
     this.#timers = options.timers ?? systemTimers;
     this.#clock = options.clock ?? systemClock;
-    this.#onError = options.onError ?? reportToStderr;
+    this.#logger = options.logger ?? stderrLogger;
   }
 
   /** Events taken and not yet written (the batch in flight included). */
@@ -368,11 +369,7 @@ export class PostgresRecorder implements RunObserver {
   }
 
   #report(error: RecorderWriteError): void {
-    try {
-      this.#onError(error);
-    } catch {
-      // A throwing error handler must not stop the writer.
-    }
+    logWriteError(this.#logger, error);
   }
 }
 
@@ -385,8 +382,4 @@ function deferred(): Deferred {
   let resolve!: () => void;
   const promise = new Promise<void>((done) => (resolve = done));
   return { promise, resolve };
-}
-
-function reportToStderr(error: RecorderWriteError): void {
-  process.stderr.write(`[nucleo] recorder: ${error.message}\n`);
 }

@@ -6,16 +6,16 @@ import { describeOnBothDatabases } from "../test-support/databases.js";
 import { BENCHMARK_REPORT_KEY } from "./benchmark-report-schema.js";
 import { PostgresRecorder } from "./postgres-recorder.js";
 import type { PostgresRecorderOptions } from "./postgres-recorder-options.js";
-import type { RecorderWriteError } from "./recorder-write-error.js";
 import { benchmarkReport, EventScript, FaultyDatabase } from "./test-support/index.js";
 import { MAX_ROWS_PER_STATEMENT } from "./write-batch.js";
+import { problemsLogger, type LoggedProblem } from "./test-support/logged-problems.js";
 
 type Db = Kysely<RecorderDatabase>;
 
 /** Delivers `deliveries` (each a list of events, written as one batch) and waits until all are written. */
-async function record(db: Db, deliveries: readonly (readonly RunEvent[])[], options: Partial<PostgresRecorderOptions> = {}): Promise<RecorderWriteError[]> {
-  const problems: RecorderWriteError[] = [];
-  const recorder = new PostgresRecorder({ db, onError: (error) => problems.push(error), ...options });
+async function record(db: Db, deliveries: readonly (readonly RunEvent[])[], options: Partial<PostgresRecorderOptions> = {}): Promise<LoggedProblem[]> {
+  const problems: LoggedProblem[] = [];
+  const recorder = new PostgresRecorder({ db, logger: problemsLogger(problems), ...options });
   for (const batch of deliveries) {
     for (const event of batch) recorder.onEvent(event);
     await recorder.flush();

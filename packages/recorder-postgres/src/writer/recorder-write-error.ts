@@ -51,8 +51,8 @@ export interface RecorderWriteErrorOptions {
 }
 
 /**
- * A problem the {@link PostgresRecorder} reports through its `onError` (it never throws into the
- * dispatcher). Secret-free: the message names the failure and the driver's code and text with
+ * A problem the {@link PostgresRecorder} tells its `logger` of (it never throws into the
+ * dispatcher), and what `flush` and `close` fail with after a refusal or `abandon()`. Secret-free: the message names the failure and the driver's code and text with
  * every URL and password scrubbed; the driver's own error is deliberately not kept on `cause`,
  * since some (Node's URL parser's, say) carry the connection string.
  */

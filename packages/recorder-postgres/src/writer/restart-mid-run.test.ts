@@ -6,8 +6,8 @@ import { z } from "zod";
 import { openRecorderDatabase } from "../db/open-recorder-database.js";
 import "../test-support/provided-context.js";
 import { PostgresRecorder } from "./postgres-recorder.js";
-import type { RecorderWriteError } from "./recorder-write-error.js";
 import { EventLog, until } from "./test-support/index.js";
+import { problemsLogger, type LoggedProblem } from "./test-support/logged-problems.js";
 
 const anything = z.unknown();
 const FAN_OUT = 40;
@@ -91,8 +91,8 @@ describe.skipIf(!serverAvailable)("the recorder across a PostgreSQL restart in t
       const log = new EventLog();
       const runLog = new RunLog();
       const ledger = new CostLedger();
-      const problems: RecorderWriteError[] = [];
-      const recorder = new PostgresRecorder({ db, maxBuffered: 100, retry: { initialMs: 20, maxMs: 250 }, onError: (error) => problems.push(error) });
+      const problems: LoggedProblem[] = [];
+      const recorder = new PostgresRecorder({ db, maxBuffered: 100, retry: { initialMs: 20, maxMs: 250 }, logger: problemsLogger(problems) });
       const dispatcher = new JobDispatcher({ admission: new RecordingAdmission(), observers: [log, runLog, ledger, recorder] });
       const [first, second, third] = [gate(), gate(), gate()];
       const workflow = dispatcher.submit(new FanOutDoer([first.promise, second.promise, third.promise]), null);

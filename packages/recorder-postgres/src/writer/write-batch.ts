@@ -143,9 +143,8 @@ const BENCHMARK_ROWS: Insert<BatchRows["benchmarkRows"][number]> = {
  *
  * Each INSERT takes its rows from `unnest` over one array parameter per column
  * (`insert into t (a, b) select * from unnest($1::text[], $2::int4[]) ...`), not from a VALUES
- * list of one parameter per value (1,000 model calls would bind 24,000): PostgreSQL inserted
- * model calls 2–3 times faster this way in our measurements, and the 65,535-parameter limit
- * never binds. The statements are written out rather than built with Kysely's query builder,
+ * list of one parameter per value (1,000 model calls would bind 24,000): it is faster (figures
+ * in the README's "Ingest") and the 65,535-parameter limit never binds. The statements are written out rather than built with Kysely's query builder,
  * whose per-value nodes cost more CPU than the rest of the writer; values still travel only as
  * parameters.
  *

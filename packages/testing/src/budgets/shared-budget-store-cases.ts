@@ -2,6 +2,7 @@ import { bookingLifecycleCases } from "./booking-lifecycle-cases.js";
 import type { SharedBudgetStoreCase } from "./case-support.js";
 import { concurrencyCases } from "./concurrency-cases.js";
 import { cooldownCases } from "./cooldown-cases.js";
+import { inputCases } from "./input-cases.js";
 import { limitCases } from "./limit-cases.js";
 
 export type { SharedBudgetStoreCase } from "./case-support.js";
@@ -14,7 +15,8 @@ export type { SharedBudgetStoreCase } from "./case-support.js";
  *
  * Covered: booking within every declared limit and refusing past any one, with the exact wait
  * (when the oldest bookings needed have left the window); limits left out; the window's edge;
- * settlement and cancellation; cooldowns; unique ids; and atomicity under concurrent calls.
+ * settlement and cancellation; cooldowns; unique ids; atomicity under concurrent calls; and the
+ * input every store refuses alike (an unknown limit name among it), naming the parameter.
  *
  * @example
  * // vitest
@@ -22,4 +24,4 @@ export type { SharedBudgetStoreCase } from "./case-support.js";
  *   it.each(sharedBudgetStoreCases)("$name", async ({ run }) => run(await freshStore()));
  * });
  */
-export const sharedBudgetStoreCases: readonly SharedBudgetStoreCase[] = [...limitCases, ...bookingLifecycleCases, ...cooldownCases, ...concurrencyCases];
+export const sharedBudgetStoreCases: readonly SharedBudgetStoreCase[] = [...limitCases, ...bookingLifecycleCases, ...cooldownCases, ...concurrencyCases, ...inputCases];

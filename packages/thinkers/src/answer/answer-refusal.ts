@@ -1,5 +1,5 @@
 import { InvalidInputError } from "@nucleo/core";
-import { declaredType, describeWireIssue } from "@nucleo/tools";
+import { declaredType, describeWireIssue } from "@nucleo/conversation/internal";
 import type { z } from "zod";
 
 /**

@@ -1,5 +1,5 @@
 import { responseContract, type ResponseContract } from "@nucleo/conversation";
-import { wireJsonSchema, zodDef } from "@nucleo/tools";
+import { wireJsonSchema, zodDef } from "@nucleo/conversation/internal";
 import { z } from "zod";
 import { isReasoningField, reasoningField } from "./reasoning-field.js";
 import { reasoningWordingFault } from "./reasoning-wording.js";

@@ -1,4 +1,4 @@
-import { isZodWrapper, unwrapZod, zodDef } from "@nucleo/tools";
+import { isZodWrapper, unwrapZod, zodDef } from "@nucleo/conversation/internal";
 import { z } from "zod";
 import { reasoningWordingFault } from "./reasoning-wording.js";
 

@@ -1,4 +1,4 @@
-import { isJsonObject, isZodWrapper, zodDef } from "@nucleo/tools";
+import { isJsonObject, isZodWrapper, zodDef } from "@nucleo/conversation/internal";
 import type { z } from "zod";
 import { reasoningMarkOf } from "./reasoning-field.js";
 

@@ -1,6 +1,6 @@
 import { InvalidInputError } from "@nucleo/core";
-import { parseJsonObject, type ResponseContract, type ThinkingPart } from "@nucleo/conversation";
-import { declaredType, isJsonObject, wireKeysFromWire, zodDef } from "@nucleo/tools";
+import type { ResponseContract, ThinkingPart } from "@nucleo/conversation";
+import { declaredType, isJsonObject, parseJsonObject, wireKeysFromWire, zodDef } from "@nucleo/conversation/internal";
 import type { z } from "zod";
 import { answerRefusal } from "./answer-refusal.js";
 import { envelopeContract } from "./envelope-contract.js";

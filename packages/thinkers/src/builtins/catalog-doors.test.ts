@@ -4,7 +4,7 @@ import { ClassToolProvider, ToolHub, type Skill, type SkillAdmissionContext, typ
 import { ScriptedLlmClient, type ScriptedTurn } from "@nucleo/testing";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { addProvider, envelope, Summer, world } from "../test-support/world.js";
+import { addProvider, envelope, Summer, thinkerTestRuntime } from "../test-support/thinker-fixtures.js";
 import type { ThinkerOptions } from "../thinker/abstract-thinker.js";
 import { REQUEST_SKILL } from "./request-skill-provider.js";
 import { REQUEST_TOOLS } from "./request-tools-provider.js";
@@ -79,7 +79,7 @@ function then(change: () => void, turn: ScriptedTurn): ScriptedTurn {
 describe("the catalog doors", () => {
   it("request_tools enumerates the compatible catalog as oneOf { const, description } inside tool_names' items", async () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope({ total: 0 }))]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     await dispatcher.submit(new Summer({ environment, hub: hubWithEverything() }), { numbers: [] });
     const request = client.requests[0]!.request;
     expect(enumOf(request, REQUEST_TOOLS, "tool_names")).toEqual([
@@ -91,7 +91,7 @@ describe("the catalog doors", () => {
 
   it("request_skill enumerates the skill catalog as oneOf { const, description } inside skill_names' items, each the skill's own description", async () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope({ total: 0 }))]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     await dispatcher.submit(new Summer({ environment, hub: hubWithEverything() }), { numbers: [] });
     const request = client.requests[0]!.request;
     expect(enumOf(request, REQUEST_SKILL, "skill_names")).toEqual([
@@ -103,7 +103,7 @@ describe("the catalog doors", () => {
 
   it("the catalogs never enter the system prompt as free text", async () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope({ total: 0 }))]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     await dispatcher.submit(new Summer({ environment, hub: hubWithEverything() }), { numbers: [] });
     const system = client.requests[0]!.request.system.text;
     expect(system.startsWith(TASK)).toBe(true);
@@ -118,7 +118,7 @@ describe("the catalog doors", () => {
       ScriptedLlmClient.toolCall("lookup_word", { word: "hinge" }),
       ScriptedLlmClient.answer(envelope({ total: 0 })),
     ]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     await dispatcher.submit(new Summer({ environment, hub: hubWithEverything() }), { numbers: [] });
     const [first, second, third] = client.requests.map((call) => call.request);
     expect(toolNamed(first!, "lookup_word")).toBeUndefined();
@@ -133,7 +133,7 @@ describe("the catalog doors", () => {
       ScriptedLlmClient.toolCall(REQUEST_TOOLS, { tool_names: ["convert_units"] }),
       ScriptedLlmClient.answer(envelope({ total: 0 })),
     ]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     await dispatcher.submit(new Summer({ environment, hub: new ToolHub().addCompatibleTools(lookupWord, convertUnits) }), { numbers: [] });
     const [, second, third] = client.requests.map((call) => call.request);
     expect(enumOf(second!, REQUEST_TOOLS, "tool_names")).toEqual([{ const: "convert_units", description: "Convert a quantity between units." }]);
@@ -143,7 +143,7 @@ describe("the catalog doors", () => {
 
   it("request_tools offers only tools not already in the palette", async () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope({ total: 0 }))]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     await dispatcher.submit(new Summer({ environment, hub: new ToolHub().addCompatibleTools(addProvider, lookupWord) }), { numbers: [] });
     expect(enumOf(client.requests[0]!.request, REQUEST_TOOLS, "tool_names")).toEqual([{ const: "lookup_word", description: "Look a word up in the glossary." }]);
   });
@@ -155,7 +155,7 @@ describe("the catalog doors", () => {
       return skill.name === "rounded_math" ? "rounding is not allowed for exact sums" : undefined;
     });
     const client = new ScriptedLlmClient([ScriptedLlmClient.toolCall(REQUEST_SKILL, { skill_names: ["careful_math", "rounded_math"] }), ScriptedLlmClient.answer(envelope({ total: 0 }))]);
-    const { dispatcher, environment, events } = world(client);
+    const { dispatcher, environment, events } = thinkerTestRuntime(client);
     await dispatcher.submit(new Summer({ environment, hub }), { numbers: [] });
     const second = client.requests[1]!.request;
     expect(second.system.text).toContain(carefulMath.text);
@@ -172,7 +172,7 @@ describe("the catalog doors", () => {
   it("an admitted skill leaves request_skill's enum; a refused one stays on offer", async () => {
     const hub = hubWithEverything().registerSkillAdmission((skill) => (skill.name === "rounded_math" ? "not now" : undefined));
     const client = new ScriptedLlmClient([ScriptedLlmClient.toolCall(REQUEST_SKILL, { skill_names: ["careful_math", "rounded_math"] }), ScriptedLlmClient.answer(envelope({ total: 0 }))]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     await dispatcher.submit(new Summer({ environment, hub }), { numbers: [] });
     expect(enumOf(client.requests[1]!.request, REQUEST_SKILL, "skill_names")).toEqual([{ const: "rounded_math", description: "Rounds every total to tens." }]);
   });
@@ -182,7 +182,7 @@ describe("the catalog doors", () => {
       ScriptedLlmClient.toolCalls({ name: REQUEST_TOOLS, arguments: { tool_names: ["lookup_word", "CANARY_TOOL"] } }, { name: REQUEST_SKILL, arguments: { skill_names: ["CANARY_SKILL"] } }),
       ScriptedLlmClient.answer(envelope({ total: 0 })),
     ]);
-    const { dispatcher, environment, events } = world(client);
+    const { dispatcher, environment, events } = thinkerTestRuntime(client);
     await expect(dispatcher.submit(new Summer({ environment, hub: hubWithEverything() }), { numbers: [] })).resolves.toEqual({ total: 0 });
     const second = client.requests[1]!.request;
     const [tools, skills] = resultsIn(second);
@@ -202,7 +202,7 @@ describe("the catalog doors", () => {
       then(() => allowed.clear(), ScriptedLlmClient.answer(envelope(null))),
       ScriptedLlmClient.answer(envelope({ total: 0 })),
     ]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     await dispatcher.submit(new Narrowing({ environment, hub: hubWithEverything() }, allowed, undefined), { numbers: [] });
     const requests = client.requests.map((call) => call.request);
     expect(enumOf(requests[0]!, REQUEST_TOOLS, "tool_names")).toHaveLength(2);
@@ -217,7 +217,7 @@ describe("the catalog doors", () => {
       then(() => allowed.add("careful_math"), ScriptedLlmClient.answer(envelope(null))),
       ScriptedLlmClient.answer(envelope({ total: 0 })),
     ]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     await dispatcher.submit(new Narrowing({ environment, hub: hubWithEverything() }, undefined, allowed), { numbers: [] });
     const requests = client.requests.map((call) => call.request);
     expect(enumOf(requests[0]!, REQUEST_SKILL, "skill_names")).toEqual([{ const: "rounded_math", description: "Rounds every total to tens." }]);
@@ -232,7 +232,7 @@ describe("the catalog doors", () => {
       ScriptedLlmClient.toolCalls({ name: REQUEST_TOOLS, arguments: { tool_names: ["convert_units"] } }, { name: REQUEST_SKILL, arguments: { skill_names: ["careful_math"] } }),
       ScriptedLlmClient.answer(envelope({ total: 0 })),
     ]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     await dispatcher.submit(new Narrowing({ environment, hub: hubWithEverything() }, new Set(["lookup_word"]), new Set(["rounded_math"])), { numbers: [] });
     const second = client.requests[1]!.request;
     const [tools, skills] = resultsIn(second);
@@ -253,7 +253,7 @@ describe("the catalog doors", () => {
       ScriptedLlmClient.toolCall("lookup_word", { word: "hinge" }),
       ScriptedLlmClient.answer(envelope({ total: 0 })),
     ]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     await dispatcher.submit(new Summer({ environment, hub }), { numbers: [] });
     const requests = client.requests.map((call) => call.request);
     expect(enumOf(requests[1]!, REQUEST_TOOLS, "tool_names")).toEqual([{ const: "lookup_word", description: "Look a word up in the revised glossary." }]);
@@ -270,7 +270,7 @@ describe("the catalog doors", () => {
     ];
     for (const run of runs) {
       const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope({ total: 0 }))]);
-      const { dispatcher, environment } = world(client);
+      const { dispatcher, environment } = thinkerTestRuntime(client);
       await dispatcher.submit(new Summer({ environment, ...(run.hub ? { hub: run.hub } : {}) }), { numbers: [] });
       const names = client.requests[0]!.request.tools.map((tool) => tool.name);
       expect({ tools: names.includes(REQUEST_TOOLS), skills: names.includes(REQUEST_SKILL) }).toEqual({ tools: run.tools, skills: run.skills });
@@ -283,7 +283,7 @@ describe("the catalog doors", () => {
       ScriptedLlmClient.answer(envelope({ total: 0 })),
       ScriptedLlmClient.answer(envelope({ total: 0 })),
     ]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     const thinker = new Summer({ environment, hub: hubWithEverything() });
     await dispatcher.submit(thinker, { numbers: [] });
     expect(toolNamed(client.requests[1]!.request, "lookup_word")).toBeDefined();
@@ -298,7 +298,7 @@ describe("the catalog doors", () => {
       ScriptedLlmClient.toolCall("lookup_word", { word: "y" }),
       ScriptedLlmClient.answer(envelope({ total: 0 })),
     ]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     await dispatcher.submit(new Summer({ environment, hub: hubWithEverything() }), { numbers: [] });
     const [granted, early] = resultsIn(client.requests[1]!.request);
     expect(granted).toMatchObject({ isError: false });

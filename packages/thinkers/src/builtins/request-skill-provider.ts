@@ -1,8 +1,7 @@
 import { AbstractTool, type JobContext, type JobResources } from "@nucleo/core";
-import type { JsonSchema } from "@nucleo/conversation";
-import type { Skill, SkillRequestResult, ToolCreationContext, ToolInvocation, ToolProvider } from "@nucleo/tools";
+import type { Skill, SkillRequestResult, ToolInvocation } from "@nucleo/tools";
 import { z } from "zod";
-import { catalogEnumSchema, readCatalogNames } from "./catalog-enum.js";
+import { CatalogDoorProvider } from "./catalog-door-provider.js";
 
 /** The name the model calls the skill door by. */
 export const REQUEST_SKILL = "request_skill";
@@ -38,31 +37,25 @@ class AdmitSkillsJob extends AbstractTool<SkillInput, SkillRequestResult> {
  * each description the skill's own. Read-only by declaration: it adds guidance, never reach,
  * so a read-only thinker keeps it.
  */
-export class RequestSkillProvider implements ToolProvider {
+export class RequestSkillProvider extends CatalogDoorProvider<Skill> {
   readonly name = REQUEST_SKILL;
   readonly description = "Load skills from the catalog: their guidance is added to your instructions for the rest of this task.";
-  readonly #schema: JsonSchema;
   readonly #admit: AdmitSkills;
 
   constructor(
     /** The catalog this door offers, by name. */
-    readonly catalog: ReadonlyMap<string, Skill>,
+    catalog: ReadonlyMap<string, Skill>,
     admit: AdmitSkills,
   ) {
+    super(catalog, { field: "skill_names", what: "skills" });
     this.#admit = admit;
-    this.#schema = catalogEnumSchema("skill_names", "skills", [...catalog.values()]);
-  }
-
-  inputSchema(): JsonSchema {
-    return this.#schema;
   }
 
   readOnly(): boolean {
     return true;
   }
 
-  invoke(wireArguments: Readonly<Record<string, unknown>>, _context: ToolCreationContext): ToolInvocation {
-    const skillNames = readCatalogNames(wireArguments, "skill_names", this.catalog);
+  protected invocation(skillNames: string[]): ToolInvocation {
     return { job: new AdmitSkillsJob(this.#admit) as never, input: { skillNames } };
   }
 

@@ -1,8 +1,7 @@
 import { AbstractTool } from "@nucleo/core";
-import type { JsonSchema } from "@nucleo/conversation";
-import type { ToolCreationContext, ToolInvocation, ToolProvider } from "@nucleo/tools";
+import type { ToolInvocation, ToolProvider } from "@nucleo/tools";
 import { z } from "zod";
-import { catalogEnumSchema, readCatalogNames } from "./catalog-enum.js";
+import { CatalogDoorProvider } from "./catalog-door-provider.js";
 
 /** The name the model calls the compatible-tool door by. */
 export const REQUEST_TOOLS = "request_tools";
@@ -35,31 +34,25 @@ class GrantTools extends AbstractTool<GrantInput, { added: string[] }> {
  * `tool_names` as `oneOf` `{ const, description }`. Not read-only — it widens the palette —
  * so the read-only sweep withholds it like any other such tool.
  */
-export class RequestToolsProvider implements ToolProvider {
+export class RequestToolsProvider extends CatalogDoorProvider<ToolProvider> {
   readonly name = REQUEST_TOOLS;
   readonly description = "Add tools from the catalog to your palette for the rest of this task. Ask only for tools the task needs.";
-  readonly #schema: JsonSchema;
   readonly #grant: (provider: ToolProvider) => void;
 
   constructor(
     /** The catalog this door offers, by name. */
-    readonly catalog: ReadonlyMap<string, ToolProvider>,
+    catalog: ReadonlyMap<string, ToolProvider>,
     grant: (provider: ToolProvider) => void,
   ) {
+    super(catalog, { field: "tool_names", what: "tools" });
     this.#grant = grant;
-    this.#schema = catalogEnumSchema("tool_names", "tools", [...catalog.values()]);
-  }
-
-  inputSchema(): JsonSchema {
-    return this.#schema;
   }
 
   readOnly(): boolean {
     return false;
   }
 
-  invoke(wireArguments: Readonly<Record<string, unknown>>, _context: ToolCreationContext): ToolInvocation {
-    const toolNames = readCatalogNames(wireArguments, "tool_names", this.catalog);
+  protected invocation(toolNames: string[]): ToolInvocation {
     return { job: new GrantTools(this.catalog, this.#grant) as never, input: { toolNames } };
   }
 

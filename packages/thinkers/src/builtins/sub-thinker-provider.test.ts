@@ -1,4 +1,5 @@
-import { InvalidInputError } from "@nucleo/core";
+import type { InvalidInputError } from "@nucleo/core";
+import { invalidInputFrom } from "@nucleo/core/testing";
 import { describe, expect, it } from "vitest";
 import { DELEGATION, type DelegationSeed } from "../thinker/delegation-seed.js";
 import { SubThinkerProvider } from "./sub-thinker-provider.js";
@@ -6,15 +7,7 @@ import { SubThinkerProvider } from "./sub-thinker-provider.js";
 // No delegation is launched: every case below is decided before the seed is asked for.
 const provider = new SubThinkerProvider({ [DELEGATION]: () => ({ artifacts: { get: () => undefined } }) as unknown as DelegationSeed });
 
-function refusal(wireArguments: Record<string, unknown>): InvalidInputError {
-  try {
-    provider.invoke(wireArguments, {});
-  } catch (error) {
-    if (InvalidInputError.isInstance(error)) return error;
-    throw error;
-  }
-  throw new Error("the arguments were accepted");
-}
+const refusal = (wireArguments: Record<string, unknown>): InvalidInputError => invalidInputFrom(() => provider.invoke(wireArguments, {}));
 
 describe("SubThinkerProvider wire keys", () => {
   it("a bad argument is refused naming it as the model was shown it, never quoting the value", () => {

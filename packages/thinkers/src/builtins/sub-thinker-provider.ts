@@ -1,14 +1,7 @@
 import { InvalidInputError, SystemError, writeSummarizedWithRefs, type AbstractJob } from "@nucleo/core";
 import type { JsonSchema } from "@nucleo/conversation";
-import {
-  describeWireIssue,
-  wireJsonSchema,
-  wireKeysFromWire,
-  wireKeysToWire,
-  type ToolCreationContext,
-  type ToolInvocation,
-  type ToolProvider,
-} from "@nucleo/tools";
+import { describeWireIssue, wireJsonSchema, wireKeysFromWire, wireKeysToWire } from "@nucleo/conversation/internal";
+import type { ToolCreationContext, ToolInvocation, ToolProvider } from "@nucleo/tools";
 import { z } from "zod";
 import { DepthField } from "../thinker/thinker-input.js";
 import { DELEGATION, type DelegationSeed } from "../thinker/delegation-seed.js";
@@ -28,13 +21,27 @@ export type SubThinkerInput = z.infer<typeof SubThinkerInput>;
 
 const WIRE_SCHEMA: JsonSchema = wireJsonSchema(SubThinkerInput);
 
-/** Something that can launch a delegate: set by the sub-thinker's own module (it extends the thinker classes, so the provider cannot import it without a cycle). */
+/** Something that can launch a delegate. */
 type DelegateFactory = (seed: DelegationSeed, input: SubThinkerInput) => AbstractJob<SubThinkerInput, unknown>;
 let launchDelegate: DelegateFactory | undefined;
+let loadingDelegates: Promise<void> | undefined;
 
-/** @internal Registers how delegates are built. */
-export function registerDelegateFactory(factory: DelegateFactory): void {
-  launchDelegate = factory;
+/**
+ * Runs `next` once the `SubThinker` class is loaded for every thinker's `sub_thinker` door: at
+ * once after the process's first run, else when the class has loaded. A dynamic import,
+ * because `SubThinker` extends the thinker classes, which hold this door: a static import
+ * either way would be a cycle whose outcome depends on which module loads first, and a module
+ * that registers itself when imported would be dropped by a bundler trusting
+ * `"sideEffects": false`.
+ *
+ * @internal
+ */
+export function whenDelegatesLoaded<T>(next: () => T): T | Promise<Awaited<T>> {
+  if (launchDelegate !== undefined) return next();
+  loadingDelegates ??= import("./sub-thinker.js").then(({ SubThinker }) => {
+    launchDelegate = (seed, input) => new SubThinker(seed, input);
+  });
+  return loadingDelegates.then(next) as Promise<Awaited<T>>;
 }
 
 /** What a thinker must expose for its `sub_thinker` door. */
@@ -74,7 +81,7 @@ export class SubThinkerProvider implements ToolProvider {
       throw new InvalidInputError({ parameter, expected, cause: parsed.error });
     }
     const seed = this.#parent[DELEGATION]();
-    if (!launchDelegate) throw new SystemError({ code: "no_delegate", message: "sub_thinker: the SubThinker module was not loaded." });
+    if (!launchDelegate) throw new SystemError({ code: "no_delegate", message: "sub_thinker: no delegate can be launched before a thinker's run has started (the run loads SubThinker)." });
     return { job: launchDelegate(seed, parsed.data) as AbstractJob<unknown, unknown>, input: parsed.data };
   }
 

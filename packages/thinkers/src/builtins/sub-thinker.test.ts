@@ -5,7 +5,7 @@ import { ClassToolProvider, ForwardingToolProvider, ToolHub, type Skill, type To
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { SingleObjectiveThinker } from "../shapes/single-objective-thinker.js";
-import { entry, envelope, Summer, SumAnswer, SumQuestion, world } from "../test-support/world.js";
+import { entry, envelope, Summer, SumAnswer, SumQuestion, thinkerTestRuntime } from "../test-support/thinker-fixtures.js";
 import type { ThinkerOptions } from "../thinker/abstract-thinker.js";
 import { SubThinker } from "./sub-thinker.js";
 
@@ -131,14 +131,14 @@ function llmCallsOf(events: readonly RunEvent[], jobId: string) {
 describe("sub_thinker is offered by depth", () => {
   it("is registered on every thinker, even one that declares no tools", async () => {
     const client = new ScriptedLlmClient([sumAnswer(0)]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     await dispatcher.submit(new Bare({ environment }), { numbers: [] });
     expect(offered(client, 0)).toEqual(["sub_thinker"]);
   });
 
   it("is offered at STANDARD and THOROUGH and removed at QUICK and IMMEDIATE, read from each run's input depth", async () => {
     const client = new ScriptedLlmClient([sumAnswer(0), sumAnswer(0), sumAnswer(0), sumAnswer(0), sumAnswer(0)]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     const thinker = new Summer({ environment });
     const depths: Depth[] = ["IMMEDIATE", "STANDARD", "QUICK", "THOROUGH"];
     for (const depth of depths) await dispatcher.submit(thinker, { numbers: [], depth });
@@ -155,7 +155,7 @@ describe("sub_thinker is offered by depth", () => {
       delegateAnswers("done"),
       sumAnswer(0),
     ]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     await dispatcher.submit(new Summer({ environment }), { numbers: [], depth: "THOROUGH" });
     expect(client.requests[1]!.binding.depth).toBe("THOROUGH");
     expect(offered(client, 1)).toContain("sub_thinker");
@@ -165,7 +165,7 @@ describe("sub_thinker is offered by depth", () => {
 
   it("clamps the delegate's depth to its parent's", async () => {
     const client = new ScriptedLlmClient([delegate("Work hard on it.", [], "THOROUGH"), delegateAnswers("done"), sumAnswer(0)]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     await dispatcher.submit(new Summer({ environment }), { numbers: [] });
     expect(client.requests[0]!.binding.depth).toBe("STANDARD");
     expect(client.requests[1]!.binding.depth).toBe("STANDARD");
@@ -176,7 +176,7 @@ describe("sub_thinker is offered by depth", () => {
 describe("the delegate's seat", () => {
   it("works at its parent's grade, raised for the run", async () => {
     const client = new ScriptedLlmClient([delegate("Add 2 and 2."), delegateAnswers("4"), sumAnswer(4)]);
-    const { dispatcher, environment, events } = world(client);
+    const { dispatcher, environment, events } = thinkerTestRuntime(client);
     const parent = new Summer({ environment });
     parent.setGrade("LARGE");
     await dispatcher.submit(parent, { numbers: [2, 2] });
@@ -186,7 +186,7 @@ describe("the delegate's seat", () => {
 
   it("works at its parent's pin", async () => {
     const client = new ScriptedLlmClient([delegate("Add 2 and 2."), delegateAnswers("4"), sumAnswer(4)]);
-    const { dispatcher, environment, events } = world(client);
+    const { dispatcher, environment, events } = thinkerTestRuntime(client);
     const parent = new Summer({ environment, pin: "xl" });
     await dispatcher.submit(parent, { numbers: [2, 2] });
     const [delegateJob] = delegateJobs(events);
@@ -198,7 +198,7 @@ describe("the delegate's seat", () => {
     // A ceiling above every rung, so the budgets show as declared.
     const roomy = [entry("medium", "MEDIUM", { outputCeiling: 64_000 })];
     const client = new ScriptedLlmClient([delegate("Add 2 and 2."), delegateAnswers("4"), sumAnswer(4)]);
-    const { dispatcher, environment } = world(client, roomy);
+    const { dispatcher, environment } = thinkerTestRuntime(client, roomy);
     const parent = new Summer({ environment });
     parent.setOutputBudget(1_234);
     await dispatcher.submit(parent, { numbers: [2, 2] });
@@ -217,7 +217,7 @@ describe("what the delegate inherits", () => {
       delegateAnswers("12"), // delegate
       sumAnswer(12), // parent
     ]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     await dispatcher.submit(new Summer({ environment, hub }), { numbers: [] });
     expect(offered(client, 2)).toEqual(["add", "multiply"]);
     expect(resultsReadBy(client, 3)).toEqual([expect.objectContaining({ name: "multiply", text: '{"result":12}', isError: false })]);
@@ -243,7 +243,7 @@ describe("what the delegate inherits", () => {
       delegateAnswers("12"), // delegate
       sumAnswer(12), // parent
     ]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     await dispatcher.submit(new Picky({ environment, hub }), { numbers: [] });
 
     expect(enumerated(door(client, 0, "request_tools"), "tool_names")).toEqual(["multiply"]);
@@ -269,7 +269,7 @@ describe("what the delegate inherits", () => {
       delegateAnswers("12"),
       sumAnswer(12),
     ]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     await dispatcher.submit(new Summer({ environment, hub }), { numbers: [] });
     expect(enumerated(door(client, 1, "request_tools"), "tool_names")).toEqual(["multiply"]);
     expect(enumerated(door(client, 1, "request_skill"), "skill_names")).toEqual(["careful_sums"]);
@@ -294,7 +294,7 @@ describe("artifacts across the delegation", () => {
       delegateAnswers("compared", [alpha]), // delegate
       sumAnswer(0), // parent
     ]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     await dispatcher.submit(new Summer({ environment, artifacts }), { numbers: [] });
 
     const seeded = lastMessageText(client, 1);
@@ -306,7 +306,7 @@ describe("artifacts across the delegation", () => {
   it("refuses an unknown ref as correctable without echoing it, and launches nothing", async () => {
     const canary = "note#canary_5e1d";
     const client = new ScriptedLlmClient([delegate("Look at it.", [canary]), sumAnswer(0)]);
-    const { dispatcher, environment, events } = world(client);
+    const { dispatcher, environment, events } = thinkerTestRuntime(client);
     await dispatcher.submit(new Summer({ environment }), { numbers: [] });
     const [result] = resultsReadBy(client, 1);
     expect(result).toMatchObject({ name: "sub_thinker", isError: true });
@@ -323,7 +323,7 @@ describe("artifacts across the delegation", () => {
       delegateAnswers("wrote a note", ["note#3", alpha]), // delegate
       sumAnswer(0), // parent
     ]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     await dispatcher.submit(new NoteKeeper({ environment, artifacts }), { numbers: [] });
 
     expect(resultsReadBy(client, 2)).toEqual([expect.objectContaining({ text: '{"ref":"note#3"}' })]);

@@ -3,7 +3,7 @@ import type { Conversation } from "@nucleo/conversation";
 import type { Skill, ToolProvider } from "@nucleo/tools";
 import type { DelegationSeed } from "../thinker/delegation-seed.js";
 import { SingleObjectiveThinker } from "../shapes/single-objective-thinker.js";
-import { registerDelegateFactory, SubThinkerInput } from "./sub-thinker-provider.js";
+import { SubThinkerInput } from "./sub-thinker-provider.js";
 import { SubThinkerOutput } from "./sub-thinker-output.js";
 
 export { SubThinkerOutput } from "./sub-thinker-output.js";
@@ -76,7 +76,3 @@ export class SubThinker extends SingleObjectiveThinker<SubThinkerInput, SubThink
     this.#parentArtifacts.adopt(answer.artifactRefs.map((ref) => this.artifacts.get(ref)!));
   }
 }
-
-// A module side effect, declared in package.json's `sideEffects`: the provider cannot import
-// this class (it extends the thinker classes, which import the provider), so it is told here.
-registerDelegateFactory((seed, input) => new SubThinker(seed, input));

@@ -2,7 +2,7 @@ import { InvalidInputError, MAX_CORRECTIONS, ThinkerDeclaration } from "@nucleo/
 import { ScriptedLlmClient } from "@nucleo/testing";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { world } from "../test-support/world.js";
+import { thinkerTestRuntime } from "../test-support/thinker-fixtures.js";
 import type { ThinkerOptions } from "../thinker/abstract-thinker.js";
 import { META_PARENT_DEPTH } from "../thinker/run-metadata.js";
 import { thinkerInput } from "../thinker/thinker-input.js";
@@ -40,7 +40,7 @@ async function failureOf(promise: Promise<unknown>): Promise<unknown> {
 describe("AbstractToollessThinker", () => {
   it("makes exactly one model call, offers no tools, and the answer is the output schema's own object (no envelope)", async () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.json(GOOD), ScriptedLlmClient.json(GOOD)]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     await expect(dispatcher.submit(new Classify({ environment }), { messageText: "lunch at noon?" })).resolves.toEqual(GOOD);
 
     expect(client.requests).toHaveLength(1);
@@ -53,14 +53,14 @@ describe("AbstractToollessThinker", () => {
 
   it("an enveloped answer is not the schema's object: it is corrected like any wrong answer", async () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.json({ reasoning: "because", answer: GOOD }), ScriptedLlmClient.json(GOOD)]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     await expect(dispatcher.submit(new Classify({ environment }), { messageText: "hi" })).resolves.toEqual(GOOD);
     expect(client.requests).toHaveLength(2);
   });
 
   it("a wrong answer is corrected by the dispatcher (a correction turn naming the field, never the value), then accepted", async () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.json({ label: "CANARY-label-8812", confidence: 0.5 }), ScriptedLlmClient.json(GOOD)]);
-    const { dispatcher, environment, events } = world(client);
+    const { dispatcher, environment, events } = thinkerTestRuntime(client);
     await expect(dispatcher.submit(new Classify({ environment }), { messageText: "win a prize" })).resolves.toEqual(GOOD);
 
     expect(client.requests).toHaveLength(2);
@@ -77,7 +77,7 @@ describe("AbstractToollessThinker", () => {
   it(`a wrong answer past the limit of ${MAX_CORRECTIONS} corrections fails naming the field`, async () => {
     const wrong = () => ScriptedLlmClient.json({ label: "ham", confidence: "CANARY-conf-4410" });
     const client = new ScriptedLlmClient([...Array.from({ length: MAX_CORRECTIONS + 1 }, wrong), ScriptedLlmClient.json(GOOD)]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
 
     const failure = await failureOf(dispatcher.submit(new Classify({ environment }), { messageText: "hi" }));
     expect(InvalidInputError.isInstance(failure)).toBe(true);
@@ -90,7 +90,7 @@ describe("AbstractToollessThinker", () => {
 
   it("an answer that never parses fails past the limit naming the answer", async () => {
     const client = new ScriptedLlmClient(Array.from({ length: MAX_CORRECTIONS + 1 }, () => ScriptedLlmClient.answer("not json CANARY-7")));
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     const failure = await failureOf(dispatcher.submit(new Classify({ environment }), { messageText: "hi" }));
     expect(InvalidInputError.isInstance(failure)).toBe(true);
     expect((failure as InvalidInputError).parameter).toBe("answer");
@@ -99,7 +99,7 @@ describe("AbstractToollessThinker", () => {
 
   it("a tool call in place of an answer (no tools are offered) fails as a refused answer, never returns nothing", async () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.toolCall("add", { a: 1, b: 2 })]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     const failure = await failureOf(dispatcher.submit(new Classify({ environment }), { messageText: "hi" }));
     expect(InvalidInputError.isInstance(failure)).toBe(true);
     expect((failure as InvalidInputError).parameter).toBe("answer");
@@ -107,7 +107,7 @@ describe("AbstractToollessThinker", () => {
 
   it("its depth is its input's (STANDARD when absent), clamped to the parent's, never raised", async () => {
     const client = new ScriptedLlmClient(Array.from({ length: 4 }, () => ScriptedLlmClient.json(GOOD)));
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     const cases = [
       [{ messageText: "a" }, undefined, "STANDARD"],
       [{ messageText: "b", depth: "THOROUGH" }, undefined, "THOROUGH"],
@@ -124,14 +124,14 @@ describe("AbstractToollessThinker", () => {
 
   it("the depth field never reaches the prompt", async () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.json(GOOD)]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     await dispatcher.submit(new Classify({ environment }), { messageText: "x", depth: "QUICK" });
     expect(client.requests[0]!.request.messages[0]!.parts[0]!.text).toBe('{"message_text":"x"}');
   });
 
   it("the transcript holds the prompt, every model turn with its correction, and the accepted answer", async () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.json({ label: "maybe" }), ScriptedLlmClient.json(GOOD)]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     const thinker = new Classify({ environment });
     await dispatcher.submit(thinker, { messageText: "hello" });
 
@@ -147,7 +147,7 @@ describe("AbstractToollessThinker", () => {
 
   it("a failed run's transcript says it was not answered", async () => {
     const client = new ScriptedLlmClient(Array.from({ length: MAX_CORRECTIONS + 1 }, () => ScriptedLlmClient.json({ label: "maybe", confidence: 1 })));
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     const thinker = new Classify({ environment });
     await failureOf(dispatcher.submit(thinker, { messageText: "hello" }));
     expect(thinker.transcript().answered).toBe(false);

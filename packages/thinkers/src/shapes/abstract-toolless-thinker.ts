@@ -5,11 +5,11 @@ import {
   type JobContext,
   type ThinkerDeclaration,
 } from "@nucleo/core";
-import { LLMCall, responseContract, type Conversation, type Part, type ResponseContract } from "@nucleo/conversation";
+import { LLMCall, responseContract, type Conversation, type ResponseContract } from "@nucleo/conversation";
 import type { z } from "zod";
-import { AbstractThinker, type ThinkerOptions } from "../thinker/abstract-thinker.js";
+import type { ThinkerOptions } from "../thinker/abstract-thinker.js";
 import type { ThinkerInput } from "../thinker/thinker-input.js";
-import { GoalDirected } from "./goal-directed.js";
+import { SingleObjectiveThinker } from "./single-objective-thinker.js";
 import { META_PARENT_DEPTH } from "../thinker/run-metadata.js";
 import { readTranscript, RunTurns, type ThinkerTranscript } from "../thinker/transcript.js";
 
@@ -20,7 +20,8 @@ const contracts = new WeakMap<z.ZodType, Map<string, ResponseContract<unknown>>>
  * A thinker that needs no tools and no loop: one call, whose answer is the output schema's own
  * JSON object (no envelope), corrected the way `LLMCall` corrects. It keeps the thinker's seat
  * (declaration, depth clamped to the parent's, pin) — the shape for a judgement that must sit
- * at a thinker's grade but never acts.
+ * at a thinker's grade but never acts. The task, prompt, depth rule and opening conversation
+ * are a {@link SingleObjectiveThinker}'s; only the run differs (one call instead of the loop).
  *
  * @example
  * class Classify extends AbstractToollessThinker<ClassifyInput, Label> {
@@ -31,7 +32,7 @@ const contracts = new WeakMap<z.ZodType, Map<string, ResponseContract<unknown>>>
  *   protected task() { return "Label the text."; }
  * }
  */
-export abstract class AbstractToollessThinker<TInput extends ThinkerInput, TOutput> extends AbstractThinker<TInput, TOutput> {
+export abstract class AbstractToollessThinker<TInput extends ThinkerInput, TOutput> extends SingleObjectiveThinker<TInput, TOutput> {
   #conversation: Conversation | undefined;
   #turns: RunTurns | undefined;
   #running = false;
@@ -42,29 +43,9 @@ export abstract class AbstractToollessThinker<TInput extends ThinkerInput, TOutp
     super(declaration, options);
   }
 
-  /** The task, written into the objective's `task` slot. */
-  protected abstract task(input: TInput): string;
-
-  /** The user turn. Default: the input (without its depth) as JSON, in the wire's spelling. */
-  protected prompt(input: TInput): string | readonly Part[] {
-    return GoalDirected.prompt(input, this.input);
-  }
-
   /** The effort of the current (or last) run: this shape runs outside the loop that records it. */
   override depth(): Depth {
     return this.#depth;
-  }
-
-  protected runDepth(input: TInput, parentDepth: Depth | undefined): Depth {
-    return GoalDirected.depth(input, parentDepth);
-  }
-
-  protected openConversation(input: TInput, seat: Conversation["seat"], context: JobContext): Conversation {
-    return GoalDirected.open(context.jobId, seat, this.declaration, this.task(input));
-  }
-
-  protected openingTurn(input: TInput): string | readonly Part[] {
-    return this.prompt(input);
   }
 
   /** One call, no loop: the answer is checked against the output schema and corrected up to the limit. */

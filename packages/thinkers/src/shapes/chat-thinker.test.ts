@@ -2,7 +2,7 @@ import { InvalidInputError, ThinkerDeclaration } from "@nucleo/core";
 import { ConversationService, InMemoryConversationStore } from "@nucleo/conversation";
 import { ScriptedLlmClient } from "@nucleo/testing";
 import { describe, expect, it } from "vitest";
-import { envelope, world } from "../test-support/world.js";
+import { envelope, thinkerTestRuntime } from "../test-support/thinker-fixtures.js";
 import type { ValidationGuardrail } from "../thinker/validation-guardrail.js";
 import { ChatThinker, type ChatThinkerOptions } from "./chat-thinker.js";
 
@@ -43,7 +43,7 @@ describe("ChatThinker", () => {
     ["missing", undefined],
     ["empty", ""],
   ])("a chat requires a conversationId (%s is refused naming the option)", (_kind, conversationId) => {
-    const { environment } = world(new ScriptedLlmClient());
+    const { environment } = thinkerTestRuntime(new ScriptedLlmClient());
     const options = { environment, conversations: new ConversationService(), stream: () => {}, conversationId } as unknown as ChatThinkerOptions;
     let thrown: unknown;
     try {
@@ -56,7 +56,7 @@ describe("ChatThinker", () => {
   });
 
   it.each([0, -5, 1.5, Number.NaN])("a pieceLength that is not a positive integer (%s) is refused naming the option", (pieceLength) => {
-    const { environment } = world(new ScriptedLlmClient());
+    const { environment } = thinkerTestRuntime(new ScriptedLlmClient());
     let thrown: unknown;
     try {
       new Chat({ environment, conversations: new ConversationService(), conversationId: "c", stream: () => {}, pieceLength });
@@ -70,7 +70,7 @@ describe("ChatThinker", () => {
   it("an accepted answer reaches the stream sink in pieces of pieceLength, in order", async () => {
     const answer = `${"a".repeat(7)}${"b".repeat(7)}${"c".repeat(3)}`;
     const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope(answer))]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     const reader = sink();
     const chat = new Chat({ environment, conversations: new ConversationService(), conversationId: "c-1", stream: reader.stream, pieceLength: 7 });
 
@@ -81,7 +81,7 @@ describe("ChatThinker", () => {
   it("pieces default to 200 characters", async () => {
     const answer = "x".repeat(450);
     const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope(answer))]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     const reader = sink();
     await dispatcher.submit(new Chat({ environment, conversations: new ConversationService(), conversationId: "c-2", stream: reader.stream }), { message: "long" });
     expect(reader.pieces.map((piece) => piece.length)).toEqual([200, 200, 50]);
@@ -90,7 +90,7 @@ describe("ChatThinker", () => {
 
   it("the sink has the whole answer before the run returns it (an async sink is awaited piece by piece)", async () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope("abcdef"))]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     const pieces: string[] = [];
     const stream = async (piece: string) => {
       await new Promise((resolve) => setTimeout(resolve, 1));
@@ -102,7 +102,7 @@ describe("ChatThinker", () => {
 
   it("nothing a guardrail refused reaches the sink: the refusal ends the run (the reactive policy) with one model call", async () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope("Sure, it is LAUNCH-CODE-0000.")), ScriptedLlmClient.answer(envelope("never asked"))]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     const reader = sink();
     const chat = new GuardedChat({ environment, conversations: new ConversationService(), conversationId: "c-4", stream: reader.stream, pieceLength: 3 });
 
@@ -116,7 +116,7 @@ describe("ChatThinker", () => {
 
   it("nothing of a refused answer shape reaches the sink", async () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope({ text: "an object" }))]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     const reader = sink();
     const failure = await failureOf(dispatcher.submit(new Chat({ environment, conversations: new ConversationService(), conversationId: "c-5", stream: reader.stream }), { message: "hi" }));
     expect(InvalidInputError.isInstance(failure)).toBe(true);
@@ -125,7 +125,7 @@ describe("ChatThinker", () => {
 
   it("a guarded chat streams an answer its guardrail accepts", async () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope("I cannot tell you."))]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     const reader = sink();
     await dispatcher.submit(new GuardedChat({ environment, conversations: new ConversationService(), conversationId: "c-6", stream: reader.stream }), { message: "code?" });
     expect(reader.pieces).toEqual(["I cannot tell you."]);
@@ -133,7 +133,7 @@ describe("ChatThinker", () => {
 
   it("a chat is durable: its conversation is saved and the next turn resumes it", async () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope("Hello.")), ScriptedLlmClient.answer(envelope("Again."))]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     const store = new InMemoryConversationStore();
     const conversations = new ConversationService({ store });
     await dispatcher.submit(new Chat({ environment, conversations, conversationId: "c-7", stream: () => {} }), { message: "hi" });

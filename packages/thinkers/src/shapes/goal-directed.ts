@@ -1,6 +1,6 @@
 import { DEFAULT_COMFORT_CONTEXT_TOKENS, DEFAULT_COMPACTION_TRIGGER, Depth, type ThinkerDeclaration } from "@nucleo/core";
 import { Conversation } from "@nucleo/conversation";
-import { wireKeysToWire } from "@nucleo/tools";
+import { wireKeysToWire } from "@nucleo/conversation/internal";
 import type { z } from "zod";
 import type { ThinkerInput } from "../thinker/thinker-input.js";
 

@@ -2,7 +2,7 @@ import { InvalidInputError, ThinkerDeclaration, type Depth } from "@nucleo/core"
 import { ConversationService, InMemoryConversationStore, type ConversationSnapshot } from "@nucleo/conversation";
 import { ScriptedLlmClient } from "@nucleo/testing";
 import { describe, expect, it } from "vitest";
-import { addProvider, envelope, world } from "../test-support/world.js";
+import { addProvider, envelope, thinkerTestRuntime } from "../test-support/thinker-fixtures.js";
 import { META_PARENT_DEPTH } from "../thinker/run-metadata.js";
 import { ReactiveThinker, type ReactiveThinkerOptions } from "./reactive-thinker.js";
 
@@ -44,7 +44,7 @@ function toolNamesOf(client: ScriptedLlmClient, call: number): string[] {
 describe("ReactiveThinker", () => {
   it("two runs with the same conversationId and service continue one durable conversation", async () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope("Hello there.")), ScriptedLlmClient.answer(envelope("Still here."))]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     const store = new CountingStore();
     const conversations = new ConversationService({ store });
 
@@ -60,7 +60,7 @@ describe("ReactiveThinker", () => {
 
   it("a conversation without an id is temporary: never saved, and the next run starts afresh", async () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope("One.")), ScriptedLlmClient.answer(envelope("Two."))]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     const store = new CountingStore();
     const conversations = new ConversationService({ store });
 
@@ -73,7 +73,7 @@ describe("ReactiveThinker", () => {
 
   it("the answer is a string (a leaf answer type), returned as the model wrote it", async () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope("  42, as asked.  "))]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     const thinker = new Helper({ environment, conversations: new ConversationService() });
     await expect(dispatcher.submit(thinker, { message: "what is 40 + 2?" })).resolves.toBe("  42, as asked.  ");
     const schema = client.requests[0]!.request.responseFormat!.schema as { properties: { answer: unknown } };
@@ -87,7 +87,7 @@ describe("ReactiveThinker", () => {
     ["a number", 5521],
   ])("a refused answer shape (%s instead of a string) ends the run naming `answer` and never re-asks", async (_kind, wrong) => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope(wrong)), ScriptedLlmClient.answer(envelope("never asked"))]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     const thinker = new Helper({ environment, conversations: new ConversationService() });
 
     const failure = await dispatcher.submit(thinker, { message: "hi" }).then(
@@ -110,7 +110,7 @@ describe("ReactiveThinker", () => {
       ScriptedLlmClient.answer(envelope("b")),
       ScriptedLlmClient.answer(envelope("c")),
     ]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     const conversations = new ConversationService();
 
     const standard = new Helper({ environment, conversations, conversationId: "depth-chat" });
@@ -133,7 +133,7 @@ describe("ReactiveThinker", () => {
 
   it("a depth change mid-run shows at the next model turn: the seat and the hooks read it each turn", async () => {
     const client = new ScriptedLlmClient();
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     const thinker = new Helper({ environment, conversations: new ConversationService() });
     client.script(
       () => {
@@ -150,7 +150,7 @@ describe("ReactiveThinker", () => {
 
   it("its own depth is clamped to a parent's depth, never raised by it", async () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope("a")), ScriptedLlmClient.answer(envelope("b"))]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     const conversations = new ConversationService();
     await dispatcher.submit(new Helper({ environment, conversations }, "THOROUGH"), { message: "one" }, { metadata: { [META_PARENT_DEPTH]: "QUICK" } });
     await dispatcher.submit(new Helper({ environment, conversations }, "QUICK"), { message: "two" }, { metadata: { [META_PARENT_DEPTH]: "THOROUGH" } });
@@ -158,14 +158,14 @@ describe("ReactiveThinker", () => {
   });
 
   it("setDepth refuses a word that is not a depth, naming it", () => {
-    const { environment } = world(new ScriptedLlmClient());
+    const { environment } = thinkerTestRuntime(new ScriptedLlmClient());
     const thinker = new Helper({ environment, conversations: new ConversationService() });
     expect(() => thinker.setDepth("DEEP" as Depth)).toThrow(/"depth"/);
   });
 
   it("tools work in a chat turn: the call runs and its result reaches the model before the answer", async () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.toolCall("add", { a: 40, b: 2 }), ScriptedLlmClient.answer(envelope("It is 42."))]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     const conversations = new ConversationService({ store: new InMemoryConversationStore() });
     const thinker = new Helper({ environment, conversations, conversationId: "tool-chat" });
 
@@ -177,7 +177,7 @@ describe("ReactiveThinker", () => {
 
   it("the transcript of a resumed chat turn holds that turn's message and model turns only", async () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope("One.")), ScriptedLlmClient.toolCall("add", { a: 1, b: 1 }), ScriptedLlmClient.answer(envelope("Two."))]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     const conversations = new ConversationService();
     await dispatcher.submit(new Helper({ environment, conversations, conversationId: "t-chat" }), { message: "first" });
     const second = new Helper({ environment, conversations, conversationId: "t-chat" });
@@ -191,7 +191,7 @@ describe("ReactiveThinker", () => {
 
   it("a run's transcript starts at its own message, even after an earlier run of the durable chat ended on a nudge", async () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope(null)), ScriptedLlmClient.answer(envelope("Hello again."))]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     const conversations = new ConversationService();
     const first = new Helper({ environment, conversations, conversationId: "nudged", maxTurns: 1 });
     await expect(dispatcher.submit(first, { message: "hi" })).rejects.toThrow(/limit of 1 model turns/);

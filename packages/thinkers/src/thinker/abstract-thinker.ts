@@ -13,7 +13,8 @@ import {
 } from "@nucleo/core";
 import { thinkingActive, type CatalogEntry } from "@nucleo/catalog";
 import { LLMCall, type Conversation, type Part, type ConversationService, type LlmCallOutput, type LlmEnvironment, type ToolCallPart } from "@nucleo/conversation";
-import { markModelDependent, ToolRegistry, type ModelDependent, type Skill, type ToolCreationContext, type ToolHub, type ToolProvider } from "@nucleo/tools";
+import { ToolRegistry, type ModelDependent, type Skill, type ToolCreationContext, type ToolHub, type ToolProvider } from "@nucleo/tools";
+import { markModelDependent } from "@nucleo/tools/internal";
 import type { ThinkingResponseHandler } from "../answer/index.js";
 import { ReadOnlyBinding } from "./read-only-binding.js";
 import { META_PARENT_DEPTH } from "./run-metadata.js";
@@ -21,7 +22,7 @@ import { DoorState, type DoorWiring } from "./door-state.js";
 import { readTranscript, RunTurns, type ThinkerTranscript } from "./transcript.js";
 import type { ValidationGuardrail } from "./validation-guardrail.js";
 import { DELEGATION, type DelegationSeed } from "./delegation-seed.js";
-import { SUB_THINKER, createSubThinkerProvider, type SubThinkerProvider } from "../builtins/sub-thinker-provider.js";
+import { SUB_THINKER, createSubThinkerProvider, whenDelegatesLoaded, type SubThinkerProvider } from "../builtins/sub-thinker-provider.js";
 import { answerHandlerFor } from "./answer-handlers.js";
 import { judgeAnswer, NO_ANSWER } from "./answer-judge.js";
 import { NO_CATALOGS, withoutAdmitted, withoutRegistered } from "./catalog-filters.js";
@@ -235,7 +236,7 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
     try {
       // Opened by a plain method: this async frame, kept while the run waits on its model,
       // holds only what the turns need.
-      const opened = this.#openRun(input, context);
+      const opened = whenDelegatesLoaded(() => this.#openRun(input, context));
       const run = opened instanceof Promise ? await opened : opened;
       try {
         // One turn per pass, written inline rather than as a method: a frame less per run in
@@ -301,7 +302,6 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
       ? { conversation: run.conversation, environment: this.environment, beforeRender: this.#beforeRender }
       : { conversation: run.conversation, environment: this.environment, pin, beforeRender: this.#beforeRender });
   }
-
 
   /** @internal What a delegate of this thinker inherits. */
   [DELEGATION](): DelegationSeed {

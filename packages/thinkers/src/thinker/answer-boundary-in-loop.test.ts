@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { reasoningField } from "../answer/reasoning-field.js";
 import { SingleObjectiveThinker } from "../shapes/single-objective-thinker.js";
-import { addProvider, envelope, Summer, world } from "../test-support/world.js";
+import { addProvider, envelope, Summer, thinkerTestRuntime } from "../test-support/thinker-fixtures.js";
 import type { ThinkerOptions } from "./abstract-thinker.js";
 import { thinkerInput } from "./thinker-input.js";
 
@@ -62,7 +62,7 @@ describe("the answer boundary inside the loop", () => {
     ["a boolean", true],
   ])("a non-object answer (%s) for a composite thinker draws a correction naming `answer` and the type, never the value", async (_kind, wrong) => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope(wrong)), ScriptedLlmClient.answer(envelope({ total: 5 }))]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     await expect(dispatcher.submit(new Summer({ environment }), { numbers: [2, 3] })).resolves.toEqual({ total: 5 });
 
     const correction = lastMessage(client.requests[1]!.request);
@@ -75,7 +75,7 @@ describe("the answer boundary inside the loop", () => {
 
   it("a mistyped field draws a correction naming the field and its declared type, never the value", async () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope({ total: CANARY })), ScriptedLlmClient.answer(envelope({ total: 5 }))]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     await expect(dispatcher.submit(new Summer({ environment }), { numbers: [2, 3] })).resolves.toEqual({ total: 5 });
 
     const correction = lastMessage(client.requests[1]!.request);
@@ -91,7 +91,7 @@ describe("the answer boundary inside the loop", () => {
       ScriptedLlmClient.answer(envelope({ ...good, score: 2.5 })),
       ScriptedLlmClient.answer(envelope(good)),
     ]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     await expect(dispatcher.submit(new Judge({ environment, pin: "medium" }), { claim: "a wheel" })).resolves.toEqual(good);
 
     const enumCorrection = lastMessage(client.requests[1]!.request).text;
@@ -106,7 +106,7 @@ describe("the answer boundary inside the loop", () => {
 
   it("a missing field draws a correction naming it as required", async () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope({ sum: 5 })), ScriptedLlmClient.answer(envelope({ total: 5 }))]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     await dispatcher.submit(new Summer({ environment }), { numbers: [2, 3] });
     const correction = lastMessage(client.requests[1]!.request).text;
     expect(correction).toContain('"answer.total"');
@@ -115,7 +115,7 @@ describe("the answer boundary inside the loop", () => {
 
   it("a null answer means the model is not done: the loop nudges it on instead of refusing", async () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope(null)), ScriptedLlmClient.answer(envelope({ total: 5 }))]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     await expect(dispatcher.submit(new Summer({ environment }), { numbers: [2, 3] })).resolves.toEqual({ total: 5 });
     const nudge = lastMessage(client.requests[1]!.request).text;
     expect(nudge).toContain("answer was null");
@@ -128,7 +128,7 @@ describe("the answer boundary inside the loop", () => {
       // No `reasoning` anywhere: neither the envelope's nor the answer's is asked for.
       ScriptedLlmClient.answer(JSON.stringify({ answer: { verdict: "anticipated", score: 4 } }), { thinking: [thought] }),
     ]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     const judge = new Judge({ environment, pin: "medium-thinking" });
 
     await expect(dispatcher.submit(judge, { claim: "a wheel" })).resolves.toEqual({ reasoning: thought, verdict: "anticipated", score: 4 });
@@ -144,7 +144,7 @@ describe("the answer boundary inside the loop", () => {
     const client = new ScriptedLlmClient([
       ScriptedLlmClient.answer(JSON.stringify({ reasoning: 17, answer: { reasoning: ["not", "a", "string"], verdict: "novel", score: 1 } }), { thinking: [thought] }),
     ]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     await expect(dispatcher.submit(new Judge({ environment, pin: "medium-thinking" }), { claim: "a wheel" })).resolves.toEqual({ reasoning: thought, verdict: "novel", score: 1 });
     expect(client.requests).toHaveLength(1);
   });
@@ -155,7 +155,7 @@ describe("the answer boundary inside the loop", () => {
       ScriptedLlmClient.answer(JSON.stringify({ answer: good })),
       ScriptedLlmClient.answer(envelope(good, "checked against the prior art")),
     ]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     await expect(dispatcher.submit(new Judge({ environment, pin: "medium" }), { claim: "a wheel" })).resolves.toEqual(good);
 
     const request = client.requests[0]!.request;
@@ -167,7 +167,7 @@ describe("the answer boundary inside the loop", () => {
   it("a thinking entry at a depth with no thinking budget (IMMEDIATE) keeps the reasoning field", async () => {
     const good = { reasoning: "quick look", verdict: "novel", score: 1 };
     const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope(good))]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     await expect(dispatcher.submit(new Judge({ environment, pin: "medium-thinking" }), { claim: "a wheel", depth: "IMMEDIATE" })).resolves.toEqual(good);
     expect(propertiesOf(client.requests[0]!.request.responseFormat!.schema)).toEqual(["answer", "reasoning"]);
   });
@@ -178,7 +178,7 @@ describe("the answer boundary inside the loop", () => {
       ScriptedLlmClient.answer(JSON.stringify({ answer: { verdict: "novel", score: 1 } }), { thinking: ["t"] }),
       ScriptedLlmClient.answer(envelope(good)),
     ]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     const judge = new Judge({ environment, pin: "medium-thinking" });
     await dispatcher.submit(judge, { claim: "a" });
     judge.pinModel("medium");

@@ -6,7 +6,7 @@ import { AbstractTool } from "@nucleo/core";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { SingleObjectiveThinker } from "../shapes/single-objective-thinker.js";
-import { envelope, SumAnswer, SumQuestion, world } from "../test-support/world.js";
+import { envelope, SumAnswer, SumQuestion, thinkerTestRuntime } from "../test-support/thinker-fixtures.js";
 import type { ThinkerOptions } from "./abstract-thinker.js";
 
 const LongOutput = z.object({ text: z.string() });
@@ -48,7 +48,7 @@ describe("compaction inside the loop", () => {
       ScriptedLlmClient.toolCall("read_chapter", { chapter: 3 }),
       ScriptedLlmClient.answer(envelope({ total: 3 })),
     ]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     const thinker = new Reader({ environment, conversations: new ConversationService({ environment, summarizer }) });
 
     await expect(dispatcher.submit(thinker, { numbers: [] })).resolves.toEqual({ total: 3 });
@@ -77,7 +77,7 @@ describe("compaction inside the loop", () => {
     ];
     const answer = (request: LlmRequest) => (request.system.text.startsWith("Summarise") ? ScriptedLlmClient.json({ summary: "The chapters say lorem ipsum." }) : turns.shift()!);
     const client = new ScriptedLlmClient(Array.from({ length: 8 }, () => answer));
-    const { dispatcher, environment, events } = world(client);
+    const { dispatcher, environment, events } = thinkerTestRuntime(client);
     const summarizer = new SummarizationTool({ environment });
     const thinker = new Reader({ environment, pin: "large", conversations: new ConversationService({ environment, summarizer }) });
     await expect(dispatcher.submit(thinker, { numbers: [] }, { scope: { axes: { ticket: "T-7" } } })).resolves.toEqual({ total: 3 });

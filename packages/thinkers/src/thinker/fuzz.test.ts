@@ -7,7 +7,7 @@ import { ScriptedLlmClient, type ScriptedAnswer } from "@nucleo/testing";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { SingleObjectiveThinker } from "../shapes/single-objective-thinker.js";
-import { addProvider, entry, envelope, RecordNote, recordNoteProvider, SumQuestion, world } from "../test-support/world.js";
+import { addProvider, entry, envelope, RecordNote, recordNoteProvider, SumQuestion, thinkerTestRuntime } from "../test-support/thinker-fixtures.js";
 import type { ThinkerOptions } from "./abstract-thinker.js";
 import type { ValidationGuardrail } from "./validation-guardrail.js";
 
@@ -272,7 +272,7 @@ describe("fuzzing the loop with malformed answers and tool calls", () => {
     const script = fuzzScript(SEED, TURNS);
     const client = new FuzzClient(script, envelope(FINAL));
     // A context window wide enough for the whole run: the fuzz is about the loop, not compaction.
-    const { dispatcher, environment, events } = world(client, [entry("medium", "MEDIUM", { contextWindow: 4_000_000, limits: { tokensPerMinute: 1_000_000_000_000 } })]);
+    const { dispatcher, environment, events } = thinkerTestRuntime(client, [entry("medium", "MEDIUM", { contextWindow: 4_000_000, limits: { tokensPerMinute: 1_000_000_000_000 } })]);
     const notesBefore = RecordNote.saved.length;
     const thinker = new Fuzzer({ environment, maxTurns: TURNS + 1 });
 

@@ -4,12 +4,11 @@ import { ScriptedLlmClient } from "@nucleo/testing";
 import { ClassToolProvider, ForwardingToolProvider, ToolHub, type ToolProvider, type ToolRegistry } from "@nucleo/tools";
 import { beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import "../builtins/sub-thinker.js";
 import { SingleObjectiveThinker } from "../shapes/single-objective-thinker.js";
-import { Add, AddInput, addProvider, envelope, recordNoteProvider, RecordNote, Summer, SumAnswer, SumQuestion, world } from "../test-support/world.js";
+import { Add, AddInput, addProvider, envelope, recordNoteProvider, RecordNote, Summer, SumAnswer, SumQuestion, thinkerTestRuntime } from "../test-support/thinker-fixtures.js";
 import type { ThinkerOptions } from "./abstract-thinker.js";
 
-// The equivalents of the spec's GuardrailEnforcementTest: the read-only binding holds against
+// docs/architecture.md#scope-and-the-read-only-binding: the read-only binding holds against
 // hostile subclasses, travels down every generation of delegation, and a delegate carries its
 // parent's scope without being able to widen it.
 
@@ -95,7 +94,7 @@ describe("a hostile subclass cannot drop the read-only binding", () => {
 
   it("withholds a writing tool a hook registered without super, and refuses its call whatever validateToolCall says", async () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.toolCall("record_note", { text: "leak" }), ScriptedLlmClient.answer(envelope({ total: 0 }))]);
-    const { dispatcher, environment, events } = world(client);
+    const { dispatcher, environment, events } = thinkerTestRuntime(client);
     const thinker = new Hostile({ environment });
     await expect(dispatcher.submit(thinker, { numbers: [] }, { scope: { readOnly: true } })).resolves.toEqual({ total: 0 });
 
@@ -112,7 +111,7 @@ describe("a hostile subclass cannot drop the read-only binding", () => {
 
   it("binds a thinker marked read-only even when its caller's scope is writable, and seals its children read-only", async () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.toolCall("add", { a: 2, b: 3 }), ScriptedLlmClient.answer(envelope({ total: 5 }))]);
-    const { dispatcher, environment, events } = world(client);
+    const { dispatcher, environment, events } = thinkerTestRuntime(client);
     await dispatcher.submit(new ReadOnlyAdder("read_only_summer", { environment }, recordNoteProvider), { numbers: [2, 3] });
 
     // The dispatcher sealed read-only onto the thinker's own scope, not only its children's.
@@ -136,7 +135,7 @@ describe("a hostile subclass cannot drop the read-only binding", () => {
       .addSkills({ name: "careful_sums", description: "Check sums twice.", text: "Check every sum twice." })
       .registerSkillAdmission((_skill, context) => void seen.push(["skill rule", context.scope.readOnly]));
     const client = new ScriptedLlmClient([ScriptedLlmClient.toolCall("request_skill", { skill_names: ["careful_sums"] }), ScriptedLlmClient.answer(envelope({ total: 0 }))]);
-    const { dispatcher, environment, events } = world(client);
+    const { dispatcher, environment, events } = thinkerTestRuntime(client);
     await dispatcher.submit(new Watched("watched", { environment, hub }), { numbers: [] });
 
     expect(seen).toEqual([["skill rule", true], ["guardrail", true]]);
@@ -152,7 +151,7 @@ describe("a hostile subclass cannot drop the read-only binding", () => {
       ScriptedLlmClient.answer(envelope({ total: 2 })),
       ScriptedLlmClient.answer(envelope({ total: 2 })),
     ]);
-    const { dispatcher, environment, events } = world(client);
+    const { dispatcher, environment, events } = thinkerTestRuntime(client);
     const readOnlyTool = new ClassToolProvider(() => new ReadOnlyAdder("read_only_summer", { environment }, recordNoteProvider));
     await dispatcher.submit(new Adder("lead", { environment }, readOnlyTool), { numbers: [1, 1] });
 
@@ -179,7 +178,7 @@ describe("the read-only binding holds on every path", () => {
       }
     }
     const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope({ total: 0 }))]);
-    const { dispatcher, environment, events } = world(client);
+    const { dispatcher, environment, events } = thinkerTestRuntime(client);
     await dispatcher.submit(new Sneaky("sneaky", { environment }), { numbers: [] }, { scope: { readOnly: true } });
     expect(RecordNote.saved).toEqual([]);
     expect(events.some((event) => event.type === "job.failed" && event.error.code === "scope_violation")).toBe(true);
@@ -195,7 +194,7 @@ describe("the read-only binding holds on every path", () => {
       }
     }
     const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope({ total: 0 }))]);
-    const { dispatcher, environment, events } = world(client);
+    const { dispatcher, environment, events } = thinkerTestRuntime(client);
     await expect(dispatcher.submit(new SneakyReader("sneaky_reader", { environment }), { numbers: [] })).resolves.toEqual({ total: 0 });
     expect(seen).toEqual([true]);
     expect(RecordNote.saved).toEqual([]);
@@ -225,7 +224,7 @@ describe("the read-only binding travels", () => {
       ScriptedLlmClient.answer(envelope({ total: 3 })), // reviewer
       ScriptedLlmClient.answer(envelope({ total: 3 })), // lead
     ]);
-    const { dispatcher, environment, events } = world(client);
+    const { dispatcher, environment, events } = thinkerTestRuntime(client);
     class Reviewer extends SingleObjectiveThinker<SumQuestion, SumAnswer> {
       readonly name = "ticket_reviewer";
       override readonly readOnly = true;
@@ -287,7 +286,7 @@ describe("the read-only binding travels", () => {
       ScriptedLlmClient.toolCall("request_skill", { skill_names: ["careful_sums"] }),
       ScriptedLlmClient.answer(envelope({ total: 0 })),
     ]);
-    const { dispatcher, environment, events } = world(client);
+    const { dispatcher, environment, events } = thinkerTestRuntime(client);
     await dispatcher.submit(new Summer({ environment, hub }), { numbers: [] }, { scope: SEALED });
 
     expect(offeredNames(client, 0)).toEqual(["add", "request_skill"]);
@@ -317,7 +316,7 @@ describe("a delegate carries its parent's scope", () => {
       ScriptedLlmClient.answer(envelope({ summary: "could not", reasoning: { approach: "tried", steps: [] }, artifactRefs: [] })), // delegate
       ScriptedLlmClient.answer(envelope({ total: 2 })), // parent
     ]);
-    const { dispatcher, environment, events } = world(client);
+    const { dispatcher, environment, events } = thinkerTestRuntime(client);
     await dispatcher.submit(new Adder("spawner", { environment }, new ClassToolProvider(() => new RebindTicket())), { numbers: [1, 1] }, { scope: { axes: TICKET } });
 
     const delegate = submitted(events).find((event) => event.jobName === "sub_thinker")!;

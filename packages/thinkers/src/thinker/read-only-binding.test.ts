@@ -5,7 +5,7 @@ import { ClassToolProvider, ForwardingToolProvider, ToolRegistry } from "@nucleo
 import { beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { SingleObjectiveThinker } from "../shapes/single-objective-thinker.js";
-import { addProvider, envelope, recordNoteProvider, RecordNote, SumAnswer, SumQuestion, world } from "../test-support/world.js";
+import { addProvider, envelope, recordNoteProvider, RecordNote, SumAnswer, SumQuestion, thinkerTestRuntime } from "../test-support/thinker-fixtures.js";
 import type { ThinkerOptions } from "./abstract-thinker.js";
 import { ReadOnlyBinding } from "./read-only-binding.js";
 
@@ -63,7 +63,7 @@ beforeEach(() => {
 describe("the read-only sweep", () => {
   it("withholds every tool that is not read-only once the reconcile hooks have returned, the class's own declared tools included", async () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope({ total: 0 }))]);
-    const { dispatcher, environment, events } = world(client);
+    const { dispatcher, environment, events } = thinkerTestRuntime(client);
     await dispatcher.submit(new Noter({ environment }), { numbers: [] }, READ_ONLY);
     // record_note was declared by the class, stamp was registered by the hook, sub_thinker by the framework.
     expect(offeredNames(client, 0)).toEqual(["add"]);
@@ -74,7 +74,7 @@ describe("the read-only sweep", () => {
 
   it("offers the whole palette and withholds nothing when the run is not bound", async () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope({ total: 0 }))]);
-    const { dispatcher, environment, events } = world(client);
+    const { dispatcher, environment, events } = thinkerTestRuntime(client);
     await dispatcher.submit(new Noter({ environment }), { numbers: [] });
     expect(offeredNames(client, 0).sort()).toEqual(["add", "record_note", "stamp", "sub_thinker"]);
     expect(withheld(events)).toEqual([]);
@@ -87,7 +87,7 @@ describe("the read-only sweep", () => {
       ScriptedLlmClient.answer(envelope({ total: 6 })),
       ScriptedLlmClient.answer(envelope({ total: 0 })),
     ]);
-    const { dispatcher, environment, events } = world(client);
+    const { dispatcher, environment, events } = thinkerTestRuntime(client);
     const thinker = new Noter({ environment });
     await dispatcher.submit(thinker, { numbers: [1, 2, 3] }, READ_ONLY);
     const firstRun = withheld(events);
@@ -102,7 +102,7 @@ describe("the read-only sweep", () => {
 
   it("refuses a call to a withheld tool and never runs it", async () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.toolCall("record_note", { text: "leak" }), ScriptedLlmClient.answer(envelope({ total: 0 }))]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     await dispatcher.submit(new Noter({ environment }), { numbers: [] }, READ_ONLY);
     const [result] = client.requests[1]!.request.messages.at(-1)!.parts;
     expect(result).toMatchObject({ type: "tool_result", name: "record_note", isError: true });

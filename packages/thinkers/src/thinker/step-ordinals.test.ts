@@ -3,7 +3,7 @@ import { ClassToolProvider } from "@nucleo/tools";
 import { ScriptedLlmClient } from "@nucleo/testing";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { envelope, Summer, world } from "../test-support/world.js";
+import { envelope, Summer, thinkerTestRuntime } from "../test-support/thinker-fixtures.js";
 import type { ThinkerOptions } from "./abstract-thinker.js";
 import type { ValidationGuardrail } from "./validation-guardrail.js";
 
@@ -45,7 +45,7 @@ describe("step ordinals of a thinker", () => {
       ScriptedLlmClient.toolCall("add", { a: 3, b: 7 }),
       ScriptedLlmClient.answer(envelope({ total: 10 })),
     ]);
-    const { dispatcher, environment, events } = world(client);
+    const { dispatcher, environment, events } = thinkerTestRuntime(client);
     const handle = dispatcher.submit(new Summer({ environment }), { numbers: [1, 2, 3, 4] });
     await handle;
     expect(childrenOf(events, handle.id)).toEqual(["llm_call:1", "add:1", "add:1", "llm_call:2", "add:2", "llm_call:3"]);
@@ -58,7 +58,7 @@ describe("step ordinals of a thinker", () => {
       ScriptedLlmClient.toolCall("probe", { label: "c" }),
       ScriptedLlmClient.answer(envelope({ total: 0 })),
     ]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     await dispatcher.submit(new ProbingSummer({ environment }), { numbers: [] });
     expect(Probe.seen).toEqual([
       { label: "a", iteration: 1 },
@@ -74,7 +74,7 @@ describe("step ordinals of a thinker", () => {
       ScriptedLlmClient.toolCall("add", { a: 1, b: 1 }),
       ScriptedLlmClient.answer(envelope({ total: 2 })),
     ]);
-    const { dispatcher, environment, events } = world(client);
+    const { dispatcher, environment, events } = thinkerTestRuntime(client);
     const positive: ValidationGuardrail<{ total: number }> = { name: "positive_total", check: (answer) => (answer.total < 0 ? { field: "total", expected: "zero or more" } : undefined) };
     const thinker = new ProbingSummer({ environment }, [positive]);
     const handle = dispatcher.submit(thinker, { numbers: [1, 1] });
@@ -89,7 +89,7 @@ describe("step ordinals of a thinker", () => {
       ScriptedLlmClient.toolCalls({ name: "add", arguments: { a: "one", b: 2 } }, { name: "no_such_tool", arguments: {} }, { name: "add", arguments: { a: 1, b: 2 } }),
       ScriptedLlmClient.answer(envelope({ total: 3 })),
     ]);
-    const { dispatcher, environment, events } = world(client);
+    const { dispatcher, environment, events } = thinkerTestRuntime(client);
     const handle = dispatcher.submit(new Summer({ environment }), { numbers: [1, 2] });
     await handle;
     expect(childrenOf(events, handle.id)).toEqual(["llm_call:1", "add:1", "llm_call:2"]);
@@ -98,7 +98,7 @@ describe("step ordinals of a thinker", () => {
 
   it("the thinker itself, submitted raw, has no ordinal; its children each have one", async () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope({ total: 0 }))]);
-    const { dispatcher, environment, events } = world(client);
+    const { dispatcher, environment, events } = thinkerTestRuntime(client);
     const handle = dispatcher.submit(new Summer({ environment }), { numbers: [] });
     await handle;
     const submitted = events.filter((event): event is Submitted => event.type === "job.submitted");

@@ -7,7 +7,7 @@ import { ScriptedLlmClient } from "@nucleo/testing";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { SingleObjectiveThinker } from "../shapes/single-objective-thinker.js";
-import { entry, ENTRIES, envelope, SumAnswer, SumQuestion, Summer, world } from "../test-support/world.js";
+import { entry, ENTRIES, envelope, SumAnswer, SumQuestion, Summer, thinkerTestRuntime } from "../test-support/thinker-fixtures.js";
 import type { ThinkerOptions } from "./abstract-thinker.js";
 import { META_PARENT_DEPTH } from "./run-metadata.js";
 
@@ -97,7 +97,7 @@ describe("what a thinker declares", () => {
   });
 
   it("every thinker is built with a checked declaration: the constructor refuses an incomplete one", () => {
-    const { environment } = world(new ScriptedLlmClient());
+    const { environment } = thinkerTestRuntime(new ScriptedLlmClient());
     const refused = failureOf(() => new Declared({ grade: "MEDIUM" } as ThinkerDeclaration, { environment }));
     expect(InvalidInputError.isInstance(refused)).toBe(true);
     expect((refused as InvalidInputError).parameter).toBe("ThinkerDeclaration.output");
@@ -108,7 +108,7 @@ describe("what a thinker declares", () => {
 
   it("CEILING resolves through the picker: XL where the deployment pins no MEGA entry, even with one in the catalog", async () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope({ total: 0 }))]);
-    const { dispatcher, environment } = world(client, [...ENTRIES, entry("mega", "MEGA")]);
+    const { dispatcher, environment } = thinkerTestRuntime(client, [...ENTRIES, entry("mega", "MEGA")]);
     await dispatcher.submit(new Summer({ environment }, "CEILING"), { numbers: [] });
     expect(client.requests[0]!.binding.entry.id).toBe("xl");
   });
@@ -125,7 +125,7 @@ describe("what a thinker declares", () => {
 
   it("setGrade raises the grade for a run: the calls go to a stronger entry", async () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.toolCall("add", { a: 1, b: 1 }), ScriptedLlmClient.answer(envelope({ total: 2 }))]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     const thinker = new Summer({ environment });
     thinker.setGrade("LARGE");
     expect(thinker.grade()).toBe("LARGE");
@@ -134,7 +134,7 @@ describe("what a thinker declares", () => {
   });
 
   it("setGrade refuses to lower the grade below the declaration", () => {
-    const { environment } = world(new ScriptedLlmClient());
+    const { environment } = thinkerTestRuntime(new ScriptedLlmClient());
     const thinker = new Summer({ environment }, "LARGE");
     const refused = failureOf(() => thinker.setGrade("SMALL"));
     expect(InvalidInputError.isInstance(refused)).toBe(true);
@@ -149,7 +149,7 @@ describe("what a thinker declares", () => {
 
   it("a pin (the pin option) reaches every model call of the thinker and of the one-call tools it creates without a grade", async () => {
     const client = shoutingScript();
-    const { dispatcher, environment, events } = world(client);
+    const { dispatcher, environment, events } = thinkerTestRuntime(client);
     await dispatcher.submit(new Shouter({ environment, pin: "large" }), { numbers: [] });
     const calls = llmCalls(events);
     expect(calls.map((call) => `${call.jobClass}:${call.entryId}`)).toEqual(["LLMCall:large", "Shout:large", "LLMCall:large"]);
@@ -157,7 +157,7 @@ describe("what a thinker declares", () => {
 
   it("a pin set with pinModel reaches every model call of the thinker and of its gradeless one-call tools", async () => {
     const client = shoutingScript();
-    const { dispatcher, environment, events } = world(client);
+    const { dispatcher, environment, events } = thinkerTestRuntime(client);
     const thinker = new Shouter({ environment });
     thinker.pinModel("xl");
     expect(thinker.pinnedModel()).toBe("xl");
@@ -167,14 +167,14 @@ describe("what a thinker declares", () => {
 
   it("a one-call tool that declares no grade works at its thinker's grade", async () => {
     const client = shoutingScript();
-    const { dispatcher, environment, events } = world(client);
+    const { dispatcher, environment, events } = thinkerTestRuntime(client);
     await dispatcher.submit(new Shouter({ environment }, "LARGE"), { numbers: [] });
     expect(llmCalls(events).map((call) => `${call.jobClass}:${call.entryId}`)).toEqual(["LLMCall:large", "Shout:large", "LLMCall:large"]);
   });
 
   it("setOutputBudget(n) sets the per-turn max_tokens; the last one set wins", async () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.toolCall("add", { a: 1, b: 1 }), ScriptedLlmClient.answer(envelope({ total: 2 }))]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     const thinker = new Summer({ environment });
     thinker.setOutputBudget(1_000);
     thinker.setOutputBudget(1_234);
@@ -185,13 +185,13 @@ describe("what a thinker declares", () => {
 
   it("without setOutputBudget the declared rung sizes every turn", async () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope({ total: 0 }))]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     await dispatcher.submit(new Summer({ environment }), { numbers: [] });
     expect(client.requests[0]!.binding.maxOutputTokens).toBe(4_096);
   });
 
   it("setOutputBudget refuses a budget that is not a positive integer", () => {
-    const { environment } = world(new ScriptedLlmClient());
+    const { environment } = thinkerTestRuntime(new ScriptedLlmClient());
     const thinker = new Summer({ environment });
     expect(InvalidInputError.isInstance(failureOf(() => thinker.setOutputBudget(0)))).toBe(true);
     expect(InvalidInputError.isInstance(failureOf(() => thinker.setOutputBudget(2.5)))).toBe(true);
@@ -202,7 +202,7 @@ describe("what a thinker declares", () => {
 describe("the depth of a run", () => {
   it("the input's depth is clamped to the parent's (META_PARENT_DEPTH)", async () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope({ total: 0 }))]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     const thinker = new Summer({ environment });
     await dispatcher.submit(thinker, { numbers: [], depth: "THOROUGH" }, { metadata: { [META_PARENT_DEPTH]: "QUICK" } });
     expect(thinker.depth()).toBe("QUICK");
@@ -211,7 +211,7 @@ describe("the depth of a run", () => {
 
   it("a child may work at less depth than its parent, and without a parent at the depth it asks for", async () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope({ total: 0 })), ScriptedLlmClient.answer(envelope({ total: 0 })), ScriptedLlmClient.answer(envelope({ total: 0 }))]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     const thinker = new Summer({ environment });
     await dispatcher.submit(thinker, { numbers: [], depth: "QUICK" }, { metadata: { [META_PARENT_DEPTH]: "THOROUGH" } });
     expect(thinker.depth()).toBe("QUICK");
@@ -230,7 +230,7 @@ describe("the depth of a run", () => {
       }
     }
     const client = new ScriptedLlmClient([ScriptedLlmClient.toolCall("depth_probe", {}), ScriptedLlmClient.answer(envelope({ total: 0 }))]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     await dispatcher.submit(new Probing({ environment }), { numbers: [], depth: "THOROUGH" }, { metadata: { [META_PARENT_DEPTH]: "QUICK" } });
     expect(DepthProbe.seen).toEqual(["QUICK"]);
   });
@@ -249,7 +249,7 @@ describe("the depth of a run", () => {
       ScriptedLlmClient.toolCall("add", { a: 1, b: 1 }),
       ScriptedLlmClient.answer(envelope({ total: 2 })),
     ]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     const thinker = new DepthWatcher({ environment });
     await dispatcher.submit(thinker, { numbers: [1, 1], depth: "THOROUGH" });
     await dispatcher.submit(thinker, { numbers: [1, 1], depth: "QUICK" });

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ReactiveThinker, type ReactiveThinkerOptions } from "../shapes/reactive-thinker.js";
 import { SingleObjectiveThinker } from "../shapes/single-objective-thinker.js";
-import { addProvider, envelope, recordNoteProvider, Summer, world } from "../test-support/world.js";
+import { addProvider, envelope, recordNoteProvider, Summer, thinkerTestRuntime } from "../test-support/thinker-fixtures.js";
 import type { ThinkerOptions } from "./abstract-thinker.js";
 import { thinkerInput } from "./thinker-input.js";
 import type { ValidationGuardrail } from "./validation-guardrail.js";
@@ -108,7 +108,7 @@ const ReportQuestion = thinkerInput({ topic: z.string() });
 describe("the thinker loop", () => {
   it("runs a tool call, then accepts the answer", async () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.toolCall("add", { a: 2, b: 3 }), ScriptedLlmClient.answer(envelope({ total: 5 }))]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     const thinker = new Summer({ environment });
     await expect(dispatcher.submit(thinker, { numbers: [2, 3] })).resolves.toEqual({ total: 5 });
     const second = client.requests[1]!.request;
@@ -118,7 +118,7 @@ describe("the thinker loop", () => {
 
   it("the objective goes into the task slot: the system text starts with the task", async () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope({ total: 0 }))]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     const thinker = new Summer({ environment });
     await dispatcher.submit(thinker, { numbers: [] });
     expect(client.requests[0]!.request.system.text.startsWith(TASK)).toBe(true);
@@ -127,7 +127,7 @@ describe("the thinker loop", () => {
 
   it("a final answer is accepted and returned, in one model turn", async () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope({ total: 7 }))]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     const thinker = new Summer({ environment });
     await expect(dispatcher.submit(thinker, { numbers: [3, 4] })).resolves.toEqual({ total: 7 });
     expect(client.requests).toHaveLength(1);
@@ -155,7 +155,7 @@ describe("the thinker loop", () => {
       ScriptedLlmClient.toolCalls({ id: "first", name: "gate_a", arguments: { label: "A" } }, { id: "second", name: "gate_b", arguments: { label: "B" } }),
       ScriptedLlmClient.answer(envelope({ total: 0 })),
     ]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     await dispatcher.submit(new Guarded({ environment }, client, [], [gateA, gateB]), { numbers: [] });
     expect(finished).toEqual(["gate_b", "gate_a"]);
     const messages = client.requests[1]!.request.messages;
@@ -169,7 +169,7 @@ describe("the thinker loop", () => {
 
   it("a guardrail's refusal becomes a correction turn naming the field and the guardrail; the next answer is accepted", async () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope({ total: -1 })), ScriptedLlmClient.answer(envelope({ total: 5 }))]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     const thinker = new Guarded({ environment }, client, [nonNegative]);
     await expect(dispatcher.submit(thinker, { numbers: [2, 3] })).resolves.toEqual({ total: 5 });
     expect(client.requests).toHaveLength(2);
@@ -183,7 +183,7 @@ describe("the thinker loop", () => {
   it("guardrails run while the conversation is still held: the refused answer and its correction are in it before the next call", async () => {
     const refused = envelope({ total: -1 });
     const client = new ScriptedLlmClient([ScriptedLlmClient.answer(refused), ScriptedLlmClient.answer(envelope({ total: 5 }))]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     const thinker = new Guarded({ environment }, client, [nonNegative]);
     await dispatcher.submit(thinker, { numbers: [2, 3] });
     // Each check ran after its own call and before any further one.
@@ -196,7 +196,7 @@ describe("the thinker loop", () => {
 
   it("an async guardrail is awaited before the answer is accepted", async () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope({ total: -1 })), ScriptedLlmClient.answer(envelope({ total: 1 }))]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     const later: ValidationGuardrail<{ total: number }> = { name: "checked_later", check: async (answer) => nonNegative.check(answer, undefined as never) };
     await expect(dispatcher.submit(new Guarded({ environment }, client, [later]), { numbers: [1] })).resolves.toEqual({ total: 1 });
     expect(textOf(client.requests[1]!.request.messages.at(-1))).toContain("checked_later");
@@ -204,7 +204,7 @@ describe("the thinker loop", () => {
 
   it("answer: null is no answer yet: a nudge turn, not a refusal, and no guardrail runs on it", async () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope(null)), ScriptedLlmClient.answer(envelope({ total: 5 }))]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     const thinker = new Guarded({ environment }, client, [nonNegative]);
     await expect(dispatcher.submit(thinker, { numbers: [2, 3] })).resolves.toEqual({ total: 5 });
     const nudge = textOf(client.requests[1]!.request.messages.at(-1));
@@ -215,7 +215,7 @@ describe("the thinker loop", () => {
 
   it("a loop that never answers ends after maxTurns with an error naming the thinker and the limit", async () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.toolCall("add", { a: 1, b: 1 }), ScriptedLlmClient.answer(envelope(null)), ScriptedLlmClient.toolCall("add", { a: 2, b: 2 })]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     const thinker = new Summer({ environment, maxTurns: 2 });
     const failure = await dispatcher.submit(thinker, { numbers: [1, 1] }).then(
       () => undefined,
@@ -229,7 +229,7 @@ describe("the thinker loop", () => {
   });
 
   it("maxTurns must be a positive integer", () => {
-    const { environment } = world(new ScriptedLlmClient());
+    const { environment } = thinkerTestRuntime(new ScriptedLlmClient());
     expect(() => new Summer({ environment, maxTurns: 0 })).toThrow(/maxTurns/);
     expect(() => new Summer({ environment, maxTurns: 1.5 })).toThrow(/maxTurns/);
   });
@@ -240,7 +240,7 @@ describe("the thinker loop", () => {
       ScriptedLlmClient.answer(envelope({ total: -9 })),
       ScriptedLlmClient.answer(envelope({ total: 9 })),
     ]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     const thinker = new Guarded({ environment }, client, [nonNegative]);
     await dispatcher.submit(thinker, { numbers: [2, 3, 4] });
     const transcript = thinker.transcript();
@@ -268,7 +268,7 @@ describe("the thinker loop", () => {
       }
     }
     const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope("one")), ScriptedLlmClient.answer(envelope("two"))]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     const thinker = new Echo({ environment, conversations: new ConversationService(), conversationId: "chat-1" });
     await dispatcher.submit(thinker, { message: "first" });
     await dispatcher.submit(thinker, { message: "second" });
@@ -288,7 +288,7 @@ describe("the thinker loop", () => {
       ScriptedLlmClient.toolCalls({ name: "strict_lookup", arguments: { label: "x" } }, { name: "remote_lookup", arguments: { label: "y" } }),
       ScriptedLlmClient.answer(envelope({ total: 1 })),
     ]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     const thinker = new Guarded({ environment }, client, [], [refusing, failing]);
     await expect(dispatcher.submit(thinker, { numbers: [1] })).resolves.toEqual({ total: 1 });
     expect(client.requests[1]!.request.messages.at(-1)!.parts).toEqual([
@@ -313,7 +313,7 @@ describe("the thinker loop", () => {
       ScriptedLlmClient.toolCalls({ name: "broken_lookup", arguments: { label: "x" } }, { name: "broken_provider", arguments: { label: "y" } }),
       ScriptedLlmClient.answer(envelope({ total: 1 })),
     ]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     const thinker = new Guarded({ environment }, client, [], [broken, new BrokenProvider(scriptedTool("broken_provider", () => undefined))]);
     await expect(dispatcher.submit(thinker, { numbers: [1] })).resolves.toEqual({ total: 1 });
     const results = client.requests[1]!.request.messages.at(-1)!.parts;
@@ -329,7 +329,7 @@ describe("the thinker loop", () => {
       ScriptedLlmClient.answer(envelope({ summary: "see the notes", artifact_refs: [known, "note#CANARY"] })),
       ScriptedLlmClient.answer(envelope({ summary: "see the note", artifact_refs: [known] })),
     ]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     const thinker = new Reporter({ environment, artifacts });
     await expect(dispatcher.submit(thinker, { topic: "hinges" })).resolves.toEqual({ summary: "see the note", artifactRefs: [known] });
     const correction = textOf(client.requests[1]!.request.messages.at(-1));
@@ -364,7 +364,7 @@ describe("reconcile hooks", () => {
 
   it("run at the start of every turn, before that turn's call", async () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.toolCall("add", { a: 1, b: 2 }), ScriptedLlmClient.answer(envelope(null)), ScriptedLlmClient.answer(envelope({ total: 3 }))]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     const thinker = new Reconciling({ environment }, client);
     await dispatcher.submit(thinker, { numbers: [1, 2] });
     expect(thinker.seen.map((seen) => seen.callsSoFar)).toEqual([0, 1, 2]);
@@ -372,7 +372,7 @@ describe("reconcile hooks", () => {
 
   it("what a hook registers is offered in the same turn", async () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope({ total: 3 }))]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     await dispatcher.submit(new Reconciling({ environment }, client, (registry) => registry.register(recordNoteProvider)), { numbers: [1, 2] });
     expect(client.requests[0]!.request.tools.map((tool) => tool.name)).toContain("record_note");
   });
@@ -382,7 +382,7 @@ describe("reconcile hooks", () => {
       override readonly readOnly = true;
     }
     const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope({ total: 3 }))]);
-    const { dispatcher, environment, events } = world(client);
+    const { dispatcher, environment, events } = thinkerTestRuntime(client);
     await dispatcher.submit(new BoundReconciling({ environment }, client, (registry) => registry.register(recordNoteProvider)), { numbers: [1, 2] });
     expect(client.requests[0]!.request.tools.map((tool) => tool.name)).not.toContain("record_note");
     expect(events.filter((event): event is Extract<RunEvent, { type: "tool.withheld" }> => event.type === "tool.withheld").map((event) => event.tool)).toContain("record_note");
@@ -391,7 +391,7 @@ describe("reconcile hooks", () => {
   it("idempotent: the default hook run twice over the same state leaves the registry version as it was", async () => {
     for (const depth of ["THOROUGH", "QUICK"] as const) {
       const client = new ScriptedLlmClient([ScriptedLlmClient.toolCall("add", { a: 1, b: 2 }), ScriptedLlmClient.answer(envelope({ total: 3 }))]);
-      const { dispatcher, environment } = world(client);
+      const { dispatcher, environment } = thinkerTestRuntime(client);
       const thinker = new Reconciling({ environment }, client, (registry) => registry.register(recordNoteProvider));
       await dispatcher.submit(thinker, { numbers: [1, 2], depth });
       for (const { versions } of thinker.seen) expect(versions[2]).toBe(versions[1]);
@@ -426,7 +426,7 @@ describe("reconcile hooks", () => {
       },
       ScriptedLlmClient.answer(envelope({ total: 2 })),
     ]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = thinkerTestRuntime(client);
     await dispatcher.submit(new Adder({ environment }), { numbers: [1, 1] });
     const described = (call: number) => client.requests[call]!.request.tools.find((tool) => tool.name === "add")!.description;
     expect([described(0), described(1)]).toEqual(["Add two numbers.", "Add two numbers, exactly."]);

@@ -20,7 +20,7 @@ import {
   type LlmEnvironment,
   type ResponseContract,
 } from "@nucleo/conversation";
-import { wireKeysToWire } from "../schema/wire-keys.js";
+import { wireKeysToWire } from "@nucleo/conversation/internal";
 import { markModelDependent, type ModelDependent } from "./model-dependent.js";
 
 /** What every one-call tool is built with. */

@@ -1,10 +1,10 @@
-// The spec's AbstractToolCorrectionTest: the correction protocol of one-call tools.
+// The correction protocol of one-call tools (docs/architecture.md#one-call-tools-and-corrections).
 import { MAX_CORRECTIONS, SystemError, InvalidInputError, type AttemptInfo, type JobContext, type JobResources } from "@nucleo/core";
 import { responseContract, type LlmClient } from "@nucleo/conversation";
 import { ScriptedLlmClient, type ScriptedTurn } from "@nucleo/testing";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { world } from "../test-support/world.js";
+import { toolTestRuntime } from "../test-support/tool-test-runtime.js";
 import { AbstractModelDependentTool, type ModelDependentToolOptions } from "./abstract-model-dependent-tool.js";
 
 const Label = z.object({ label: z.enum(["bug", "feature"]), confidence: z.number() });
@@ -32,7 +32,7 @@ class LabelTool extends AbstractModelDependentTool<{ text: string }, z.infer<typ
 function run(...turns: ScriptedTurn[]) {
   const scripted = new ScriptedLlmClient(turns);
   const unused = new ScriptedLlmClient([]); // the environment's client must never be reached
-  const { dispatcher, environment, admission, events, time } = world(unused);
+  const { dispatcher, environment, admission, events, time } = toolTestRuntime(unused);
   const handle = dispatcher.submit(new LabelTool({ environment }, scripted), { text: "Crash on save." });
   return { handle, scripted, admission, events, time };
 }

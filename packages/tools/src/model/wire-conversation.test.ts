@@ -3,7 +3,7 @@ import type { AttemptInfo, JobContext, JobResources } from "@nucleo/core";
 import { ScriptedLlmClient } from "@nucleo/testing";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { world } from "../test-support/world.js";
+import { toolTestRuntime } from "../test-support/tool-test-runtime.js";
 import { AbstractModelDependentTool, type ModelDependentToolOptions } from "./abstract-model-dependent-tool.js";
 
 const Caption = z.object({ caption: z.string() });
@@ -51,7 +51,7 @@ class TagText extends AbstractModelDependentTool<z.infer<typeof TagInput>, z.inf
 describe("wiring a one-call tool's conversation", () => {
   it("the prompt form spells declared fields the wire's way and keeps a record's keys as the user wrote them", async () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.json({ caption: "x" })]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = toolTestRuntime(client);
     await dispatcher.submit(new TagText({ environment }), { sourceText: "t", userLabels: { myLabel: "a", us_123: "b" } });
     const prompt = client.requests[0]!.request.messages.at(-1)!.parts[0]!.text!;
     expect(JSON.parse(prompt)).toEqual({ source_text: "t", user_labels: { myLabel: "a", us_123: "b" } });
@@ -59,7 +59,7 @@ describe("wiring a one-call tool's conversation", () => {
 
   it("the supplier form builds the conversation once and corrects its answer like the prompt form", async () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.answer("A hinge."), ScriptedLlmClient.json({ caption: "A hinge, open." })]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = toolTestRuntime(client);
     const tool = new CaptionFigure({ environment });
     await expect(dispatcher.submit(tool, { figure: "iVBORw0KGgo=" })).resolves.toEqual({ caption: "A hinge, open." });
     expect(tool.builds).toBe(1);
@@ -69,7 +69,7 @@ describe("wiring a one-call tool's conversation", () => {
 
   it("askedWith reads back the instructions and the prompt the model was given, once wired", async () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.json({ caption: "x" })]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = toolTestRuntime(client);
     const tool = new TagText({ environment });
     expect(tool.askedWith()).toBeUndefined();
     await dispatcher.submit(tool, { sourceText: "t", userLabels: {} });
@@ -80,7 +80,7 @@ describe("wiring a one-call tool's conversation", () => {
 
   it("a pinned instance resolves to its entry, whatever its grade would pick", async () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.json({ caption: "x" })]);
-    const { dispatcher, environment } = world(client);
+    const { dispatcher, environment } = toolTestRuntime(client);
     const tool = new CaptionFigure({ environment });
     tool.pinModel("xl");
     await dispatcher.submit(tool, { figure: "iVBORw0KGgo=" });

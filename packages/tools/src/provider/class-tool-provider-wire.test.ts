@@ -1,4 +1,5 @@
-import { AbstractTool, InvalidInputError, JobDispatcher } from "@nucleo/core";
+import { AbstractTool, JobDispatcher, type InvalidInputError } from "@nucleo/core";
+import { invalidInputFrom } from "@nucleo/core/testing";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ClassToolProvider } from "./class-tool-provider.js";
@@ -24,15 +25,7 @@ class ScoreClaims extends AbstractTool<ScoreInput, z.infer<typeof ScoreOutput>> 
 
 const provider = new ClassToolProvider(() => new ScoreClaims());
 
-function refusal(wireArguments: Record<string, unknown>): InvalidInputError {
-  try {
-    provider.invoke(wireArguments, {});
-  } catch (error) {
-    if (InvalidInputError.isInstance(error)) return error;
-    throw error;
-  }
-  throw new Error("the arguments were accepted");
-}
+const refusal = (wireArguments: Record<string, unknown>): InvalidInputError => invalidInputFrom(() => provider.invoke(wireArguments, {}));
 
 describe("ClassToolProvider wire keys", () => {
   it("the model sends the names its JSON Schema shows, and the tool receives its declared keys", async () => {

@@ -1,9 +1,7 @@
 import { AbstractJob, InvalidInputError } from "@nucleo/core";
 import type { JsonSchema } from "@nucleo/conversation";
+import { describeWireIssue, wireJsonSchema, wireKeysFromWire, wireKeysToWire } from "@nucleo/conversation/internal";
 import { isModelDependent, type ModelDependent } from "../model/model-dependent.js";
-import { wireJsonSchema } from "../schema/wire-json-schema.js";
-import { describeWireIssue } from "../schema/wire-issue.js";
-import { wireKeysFromWire, wireKeysToWire } from "../schema/wire-keys.js";
 import type { ToolCreationContext, ToolInvocation, ToolProvider } from "./tool-provider.js";
 
 /**

@@ -6,8 +6,7 @@ import { z } from "zod";
 import { AbstractModelDependentTool } from "../model/abstract-model-dependent-tool.js";
 import { QuickLLMQuestionTool } from "../one-call/quick-llm-question-tool.js";
 import { SummarizationTool } from "../one-call/summarization-tool.js";
-import { WireCase } from "../schema/wire-case.js";
-import { world } from "../test-support/world.js";
+import { toolTestRuntime } from "../test-support/tool-test-runtime.js";
 import { ClassToolProvider } from "./class-tool-provider.js";
 import { ForwardingToolProvider } from "./forwarding-tool-provider.js";
 import { ToolHub } from "./tool-hub.js";
@@ -30,14 +29,6 @@ class Writer extends ClaimsLookup {
   override readonly name = "file_amendment";
   override readonly readOnly = false;
 }
-
-describe("WireCase", () => {
-  it("converts between the model's snake_case and TypeScript's camelCase, both ways", () => {
-    expect(WireCase.toWire("publicationNumber")).toBe("publication_number");
-    expect(WireCase.fromWire("publication_number")).toBe("publicationNumber");
-    expect(WireCase.fromWire(WireCase.toWire("artifactRefs"))).toBe("artifactRefs");
-  });
-});
 
 describe("ClassToolProvider", () => {
   const provider = new ClassToolProvider(() => new ClaimsLookup());
@@ -67,7 +58,7 @@ describe("ClassToolProvider", () => {
   });
 
   it("a one-call tool that declares no grade takes its parent's; one that declares a grade keeps it", () => {
-    const { environment } = world(new ScriptedLlmClient([]));
+    const { environment } = toolTestRuntime(new ScriptedLlmClient([]));
     class Undeclared extends AbstractModelDependentTool<{ text: string }, { text: string }> {
       readonly name = "undeclared";
       readonly input = z.object({ text: z.string() });
@@ -84,7 +75,7 @@ describe("ClassToolProvider", () => {
   });
 
   it("a child whose grade is known (declared, or from its input) never takes its parent's pin; only a gradeless one does", () => {
-    const { environment } = world(new ScriptedLlmClient([]));
+    const { environment } = toolTestRuntime(new ScriptedLlmClient([]));
     const parent = { parentGrade: "LARGE", parentPin: "large" } as const;
     const declared = new ClassToolProvider(() => new SummarizationTool({ environment })).invoke({ text: "x" }, parent).job as SummarizationTool;
     expect([declared.grade(), declared.pinnedModel()]).toEqual(["SMALL", undefined]);

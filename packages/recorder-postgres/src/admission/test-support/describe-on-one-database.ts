@@ -60,15 +60,17 @@ let spaces = 0;
  */
 export function entrySpace(store: SharedBudgetStore): SharedBudgetStore {
   const prefix = `space-${++spaces}/`;
-  const inner = (entryId: string): string => `${prefix}${entryId}`;
+  // Malformed ids and objects pass through untouched, so the store's own checks see what the caller wrote.
+  const inner = <TValue>(entryId: TValue): TValue => (typeof entryId === "string" && entryId !== "" ? (`${prefix}${entryId}` as TValue) : entryId);
   const outer = (entryId: string): string => (entryId.startsWith(prefix) ? entryId.slice(prefix.length) : entryId);
+  const within = <TValue extends { readonly entryId: string }>(value: TValue): TValue => (typeof value === "object" && value !== null ? { ...value, entryId: inner(value.entryId) } : value);
   return {
     async book(demand, now, windowMs) {
-      const answer = await store.book({ ...demand, entryId: inner(demand.entryId) }, now, windowMs);
+      const answer = await store.book(within(demand), now, windowMs);
       return "booked" in answer ? { booked: { id: answer.booked.id, entryId: outer(answer.booked.entryId) } } : answer;
     },
-    settle: (booking, inputTokens, outputTokens) => store.settle({ id: booking.id, entryId: inner(booking.entryId) }, inputTokens, outputTokens),
-    cancel: (booking) => store.cancel({ id: booking.id, entryId: inner(booking.entryId) }),
+    settle: (booking, inputTokens, outputTokens) => store.settle(within(booking), inputTokens, outputTokens),
+    cancel: (booking) => store.cancel(within(booking)),
     coolDown: (entryId, until) => store.coolDown(inner(entryId), until),
   };
 }

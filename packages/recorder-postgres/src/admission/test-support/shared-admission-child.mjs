@@ -55,7 +55,8 @@ const reportingStore = {
   cancel: (booking) => store.cancel(booking),
   coolDown: (entry, until) => store.coolDown(entry, until),
 };
-const admission = new CatalogAdmission({ catalog, shared: reportingStore, onSharedError: fail });
+const failOnLog = (fields, message) => fail(new Error(`${message} ${JSON.stringify(fields)}`));
+const admission = new CatalogAdmission({ catalog, shared: reportingStore, logger: { error: failOnLog, warn: failOnLog, info() {}, debug() {} } });
 const controller = new AbortController();
 const granted = [];
 let reservations = [];

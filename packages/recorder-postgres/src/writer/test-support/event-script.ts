@@ -1,5 +1,5 @@
 // Run events written by hand for the writer's tests, numbered as the dispatcher numbers them.
-import type { LlmCallEvent, RunEvent, RunObserver } from "@nucleo/core";
+import type { LlmCallEvent, RunEvent } from "@nucleo/core";
 
 /** A job of an {@link EventScript}. */
 export interface ScriptJob {
@@ -97,17 +97,6 @@ export class EventScript {
     const event = { ...body, at: this.#at++, jobId: job.id, parentId: job.parentId, rootId: job.rootId, seq } as unknown as TEvent;
     this.events.push(event);
     return event;
-  }
-}
-
-/** Collects every event a dispatcher reports. */
-export class EventLog implements RunObserver {
-  readonly events: RunEvent[] = [];
-  onEvent(event: RunEvent): void {
-    this.events.push(event);
-  }
-  ofType<TType extends RunEvent["type"]>(type: TType): Extract<RunEvent, { type: TType }>[] {
-    return this.events.filter((event): event is Extract<RunEvent, { type: TType }> => event.type === type);
   }
 }
 

@@ -1,2 +1,3 @@
-export { EventScript, EventLog, benchmarkReport, type ScriptJob } from "./event-script.js";
+export { EventScript, benchmarkReport, type ScriptJob } from "./event-script.js";
+export { EventLog } from "@nucleo/core/testing";
 export { FaultyDatabase, until } from "./faulty-database.js";

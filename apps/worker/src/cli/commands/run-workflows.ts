@@ -1,0 +1,79 @@
+import type { LoadedWorkerConfig } from "../../config/load-worker-config.js";
+import { Worker } from "../../compose/worker.js";
+import { watchShutdownSignals } from "../../shutdown/watch-shutdown-signals.js";
+import type { StartupSignals } from "../../shutdown/watch-startup-signals.js";
+import type { CliIo } from "../cli-io.js";
+import { formatRunReport } from "../format/format-run-report.js";
+import { readRunReport } from "../format/run-report.js";
+import { runReportJson } from "../format/run-report-json.js";
+import { createRunProgress } from "../progress/run-progress.js";
+import { workerLoggerFor } from "../worker-logger-for.js";
+
+/** One workflow to run, by name, with its input (checked against its schema already). */
+export interface RunRequest {
+  readonly workflow: string;
+  readonly input: unknown;
+}
+
+/** How `run` and `examples` run their workflows. */
+export interface RunWorkflowsOptions {
+  readonly config: LoadedWorkerConfig;
+  readonly requests: readonly RunRequest[];
+  readonly tenant: string | undefined;
+  /** `--json`: the reports as JSON on stdout (an array for `examples`, one object for `run`); notices go to stderr. */
+  readonly json: false | "one" | "all";
+  readonly starting: StartupSignals;
+}
+
+/**
+ * Starts the worker, runs each request in turn and prints its report read back from the
+ * recorder, then shuts the worker down. A signal stops taking work (see
+ * `watchShutdownSignals`). A terminal shows each run's progress on stderr. Resolves to 1 when
+ * a workflow failed (not when the shutdown stopped it), else 0.
+ */
+export async function runWorkflows(options: RunWorkflowsOptions, io: CliIo): Promise<number> {
+  const { config, requests, tenant, json, starting } = options;
+  // With --json stdout is the answer alone: what the worker tells its operator goes to stderr.
+  const say = json === false ? io.stdout : io.stderr;
+  const logger = workerLoggerFor(config, io);
+  const worker = await Worker.start({ config, env: io.env, cwd: io.cwd, say, logger, signal: starting.signal, during: starting.during });
+  // The start is over: the run's signal handling takes over in the same synchronous stretch,
+  // so no signal falls between the two.
+  starting.stop();
+  const stopWatching = watchShutdownSignals(worker, say, io.signals);
+  const reports: unknown[] = [];
+  let failed = false;
+  try {
+    for (const [index, request] of requests.entries()) {
+      if (!worker.accepting) {
+        say(`Shutting down: not starting ${requests.slice(index).map((left) => left.workflow).join(", ")}.`);
+        break;
+      }
+      const progress = createRunProgress(json === false ? io.progress : undefined, request.workflow);
+      const unobserve = worker.dispatcher.observe(progress.observer);
+      const run = worker.submit(request.workflow, request.input, tenant === undefined ? {} : { tenant });
+      say(`\nRunning ${request.workflow} (workflow ${run.id})`);
+      let outcome;
+      try {
+        outcome = await run.settled;
+      } finally {
+        unobserve();
+        progress.stop();
+      }
+      await worker.recorder.recorder.flush();
+      const report = await readRunReport(worker.recorder.queries, run, outcome);
+      if (json === false) io.stdout(formatRunReport(report));
+      else reports.push(runReportJson(report));
+      if (!outcome.ok && !outcome.stoppedByShutdown) failed = true;
+    }
+  } finally {
+    // Still watching while the recorder flushes: a signal now must not kill the process mid-write.
+    try {
+      await worker.close();
+    } finally {
+      stopWatching();
+    }
+  }
+  if (json !== false) io.stdout(JSON.stringify(json === "one" ? (reports[0] ?? null) : reports, null, 2));
+  return failed ? 1 : 0;
+}

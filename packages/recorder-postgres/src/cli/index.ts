@@ -1,1 +1,0 @@
-export { runRecorderCli, type RecorderCliIo, type CliOutput } from "./run-recorder-cli.js";
