@@ -14,7 +14,9 @@ export interface ReadmeExampleBlock {
  * const [first] = readmeExampleBlocks(await readFile("README.md", "utf8"));
  */
 export function readmeExampleBlocks(readme: string): ReadmeExampleBlock[] {
-  return [...readme.matchAll(/```ts\n(\/\/ (examples\/[\w-]+\.ts)\n[\s\S]*?)```/g)].map((match) => ({ file: match[2]!, code: match[1]! }));
+  return [...readme.matchAll(/```ts\n(\/\/ (examples\/[\w-]+\.ts)\n[\s\S]*?)```/g)].map(
+    (match) => ({ file: match[2]!, code: match[1]! }),
+  );
 }
 
 /**

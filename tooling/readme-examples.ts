@@ -23,7 +23,11 @@ export interface ReadmeExamplesOptions {
  * @example
  * describeReadmeExamples(new URL("../", import.meta.url), ["quick-start", "doer-workflow"]);
  */
-export function describeReadmeExamples(packageRoot: URL, names: readonly string[], options: ReadmeExamplesOptions = {}): void {
+export function describeReadmeExamples(
+  packageRoot: URL,
+  names: readonly string[],
+  options: ReadmeExamplesOptions = {},
+): void {
   const shownOnly = new Set(options.shownOnly ?? []);
   const run = names.filter((name) => !shownOnly.has(name));
   describe("README examples", () => {
@@ -31,25 +35,36 @@ export function describeReadmeExamples(packageRoot: URL, names: readonly string[
       const readme = await readFile(new URL("README.md", packageRoot), "utf8");
       const blocks = readmeExampleBlocks(readme);
       expect(blocks.map((block) => block.file)).toEqual(names.map((name) => `examples/${name}.ts`));
-      for (const block of blocks) expect(block.code, block.file).toBe(await readFile(new URL(block.file, packageRoot), "utf8"));
+      for (const block of blocks)
+        expect(block.code, block.file).toBe(
+          await readFile(new URL(block.file, packageRoot), "utf8"),
+        );
     });
 
     // A README whose examples are all shown-only has nothing to run.
-    if (run.length > 0) it.each(run)("examples/%s.ts runs and prints what its comments say", async (name) => {
-      const file = new URL(`examples/${name}.ts`, packageRoot);
-      const code = await readFile(file, "utf8");
-      const printed: string[] = [];
-      const log = vi.spyOn(console, "log").mockImplementation((...values: unknown[]) => {
-        printed.push(format(...values));
-      });
-      try {
-        await import(file.href);
-      } finally {
-        log.mockRestore();
-      }
-      const expected = statedOutput(code);
-      expect(expected.length, `${name} states what it prints`).toBeGreaterThan(0);
-      expect(unprintedOutput(expected, printed), `${name}: lines it states but did not print\nprinted:\n${printed.join("\n")}`).toEqual([]);
-    }, options.timeoutMs);
+    if (run.length > 0)
+      it.each(run)(
+        "examples/%s.ts runs and prints what its comments say",
+        async (name) => {
+          const file = new URL(`examples/${name}.ts`, packageRoot);
+          const code = await readFile(file, "utf8");
+          const printed: string[] = [];
+          const log = vi.spyOn(console, "log").mockImplementation((...values: unknown[]) => {
+            printed.push(format(...values));
+          });
+          try {
+            await import(file.href);
+          } finally {
+            log.mockRestore();
+          }
+          const expected = statedOutput(code);
+          expect(expected.length, `${name} states what it prints`).toBeGreaterThan(0);
+          expect(
+            unprintedOutput(expected, printed),
+            `${name}: lines it states but did not print\nprinted:\n${printed.join("\n")}`,
+          ).toEqual([]);
+        },
+        options.timeoutMs,
+      );
   });
 }

@@ -13,7 +13,8 @@ registerHooks({
       return nextResolve(specifier, context);
     } catch (error) {
       const relative = specifier.startsWith("./") || specifier.startsWith("../");
-      if (error?.code !== "ERR_MODULE_NOT_FOUND" || !relative || !specifier.endsWith(".js")) throw error;
+      if (error?.code !== "ERR_MODULE_NOT_FOUND" || !relative || !specifier.endsWith(".js"))
+        throw error;
       return nextResolve(`${specifier.slice(0, -".js".length)}.ts`, context);
     }
   },

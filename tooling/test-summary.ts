@@ -11,7 +11,13 @@ interface VitestJsonReport {
 }
 
 const root = join(import.meta.dirname, "..");
-const projects = ["tooling", "test-e2e", ...["packages", "apps"].flatMap((group) => listDirectories(join(root, group)).map((name) => `${group}/${name}`))];
+const projects = [
+  "tooling",
+  "test-e2e",
+  ...["packages", "apps"].flatMap((group) =>
+    listDirectories(join(root, group)).map((name) => `${group}/${name}`),
+  ),
+];
 
 let passed = 0;
 let failed = 0;
@@ -33,5 +39,9 @@ process.stdout.write(`Tests: ${passed} passed, ${failed} failed, ${skipped} skip
 process.exit(failed === 0 ? 0 : 1);
 
 function listDirectories(path: string): string[] {
-  return existsSync(path) ? readdirSync(path, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name) : [];
+  return existsSync(path)
+    ? readdirSync(path, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name)
+    : [];
 }

@@ -1,3 +1,5 @@
 import { definePackageTests } from "./vitest.preset.ts";
 
-export default definePackageTests({ include: ["*.test.ts", "architecture/**/*.test.ts", "postgres/**/*.test.ts"] });
+export default definePackageTests({
+  include: ["*.test.ts", "architecture/**/*.test.ts", "postgres/**/*.test.ts"],
+});

@@ -1,3 +1,5 @@
 import { definePackageBuild } from "@nucleo/tooling/tsup";
 
-export default definePackageBuild({ entry: { index: "src/index.ts", "testing/index": "src/testing/index.ts" } });
+export default definePackageBuild({
+  entry: { index: "src/index.ts", "testing/index": "src/testing/index.ts" },
+});

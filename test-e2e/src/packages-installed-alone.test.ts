@@ -5,11 +5,25 @@ import { fileURLToPath } from "node:url";
 import { statedOutput, unprintedOutput } from "@nucleo/tooling/readme-example-blocks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { entryPointsScript } from "./installed-alone/entry-points-script.js";
-import { InstalledProject, type InstalledProjectTools } from "./installed-alone/installed-project.js";
+import {
+  InstalledProject,
+  type InstalledProjectTools,
+} from "./installed-alone/installed-project.js";
 import { packPackages } from "./installed-alone/pack-packages.js";
 import { LAYERS, WORKSPACE_SCOPE } from "@nucleo/tooling/layers";
-import { listPublishedPackages, promisedFiles, type PackageManifest, type PublishedPackage } from "./installed-alone/published-packages.js";
-import { filesBesideExample, importedPackages, nameOfInstallSpec, readmeInstallPlan, usesNodeApi } from "./installed-alone/readme-install-plan.js";
+import {
+  listPublishedPackages,
+  promisedFiles,
+  type PackageManifest,
+  type PublishedPackage,
+} from "./installed-alone/published-packages.js";
+import {
+  filesBesideExample,
+  importedPackages,
+  nameOfInstallSpec,
+  readmeInstallPlan,
+  usesNodeApi,
+} from "./installed-alone/readme-install-plan.js";
 import { WorkspaceLockfile } from "./installed-alone/workspace-lockfile.js";
 import { workspacePnpm } from "./installed-alone/workspace-pnpm.js";
 import { workspaceTsc } from "./installed-alone/workspace-typescript.js";
@@ -25,13 +39,17 @@ import { workspaceTsc } from "./installed-alone/workspace-typescript.js";
 // it would be a package that every installed package could import without declaring it.
 
 const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
-const rootManifest = JSON.parse(await readFile(join(repoRoot, "package.json"), "utf8")) as PackageManifest;
+const rootManifest = JSON.parse(
+  await readFile(join(repoRoot, "package.json"), "utf8"),
+) as PackageManifest;
 const packages = await listPublishedPackages(repoRoot);
 // Published packages today. Adding one needs no change here; removing or making one private
 // means lowering this on purpose, so that a list emptied by mistake cannot pass.
 const publishedAtLeast = 12;
 const lockfile = await WorkspaceLockfile.read(repoRoot);
-const lockedVersions = lockfile.overrides(new Map(packages.map((pkg) => [`packages/${basename(pkg.dir)}`, pkg.name])));
+const lockedVersions = lockfile.overrides(
+  new Map(packages.map((pkg) => [`packages/${basename(pkg.dir)}`, pkg.name])),
+);
 // Installs, scripts and type-checks at once: enough to overlap waiting on the registry and
 // the disk without starving the other test projects turbo runs beside this one on two cores.
 const slots = concurrencyLimit(3);
@@ -50,13 +68,20 @@ function workspaceVersion(name: string, pkg: PublishedPackage): string {
   if (locked !== undefined) return locked;
   const manifests = [pkg.manifest, ...packages.map((other) => other.manifest), rootManifest];
   for (const manifest of manifests) {
-    const range = manifest.dependencies?.[name] ?? manifest.devDependencies?.[name] ?? manifest.peerDependencies?.[name];
+    const range =
+      manifest.dependencies?.[name] ??
+      manifest.devDependencies?.[name] ??
+      manifest.peerDependencies?.[name];
     if (range !== undefined && !range.startsWith("workspace:")) {
-      console.log(`${pkg.name}: pnpm-lock.yaml resolves no version of ${name}; installing the range ${range}`);
+      console.log(
+        `${pkg.name}: pnpm-lock.yaml resolves no version of ${name}; installing the range ${range}`,
+      );
       return range;
     }
   }
-  throw new Error(`${pkg.name} needs ${name}, which no workspace package.json lists: add it where it is used, or take it off the README's install line`);
+  throw new Error(
+    `${pkg.name} needs ${name}, which no workspace package.json lists: add it where it is used, or take it off the README's install line`,
+  );
 }
 
 /** name → what the project's package.json gives for it: the tarball, or the workspace's version. */
@@ -87,7 +112,8 @@ describe("each published package, packed and installed as users install it", () 
 
   afterAll(async () => {
     // KEEP_INSTALLED=1 keeps the projects, to look into one that failed.
-    if (work !== "" && process.env["KEEP_INSTALLED"] === undefined) await rm(work, { recursive: true, force: true });
+    if (work !== "" && process.env.KEEP_INSTALLED === undefined)
+      await rm(work, { recursive: true, force: true });
     else if (work !== "") console.log(`installed projects kept in ${work}`);
   });
 
@@ -95,13 +121,25 @@ describe("each published package, packed and installed as users install it", () 
     // The architecture test's layer map is kept apart from this list: a package it names that
     // the list lacks is one this check would never install.
     const checked = new Set(packages.map((pkg) => pkg.name));
-    expect(Object.keys(LAYERS).map((name) => `${WORKSPACE_SCOPE}${name}`).filter((name) => !checked.has(name)), "packages of the layer map this check would skip").toEqual([]);
-    expect(packages.length, `published packages found under packages/: ${packages.map((pkg) => pkg.name).join(", ")}`).toBeGreaterThanOrEqual(publishedAtLeast);
+    expect(
+      Object.keys(LAYERS)
+        .map((name) => `${WORKSPACE_SCOPE}${name}`)
+        .filter((name) => !checked.has(name)),
+      "packages of the layer map this check would skip",
+    ).toEqual([]);
+    expect(
+      packages.length,
+      `published packages found under packages/: ${packages.map((pkg) => pkg.name).join(", ")}`,
+    ).toBeGreaterThanOrEqual(publishedAtLeast);
   });
 
   it("test-e2e lists every published package, so turbo builds each before this check packs it", async () => {
-    const e2e = JSON.parse(await readFile(join(repoRoot, "test-e2e", "package.json"), "utf8")) as PackageManifest;
-    expect(packages.map((pkg) => pkg.name).filter((name) => e2e.devDependencies?.[name] === undefined)).toEqual([]);
+    const e2e = JSON.parse(
+      await readFile(join(repoRoot, "test-e2e", "package.json"), "utf8"),
+    ) as PackageManifest;
+    expect(
+      packages.map((pkg) => pkg.name).filter((name) => e2e.devDependencies?.[name] === undefined),
+    ).toEqual([]);
   });
 
   it.concurrent.for(packages)(
@@ -116,7 +154,10 @@ describe("each published package, packed and installed as users install it", () 
           {
             folder,
             // Peers too, optional ones included: an entry point that needs one says so (catalog's genai-prices).
-            dependencies: specsFor([pkg.name, ...Object.keys(pkg.manifest.peerDependencies ?? {})], pkg),
+            dependencies: specsFor(
+              [pkg.name, ...Object.keys(pkg.manifest.peerDependencies ?? {})],
+              pkg,
+            ),
             devDependencies: {},
             tarballs,
             lockedVersions,
@@ -129,21 +170,46 @@ describe("each published package, packed and installed as users install it", () 
         );
         await project.write();
         const install = await project.install();
-        expect(install.code, `${pkg.name}: pnpm install in ${folder}\n${tail(install.stdout)}\n${tail(install.stderr)}`).toBe(0);
+        expect(
+          install.code,
+          `${pkg.name}: pnpm install in ${folder}\n${tail(install.stdout)}\n${tail(install.stderr)}`,
+        ).toBe(0);
 
         const installedDir = join(folder, "node_modules", pkg.name);
-        const installed = JSON.parse(await readFile(join(installedDir, "package.json"), "utf8")) as PackageManifest;
+        const installed = JSON.parse(
+          await readFile(join(installedDir, "package.json"), "utf8"),
+        ) as PackageManifest;
         const absent: string[] = [];
-        for (const file of promisedFiles(installed)) await readFile(join(installedDir, file)).catch(() => absent.push(file));
-        expect.soft(absent, `${pkg.name}: files its package.json names that the installed package lacks`).toEqual([]);
+        for (const file of promisedFiles(installed))
+          await readFile(join(installedDir, file)).catch(() => absent.push(file));
+        expect
+          .soft(
+            absent,
+            `${pkg.name}: files its package.json names that the installed package lacks`,
+          )
+          .toEqual([]);
 
         const run = await project.runScript();
-        expect.soft(run.code, `${pkg.name}: loading every entry point exited ${run.code}\n${tail(run.stderr)}`).toBe(0);
-        expect.soft(run.printed, `${pkg.name}: every entry point loads and exports something`).toEqual(script.expected);
+        expect
+          .soft(
+            run.code,
+            `${pkg.name}: loading every entry point exited ${run.code}\n${tail(run.stderr)}`,
+          )
+          .toBe(0);
+        expect
+          .soft(run.printed, `${pkg.name}: every entry point loads and exports something`)
+          .toEqual(script.expected);
 
         const typeCheck = await project.typeCheck();
-        expect.soft(typeCheck.code, `${pkg.name}: tsc on its entry points, declarations checked, no @types/node\n${tail(typeCheck.stdout)}`).toBe(0);
-        console.log(`${pkg.name} alone: installed in ${install.seconds.toFixed(1)} s, entry points loaded in ${run.seconds.toFixed(1)} s, type-checked in ${typeCheck.seconds.toFixed(1)} s`);
+        expect
+          .soft(
+            typeCheck.code,
+            `${pkg.name}: tsc on its entry points, declarations checked, no @types/node\n${tail(typeCheck.stdout)}`,
+          )
+          .toBe(0);
+        console.log(
+          `${pkg.name} alone: installed in ${install.seconds.toFixed(1)} s, entry points loaded in ${run.seconds.toFixed(1)} s, type-checked in ${typeCheck.seconds.toFixed(1)} s`,
+        );
       });
     },
   );
@@ -155,12 +221,27 @@ describe("each published package, packed and installed as users install it", () 
       await slots(async () => {
         const plan = readmeInstallPlan(pkg.readme);
         const example = plan.example;
-        expect(example, `${pkg.name}: its README has no \`\`\`ts block opening with // examples/<name>.ts`).toBeDefined();
+        expect(
+          example,
+          `${pkg.name}: its README has no \`\`\`ts block opening with // examples/<name>.ts`,
+        ).toBeDefined();
         if (example === undefined) return;
-        const listed = new Set([...plan.dependencies, ...plan.devDependencies].map(nameOfInstallSpec));
-        expect.soft([...listed], `${pkg.name}: the README's install line (first \`\`\`sh block, pnpm add) names the package`).toContain(pkg.name);
+        const listed = new Set(
+          [...plan.dependencies, ...plan.devDependencies].map(nameOfInstallSpec),
+        );
+        expect
+          .soft(
+            [...listed],
+            `${pkg.name}: the README's install line (first \`\`\`sh block, pnpm add) names the package`,
+          )
+          .toContain(pkg.name);
         const missing = importedPackages(example.code).filter((imported) => !listed.has(imported));
-        expect.soft(missing, `${pkg.name}: ${example.file} imports packages its README's install line does not name`).toEqual([]);
+        expect
+          .soft(
+            missing,
+            `${pkg.name}: ${example.file} imports packages its README's install line does not name`,
+          )
+          .toEqual([]);
 
         const folder = folderFor(pkg, "readme");
         await mkdir(folder);
@@ -176,7 +257,10 @@ describe("each published package, packed and installed as users install it", () 
             tarballs,
             lockedVersions,
             script: example,
-            besideScript: filesBesideExample(example.code).map((file) => ({ name: file, from: join(pkg.dir, "examples", file) })),
+            besideScript: filesBesideExample(example.code).map((file) => ({
+              name: file,
+              from: join(pkg.dir, "examples", file),
+            })),
             types: nodeTypes ? ["node"] : [],
             // The packages' own declarations are checked installed alone (the test above);
             // here, the example's code against them.
@@ -186,23 +270,49 @@ describe("each published package, packed and installed as users install it", () 
         );
         await project.write();
         const install = await project.install();
-        expect(install.code, `${pkg.name}: pnpm install in ${folder}\n${tail(install.stdout)}\n${tail(install.stderr)}`).toBe(0);
+        expect(
+          install.code,
+          `${pkg.name}: pnpm install in ${folder}\n${tail(install.stdout)}\n${tail(install.stderr)}`,
+        ).toBe(0);
 
         const run = await project.runScript();
-        expect.soft(run.code, `${pkg.name}: node ${example.file} exited ${run.code}\n${tail(run.stderr)}`).toBe(0);
+        expect
+          .soft(
+            run.code,
+            `${pkg.name}: node ${example.file} exited ${run.code}\n${tail(run.stderr)}`,
+          )
+          .toBe(0);
         const stated = statedOutput(example.code);
-        expect.soft(stated.length, `${pkg.name}: ${example.file} states what it prints`).toBeGreaterThan(0);
-        expect.soft(unprintedOutput(stated, run.printed), `${pkg.name}: lines ${example.file} states but did not print\nprinted:\n${run.printed.join("\n")}`).toEqual([]);
+        expect
+          .soft(stated.length, `${pkg.name}: ${example.file} states what it prints`)
+          .toBeGreaterThan(0);
+        expect
+          .soft(
+            unprintedOutput(stated, run.printed),
+            `${pkg.name}: lines ${example.file} states but did not print\nprinted:\n${run.printed.join("\n")}`,
+          )
+          .toEqual([]);
 
         const typeCheck = await project.typeCheck();
-        const typesNote = nodeTypes ? "with @types/node: the example uses Node's API" : "no @types/node";
-        expect.soft(typeCheck.code, `${pkg.name}: tsc on ${example.file} against the installed types (${typesNote})\n${tail(typeCheck.stdout)}`).toBe(0);
-        console.log(`${pkg.name} README: installed in ${install.seconds.toFixed(1)} s, ${example.file} ran in ${run.seconds.toFixed(1)} s, type-checked in ${typeCheck.seconds.toFixed(1)} s (${typesNote})`);
+        const typesNote = nodeTypes
+          ? "with @types/node: the example uses Node's API"
+          : "no @types/node";
+        expect
+          .soft(
+            typeCheck.code,
+            `${pkg.name}: tsc on ${example.file} against the installed types (${typesNote})\n${tail(typeCheck.stdout)}`,
+          )
+          .toBe(0);
+        console.log(
+          `${pkg.name} README: installed in ${install.seconds.toFixed(1)} s, ${example.file} ran in ${run.seconds.toFixed(1)} s, type-checked in ${typeCheck.seconds.toFixed(1)} s (${typesNote})`,
+        );
       });
     },
   );
 
-  it("@nucleo/catalog installed without gpt-tokenizer, its optional peer, counts tokens by its calibrated estimate and says so once", { timeout: 900_000 }, async () => {
+  it("@nucleo/catalog installed without gpt-tokenizer, its optional peer, counts tokens by its calibrated estimate and says so once", {
+    timeout: 900_000,
+  }, async () => {
     const catalog = packages.find((pkg) => pkg.name === "@nucleo/catalog");
     expect(catalog, "the catalog is a published package").toBeDefined();
     if (catalog === undefined) return;
@@ -225,13 +335,25 @@ describe("each published package, packed and installed as users install it", () 
       );
       await project.write();
       const install = await project.install();
-      expect(install.code, `pnpm install in ${folder}\n${tail(install.stdout)}\n${tail(install.stderr)}`).toBe(0);
+      expect(
+        install.code,
+        `pnpm install in ${folder}\n${tail(install.stdout)}\n${tail(install.stderr)}`,
+      ).toBe(0);
       const store = await readdir(join(folder, "node_modules", ".pnpm"));
-      expect(store.filter((name) => name.startsWith("gpt-tokenizer@")), "gpt-tokenizer is not installed").toEqual([]);
+      expect(
+        store.filter((name) => name.startsWith("gpt-tokenizer@")),
+        "gpt-tokenizer is not installed",
+      ).toEqual([]);
 
       const run = await project.runScript();
-      expect(run.code, `node count-without-tokenizer.ts exited ${run.code}\n${tail(run.stderr)}`).toBe(0);
-      expect(run.printed).toEqual(["estimate estimate:openai-gpt-5-mini 100", "warnings: 1, naming the package: true"]);
+      expect(
+        run.code,
+        `node count-without-tokenizer.ts exited ${run.code}\n${tail(run.stderr)}`,
+      ).toBe(0);
+      expect(run.printed).toEqual([
+        "estimate estimate:openai-gpt-5-mini 100",
+        "warnings: 1, naming the package: true",
+      ]);
     });
   });
 });

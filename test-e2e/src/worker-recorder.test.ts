@@ -22,10 +22,17 @@ interface WorkerProcess {
   readonly exited: Promise<number | null>;
 }
 
-function startWorker(args: readonly string[], options: { readonly databaseUrl: string; readonly cwd: string }): WorkerProcess {
+function startWorker(
+  args: readonly string[],
+  options: { readonly databaseUrl: string; readonly cwd: string },
+): WorkerProcess {
   // No API key reaches the worker: it must run on the mock provider, and say so.
   const { OPENAI_API_KEY: _openai, ANTHROPIC_API_KEY: _anthropic, ...env } = process.env;
-  const child = spawn(process.execPath, [workerMain, ...args], { cwd: options.cwd, env: { ...env, DATABASE_URL: options.databaseUrl }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [workerMain, ...args], {
+    cwd: options.cwd,
+    env: { ...env, DATABASE_URL: options.databaseUrl },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let stdout = "";
   let stderr = "";
   const waiters: Array<{ pattern: RegExp; resolve: (match: RegExpMatchArray) => void }> = [];
@@ -49,7 +56,9 @@ function startWorker(args: readonly string[], options: { readonly databaseUrl: s
         const match = stdout.match(pattern);
         if (match) return resolve(match);
         waiters.push({ pattern, resolve });
-        void exited.then(() => reject(new Error(`the worker exited before printing ${pattern}:\n${stdout}\n${stderr}`)));
+        void exited.then(() =>
+          reject(new Error(`the worker exited before printing ${pattern}:\n${stdout}\n${stderr}`)),
+        );
       }),
     kill: (signal) => child.kill(signal),
     exited,
@@ -59,7 +68,8 @@ function startWorker(args: readonly string[], options: { readonly databaseUrl: s
 /** The USD cost of a recorded call, priced from the catalog exactly as the runtime prices it. */
 function expectedCost(catalog: Catalog, call: CallRow): string {
   const prices = catalog.get(call.entry_id).prices.at(-1)!;
-  const per = (price: string | undefined, tokens: string) => Decimal.parse(price ?? "0").times(BigInt(tokens));
+  const per = (price: string | undefined, tokens: string) =>
+    Decimal.parse(price ?? "0").times(BigInt(tokens));
   return per(prices.input, call.input_tokens)
     .plus(per(prices.cacheRead ?? prices.input, call.cache_read_input_tokens))
     .plus(per(prices.cacheWrite ?? prices.input, call.cache_creation_input_tokens))
@@ -98,18 +108,34 @@ describe("the built worker against a real PostgreSQL server, on the mock provide
   let catalog: Catalog;
   let examples: { code: number | null; stdout: string; stderr: string; ids: Map<string, string> };
 
-  const jobs = async (rootId: string) => (await client.query<JobRow>("select id, parent_id, job_name, job_class, ordinal, status, ended_at, error_code from nucleo_jobs where root_id = $1", [rootId])).rows;
+  const jobs = async (rootId: string) =>
+    (
+      await client.query<JobRow>(
+        "select id, parent_id, job_name, job_class, ordinal, status, ended_at, error_code from nucleo_jobs where root_id = $1",
+        [rootId],
+      )
+    ).rows;
   /** Resolves once the recorder has written `count` model calls of the workflow: the run is under way, mid-flight. */
   const recordedCalls = async (rootId: string, count: number): Promise<void> => {
     const deadline = Date.now() + 30_000;
     for (;;) {
-      const found = await client.query<{ n: number }>("select count(*)::int as n from nucleo_model_calls where root_id = $1", [rootId]);
+      const found = await client.query<{ n: number }>(
+        "select count(*)::int as n from nucleo_model_calls where root_id = $1",
+        [rootId],
+      );
       if (found.rows[0]!.n >= count) return;
-      if (Date.now() > deadline) throw new Error(`no ${count} recorded model call(s) of ${rootId} within 30 s`);
+      if (Date.now() > deadline)
+        throw new Error(`no ${count} recorded model call(s) of ${rootId} within 30 s`);
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
   };
-  const calls = async (rootId: string) => (await client.query<CallRow>("select job_id, entry_id, cost::text as cost, currency, input_tokens, cache_read_input_tokens, cache_creation_input_tokens, output_tokens, reasoning_output_tokens from nucleo_model_calls where root_id = $1", [rootId])).rows;
+  const calls = async (rootId: string) =>
+    (
+      await client.query<CallRow>(
+        "select job_id, entry_id, cost::text as cost, currency, input_tokens, cache_read_input_tokens, cache_creation_input_tokens, output_tokens, reasoning_output_tokens from nucleo_model_calls where root_id = $1",
+        [rootId],
+      )
+    ).rows;
 
   beforeAll(async () => {
     server = await startThrowawayPostgres();
@@ -119,7 +145,12 @@ describe("the built worker against a real PostgreSQL server, on the mock provide
     catalog = await loadCatalog(join(workerDir, "config", "catalog.yaml"));
     const worker = startWorker([], { databaseUrl: server.url, cwd: folder });
     const code = await worker.exited;
-    const ids = new Map([...worker.stdout().matchAll(/^Running (\w+) \(workflow ([\w-]+)\)$/gm)].map((match) => [match[1]!, match[2]!]));
+    const ids = new Map(
+      [...worker.stdout().matchAll(/^Running (\w+) \(workflow ([\w-]+)\)$/gm)].map((match) => [
+        match[1]!,
+        match[2]!,
+      ]),
+    );
     examples = { code, stdout: worker.stdout(), stderr: worker.stderr(), ids };
   }, 180_000);
 
@@ -131,16 +162,31 @@ describe("the built worker against a real PostgreSQL server, on the mock provide
 
   it("runs every example workflow, saying plainly it is on the mock provider, and never prints the database password", () => {
     expect(examples.code, examples.stderr).toBe(0);
-    expect(examples.stdout).toMatch(/^no API key set: running on the mock provider at http:\/\/127\.0\.0\.1:\d+ /m);
-    expect(examples.stdout).toContain(`recorder: PostgreSQL at postgres://postgres:***@127.0.0.1:${server.port}/postgres`);
+    expect(examples.stdout).toMatch(
+      /^no API key set: running on the mock provider at http:\/\/127\.0\.0\.1:\d+ /m,
+    );
+    expect(examples.stdout).toContain(
+      `recorder: PostgreSQL at postgres://postgres:***@127.0.0.1:${server.port}/postgres`,
+    );
     expect(examples.stdout + examples.stderr).not.toContain(new URL(server.url).password);
-    expect([...examples.ids.keys()]).toEqual(["budget_check", "benchmark_classify_ticket", "digest_document", "support_chat"]);
+    expect([...examples.ids.keys()]).toEqual([
+      "budget_check",
+      "benchmark_classify_ticket",
+      "digest_document",
+      "support_chat",
+    ]);
   });
 
   it("shares its rate-limit budgets through the database by default on a server: the model calls were booked there", async () => {
-    expect(examples.stdout).toContain("admission: rate-limit budgets shared with every worker on this database");
-    const booked = await client.query<{ entry_id: string; n: number }>("select entry_id, count(*)::int as n from nucleo_seat_bookings group by entry_id order by entry_id");
-    const called = await client.query<{ entry_id: string; n: number }>("select entry_id, count(*)::int as n from nucleo_model_calls group by entry_id order by entry_id");
+    expect(examples.stdout).toContain(
+      "admission: rate-limit budgets shared with every worker on this database",
+    );
+    const booked = await client.query<{ entry_id: string; n: number }>(
+      "select entry_id, count(*)::int as n from nucleo_seat_bookings group by entry_id order by entry_id",
+    );
+    const called = await client.query<{ entry_id: string; n: number }>(
+      "select entry_id, count(*)::int as n from nucleo_model_calls group by entry_id order by entry_id",
+    );
     // A booking leaves the table once it is a minute old and a later booking clears it, so on a
     // slow machine the oldest may be gone: every entry called has bookings, never more than calls.
     expect(booked.rows.map((row) => row.entry_id)).toEqual(called.rows.map((row) => row.entry_id));
@@ -154,10 +200,29 @@ describe("the built worker against a real PostgreSQL server, on the mock provide
     const rows = await jobs(examples.ids.get("budget_check")!);
     const root = rows.find((row) => row.parent_id === null)!;
     const delegate = rows.find((row) => row.job_name === "sub_thinker")!;
-    const outline = (parent: string) => rows.filter((row) => row.parent_id === parent).map((row) => `${row.ordinal}:${row.job_name}`).sort();
+    const outline = (parent: string) =>
+      rows
+        .filter((row) => row.parent_id === parent)
+        .map((row) => `${row.ordinal}:${row.job_name}`)
+        .sort();
     expect(root).toMatchObject({ job_name: "budget_check", ordinal: null, status: "finished" });
-    expect(outline(root.id)).toEqual(["1:add", "1:llm_call", "2:add", "2:llm_call", "3:llm_call", "3:sub_thinker", "4:llm_call", "5:llm_call"]);
-    expect(outline(delegate.id)).toEqual(["1:add", "1:llm_call", "2:add", "2:llm_call", "3:llm_call"]);
+    expect(outline(root.id)).toEqual([
+      "1:add",
+      "1:llm_call",
+      "2:add",
+      "2:llm_call",
+      "3:llm_call",
+      "3:sub_thinker",
+      "4:llm_call",
+      "5:llm_call",
+    ]);
+    expect(outline(delegate.id)).toEqual([
+      "1:add",
+      "1:llm_call",
+      "2:add",
+      "2:llm_call",
+      "3:llm_call",
+    ]);
     expect(rows.every((row) => row.status === "finished" && row.ended_at !== null)).toBe(true);
   });
 
@@ -165,8 +230,18 @@ describe("the built worker against a real PostgreSQL server, on the mock provide
     const rows = await jobs(examples.ids.get("digest_document")!);
     const root = rows.find((row) => row.parent_id === null)!;
     expect(root).toMatchObject({ job_name: "digest_document", ordinal: null, status: "finished" });
-    const steps = rows.filter((row) => row.parent_id === root.id).map((row) => `${row.ordinal}:${row.job_name}`).sort();
-    expect(steps).toEqual(["1:split_paragraphs", "2:summarize_paragraph", "2:summarize_paragraph", "2:summarize_paragraph", "2:summarize_paragraph", "3:join_summaries"]);
+    const steps = rows
+      .filter((row) => row.parent_id === root.id)
+      .map((row) => `${row.ordinal}:${row.job_name}`)
+      .sort();
+    expect(steps).toEqual([
+      "1:split_paragraphs",
+      "2:summarize_paragraph",
+      "2:summarize_paragraph",
+      "2:summarize_paragraph",
+      "2:summarize_paragraph",
+      "3:join_summaries",
+    ]);
     // Each summary is a one-call tool: exactly one model call, made and recorded by its own job.
     const recorded = await calls(root.id);
     for (const summary of rows.filter((row) => row.job_name === "summarize_paragraph")) {
@@ -178,7 +253,9 @@ describe("the built worker against a real PostgreSQL server, on the mock provide
   it("records the benchmark's runs: the reference alone in the first step, every candidate together in a later one, each judged", async () => {
     const rows = await jobs(examples.ids.get("benchmark_classify_ticket")!);
     const root = rows.find((row) => row.parent_id === null)!;
-    const runs = rows.filter((row) => row.parent_id === root.id && row.job_name === "classify_ticket");
+    const runs = rows.filter(
+      (row) => row.parent_id === root.id && row.job_name === "classify_ticket",
+    );
     const smallEntries = catalog.entries().filter((entry) => entry.grade === "SMALL");
     expect(runs).toHaveLength(1 + smallEntries.length);
     const ordinals = runs.map((row) => row.ordinal!).sort((a, b) => a - b);
@@ -187,7 +264,14 @@ describe("the built worker against a real PostgreSQL server, on the mock provide
     expect(new Set(ordinals.slice(1)).size).toBe(1);
     expect(ordinals[1]!).toBeGreaterThan(ordinals[0]!);
     expect(rows.filter((row) => row.job_class === "JudgeTool")).toHaveLength(smallEntries.length);
-    expect(rows.every((row) => row.status === "finished" && row.ended_at !== null && (row.parent_id === null || row.ordinal !== null))).toBe(true);
+    expect(
+      rows.every(
+        (row) =>
+          row.status === "finished" &&
+          row.ended_at !== null &&
+          (row.parent_id === null || row.ordinal !== null),
+      ),
+    ).toBe(true);
   });
 
   it("records every model call with its exact cost, priced from the catalog", async () => {
@@ -197,50 +281,111 @@ describe("the built worker against a real PostgreSQL server, on the mock provide
       for (const call of rows) {
         expect(call.currency).toBe("USD");
         expect(call.cost).not.toBe("0");
-        expect(Decimal.parse(call.cost).toString(), `${call.entry_id} ${call.job_id}`).toBe(expectedCost(catalog, call));
+        expect(Decimal.parse(call.cost).toString(), `${call.entry_id} ${call.job_id}`).toBe(
+          expectedCost(catalog, call),
+        );
       }
     }
     // A thinker's turns are LLMCall jobs, one recorded call each.
     const thinker = await jobs(examples.ids.get("budget_check")!);
-    expect((await calls(examples.ids.get("budget_check")!)).length).toBe(thinker.filter((row) => row.job_class === "LLMCall").length);
+    expect((await calls(examples.ids.get("budget_check")!)).length).toBe(
+      thinker.filter((row) => row.job_class === "LLMCall").length,
+    );
   });
 
   it("totals each workflow exactly: the sum of its calls in SQL, over its subtree, equals the printed total", async () => {
     for (const [name, rootId] of examples.ids) {
       const recorded = await calls(rootId);
-      const sum = recorded.reduce((total, call) => total.plus(Decimal.parse(call.cost)), Decimal.ZERO).toString();
-      const byRoot = await client.query<{ total: string }>("select sum(cost)::text as total from nucleo_model_calls where root_id = $1", [rootId]);
-      const bySubtree = await client.query<{ total: string }>("select sum(cost)::text as total from nucleo_model_calls where job_id = $1 or ancestors @> array[$1]::text[]", [rootId]);
+      const sum = recorded
+        .reduce((total, call) => total.plus(Decimal.parse(call.cost)), Decimal.ZERO)
+        .toString();
+      const byRoot = await client.query<{ total: string }>(
+        "select sum(cost)::text as total from nucleo_model_calls where root_id = $1",
+        [rootId],
+      );
+      const bySubtree = await client.query<{ total: string }>(
+        "select sum(cost)::text as total from nucleo_model_calls where job_id = $1 or ancestors @> array[$1]::text[]",
+        [rootId],
+      );
       expect(Decimal.parse(byRoot.rows[0]!.total).toString(), name).toBe(sum);
       expect(Decimal.parse(bySubtree.rows[0]!.total).toString(), name).toBe(sum);
       const report = examples.stdout.slice(examples.stdout.indexOf(`Workflow ${name} (${rootId})`));
-      const totals = report.match(/\nWorkflow \S+ \(\w+\): \d+ jobs, (\d+) model calls, cost USD ([\d.]+)\n/);
+      const totals = report.match(
+        /\nWorkflow \S+ \(\w+\): \d+ jobs, (\d+) model calls, cost USD ([\d.]+)\n/,
+      );
       expect([totals?.[2], totals?.[1]], name).toEqual([sum, String((await calls(rootId)).length)]);
     }
   });
 
   it("stores the benchmark's report and its rows: the reference and one run per SMALL entry, each judged", async () => {
     const rootId = examples.ids.get("benchmark_classify_ticket")!;
-    const reports = await client.query<{ job_id: string; raced_job: string; grade: string; times: number }>("select job_id, raced_job, grade, times from nucleo_benchmark_reports where root_id = $1", [rootId]);
-    expect(reports.rows).toEqual([{ job_id: rootId, raced_job: "classify_ticket", grade: "SMALL", times: 1 }]);
-    const rows = await client.query<{ run: number; role: string; model: string; status: string; judge_score: number | null; scorer_score: number | null; cost: Record<string, string> }>(
+    const reports = await client.query<{
+      job_id: string;
+      raced_job: string;
+      grade: string;
+      times: number;
+    }>("select job_id, raced_job, grade, times from nucleo_benchmark_reports where root_id = $1", [
+      rootId,
+    ]);
+    expect(reports.rows).toEqual([
+      { job_id: rootId, raced_job: "classify_ticket", grade: "SMALL", times: 1 },
+    ]);
+    const rows = await client.query<{
+      run: number;
+      role: string;
+      model: string;
+      status: string;
+      judge_score: number | null;
+      scorer_score: number | null;
+      cost: Record<string, string>;
+    }>(
       "select run, role, model, status, judge_score, scorer_score, cost from nucleo_benchmark_rows where job_id = $1 order by run",
       [rootId],
     );
-    const smallEntries = catalog.entries().filter((entry) => entry.grade === "SMALL").map((entry) => entry.id);
-    expect(rows.rows.map((row) => `${row.role}:${row.status}`)).toEqual(["reference:ok", ...smallEntries.map(() => "candidate:ok")]);
-    expect(rows.rows.slice(1).map((row) => row.model).sort()).toEqual([...smallEntries].sort());
-    expect(rows.rows.slice(1).every((row) => row.judge_score === 10 && row.scorer_score === 10)).toBe(true);
-    expect(rows.rows.every((row) => Decimal.parse(row.cost["USD"]!).compare(Decimal.ZERO) > 0)).toBe(true);
+    const smallEntries = catalog
+      .entries()
+      .filter((entry) => entry.grade === "SMALL")
+      .map((entry) => entry.id);
+    expect(rows.rows.map((row) => `${row.role}:${row.status}`)).toEqual([
+      "reference:ok",
+      ...smallEntries.map(() => "candidate:ok"),
+    ]);
+    expect(
+      rows.rows
+        .slice(1)
+        .map((row) => row.model)
+        .sort(),
+    ).toEqual([...smallEntries].sort());
+    expect(
+      rows.rows.slice(1).every((row) => row.judge_score === 10 && row.scorer_score === 10),
+    ).toBe(true);
+    expect(rows.rows.every((row) => Decimal.parse(row.cost.USD!).compare(Decimal.ZERO) > 0)).toBe(
+      true,
+    );
     expect(examples.stdout).toContain("Benchmark of classify_ticket at SMALL");
   });
 
-  it("keeps the support chat in Postgres: another worker process resumes it with every earlier turn", { timeout: 60_000 }, async () => {
-    expect(examples.stdout).toContain('Output  "Thanks for writing. I have noted: \\"Hello, my order #1042 has not arrived yet.\\". I will look into it."');
-    const next = startWorker(["run", "support_chat", "--input", JSON.stringify({ conversation: "example-support-chat", message: "Any news?" })], { databaseUrl: server.url, cwd: folder });
+  it("keeps the support chat in Postgres: another worker process resumes it with every earlier turn", {
+    timeout: 60_000,
+  }, async () => {
+    expect(examples.stdout).toContain(
+      'Output  "Thanks for writing. I have noted: \\"Hello, my order #1042 has not arrived yet.\\". I will look into it."',
+    );
+    const next = startWorker(
+      [
+        "run",
+        "support_chat",
+        "--input",
+        JSON.stringify({ conversation: "example-support-chat", message: "Any news?" }),
+      ],
+      { databaseUrl: server.url, cwd: folder },
+    );
     expect(await next.exited, next.stderr()).toBe(0);
     expect(next.stdout()).toContain("This is message 2 of our conversation. You first wrote:");
-    const stored = await client.query<{ version: number; data: { turns: Array<{ role: string; parts: Array<{ text: string }> }> } }>("select version, data from nucleo_conversations where id = $1", ["example-support-chat"]);
+    const stored = await client.query<{
+      version: number;
+      data: { turns: Array<{ role: string; parts: Array<{ text: string }> }> };
+    }>("select version, data from nucleo_conversations where id = $1", ["example-support-chat"]);
     expect(stored.rows[0]?.version).toBe(2);
     const turns = stored.rows[0]!.data.turns;
     expect(turns.map((turn) => turn.role)).toEqual(["user", "assistant", "user", "assistant"]);
@@ -248,10 +393,22 @@ describe("the built worker against a real PostgreSQL server, on the mock provide
     expect(turns[2]!.parts[0]!.text).toBe("Any news?");
   });
 
-  it("a table taken away mid-run: the recorder's refused write is not retried, the run is not held, and the worker exits 1 naming the statement", { timeout: 90_000 }, async () => {
+  it("a table taken away mid-run: the recorder's refused write is not retried, the run is not held, and the worker exits 1 naming the statement", {
+    timeout: 90_000,
+  }, async () => {
     const file = join(folder, "refused.json");
-    await writeFile(file, JSON.stringify({ catalog: join(workerDir, "config", "catalog.yaml"), workflows: ["budget_check"], mockProvider: { latencyMs: 150 } }));
-    const worker = startWorker(["run", "budget_check", "--config", file], { databaseUrl: server.url, cwd: folder });
+    await writeFile(
+      file,
+      JSON.stringify({
+        catalog: join(workerDir, "config", "catalog.yaml"),
+        workflows: ["budget_check"],
+        mockProvider: { latencyMs: 150 },
+      }),
+    );
+    const worker = startWorker(["run", "budget_check", "--config", file], {
+      databaseUrl: server.url,
+      cwd: folder,
+    });
     const [, rootId] = await worker.waitFor(/^Running budget_check \(workflow ([\w-]+)\)$/m);
     await recordedCalls(rootId!, 1);
     await client.query("alter table nucleo_model_calls rename to nucleo_model_calls_away");
@@ -260,7 +417,8 @@ describe("the built worker against a real PostgreSQL server, on the mock provide
     } finally {
       await client.query("alter table nucleo_model_calls_away rename to nucleo_model_calls");
     }
-    const refusal = 'The database refused the recorder\'s insert into nucleo_model_calls: 42P01: relation "nucleo_model_calls" does not exist. Not retried';
+    const refusal =
+      'The database refused the recorder\'s insert into nucleo_model_calls: 42P01: relation "nucleo_model_calls" does not exist. Not retried';
     // Told once as it happened (the recorder's report), and once as the reason for the exit.
     expect(worker.stderr().split(refusal).length - 1, worker.stderr()).toBe(2);
     expect(worker.stderr()).toContain(`nucleo: ${refusal}`);
@@ -270,52 +428,97 @@ describe("the built worker against a real PostgreSQL server, on the mock provide
   });
 
   describe("graceful shutdown", () => {
-    async function configWith(name: string, shutdown: { graceMs: number }, latencyMs: number): Promise<string> {
+    async function configWith(
+      name: string,
+      shutdown: { graceMs: number },
+      latencyMs: number,
+    ): Promise<string> {
       const file = join(folder, name);
-      await writeFile(file, JSON.stringify({ catalog: join(workerDir, "config", "catalog.yaml"), workflows: ["budget_check", "benchmark_classify_ticket"], shutdown, mockProvider: { latencyMs } }));
+      await writeFile(
+        file,
+        JSON.stringify({
+          catalog: join(workerDir, "config", "catalog.yaml"),
+          workflows: ["budget_check", "benchmark_classify_ticket"],
+          shutdown,
+          mockProvider: { latencyMs },
+        }),
+      );
       return file;
     }
 
     it("on SIGTERM it takes no new work, lets the running workflow finish, records all of it and exits 0", async () => {
-      const worker = startWorker(["--config", await configWith("patient.json", { graceMs: 60_000 }, 150)], { databaseUrl: server.url, cwd: folder });
+      const worker = startWorker(
+        ["--config", await configWith("patient.json", { graceMs: 60_000 }, 150)],
+        { databaseUrl: server.url, cwd: folder },
+      );
       const [, rootId] = await worker.waitFor(/^Running budget_check \(workflow ([\w-]+)\)$/m);
       await recordedCalls(rootId!, 2);
       worker.kill("SIGTERM");
       expect(await worker.exited, worker.stderr()).toBe(0);
-      expect(worker.stdout()).toMatch(/Received SIGTERM: taking no new work; 1 running workflow\(s\) may finish within 60000 ms/);
+      expect(worker.stdout()).toMatch(
+        /Received SIGTERM: taking no new work; 1 running workflow\(s\) may finish within 60000 ms/,
+      );
       expect(worker.stdout()).toContain("Shutting down: not starting benchmark_classify_ticket.");
       expect(worker.stdout()).toContain('Output  {"total":135,"verdict":"over"}');
       const rows = await jobs(rootId!);
       expect(rows).toHaveLength(14);
       expect(rows.every((row) => row.status === "finished")).toBe(true);
       expect(await calls(rootId!)).toHaveLength(8);
-      const benchmarks = await client.query("select 1 from nucleo_jobs where job_name = 'benchmark_classify_ticket' and root_id <> $1", [examples.ids.get("benchmark_classify_ticket")]);
+      const benchmarks = await client.query(
+        "select 1 from nucleo_jobs where job_name = 'benchmark_classify_ticket' and root_id <> $1",
+        [examples.ids.get("benchmark_classify_ticket")],
+      );
       expect(benchmarks.rowCount).toBe(0);
     });
 
     it("past the grace period it cancels the running workflow, records everything submitted so far with its end, and exits 0", async () => {
-      const worker = startWorker(["run", "budget_check", "--config", await configWith("hasty.json", { graceMs: 100 }, 300)], { databaseUrl: server.url, cwd: folder });
+      const worker = startWorker(
+        ["run", "budget_check", "--config", await configWith("hasty.json", { graceMs: 100 }, 300)],
+        { databaseUrl: server.url, cwd: folder },
+      );
       const [, rootId] = await worker.waitFor(/^Running budget_check \(workflow ([\w-]+)\)$/m);
       await recordedCalls(rootId!, 1);
       worker.kill("SIGTERM");
       expect(await worker.exited, worker.stderr()).toBe(0);
-      expect(worker.stdout()).toMatch(/Failed {2}.*grace period of 100 ms.*\(stopped by the worker's shutdown\)/);
+      expect(worker.stdout()).toMatch(
+        /Failed {2}.*grace period of 100 ms.*\(stopped by the worker's shutdown\)/,
+      );
       const rows = await jobs(rootId!);
       expect(rows.length).toBeGreaterThan(1);
       expect(rows.length).toBeLessThan(14);
       // Every job submitted before the shutdown is there, ended: finished, or failed by the cancellation.
-      expect(rows.every((row) => row.ended_at !== null && (row.status === "finished" || row.status === "failed"))).toBe(true);
-      expect(rows.find((row) => row.parent_id === null)).toMatchObject({ status: "failed", error_code: "cancelled" });
+      expect(
+        rows.every(
+          (row) => row.ended_at !== null && (row.status === "finished" || row.status === "failed"),
+        ),
+      ).toBe(true);
+      expect(rows.find((row) => row.parent_id === null)).toMatchObject({
+        status: "failed",
+        error_code: "cancelled",
+      });
       const ids = new Set(rows.map((row) => row.id));
       expect(rows.every((row) => row.parent_id === null || ids.has(row.parent_id))).toBe(true);
       // Each model call that completed is recorded, on the LLMCall job that made it.
-      const finishedTurns = rows.filter((row) => row.job_class === "LLMCall" && row.status === "finished").map((row) => row.id).sort();
+      const finishedTurns = rows
+        .filter((row) => row.job_class === "LLMCall" && row.status === "finished")
+        .map((row) => row.id)
+        .sort();
       expect((await calls(rootId!)).map((call) => call.job_id).sort()).toEqual(finishedTurns);
     });
 
     // Last: it stops the server, then starts it again.
-    it("with its database away, a third signal makes it give up on the unwritten events, say how many, and exit 1", { timeout: 90_000 }, async () => {
-      const worker = startWorker(["run", "budget_check", "--config", await configWith("stranded.json", { graceMs: 60_000 }, 150)], { databaseUrl: server.url, cwd: folder });
+    it("with its database away, a third signal makes it give up on the unwritten events, say how many, and exit 1", {
+      timeout: 90_000,
+    }, async () => {
+      const worker = startWorker(
+        [
+          "run",
+          "budget_check",
+          "--config",
+          await configWith("stranded.json", { graceMs: 60_000 }, 150),
+        ],
+        { databaseUrl: server.url, cwd: folder },
+      );
       await worker.waitFor(/^Running budget_check \(workflow [\w-]+\)$/m);
       // The test's own connection would die with the server, unheard: it is closed first and opened again after.
       await client.end();
@@ -327,9 +530,13 @@ describe("the built worker against a real PostgreSQL server, on the mock provide
         worker.kill("SIGINT");
         await worker.waitFor(/^Received SIGINT again: cancelling/m);
         worker.kill("SIGINT");
-        await worker.waitFor(/^Received SIGINT a third time: giving up on \d+ event\(s\) the recorder has not written\.$/m);
+        await worker.waitFor(
+          /^Received SIGINT a third time: giving up on \d+ event\(s\) the recorder has not written\.$/m,
+        );
         expect(await worker.exited).toBe(1);
-        expect(worker.stderr()).toMatch(/nucleo: The recorder gave up on \d+ event\(s\) not yet written \(SIGINT received a third time\); they are not recorded\./);
+        expect(worker.stderr()).toMatch(
+          /nucleo: The recorder gave up on \d+ event\(s\) not yet written \(SIGINT received a third time\); they are not recorded\./,
+        );
         expect(worker.stdout() + worker.stderr()).not.toContain(new URL(server.url).password);
       } finally {
         await server.start();

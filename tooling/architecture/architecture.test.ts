@@ -15,7 +15,9 @@ describe("the workspace", () => {
 
   it("keeps the layers, exports, vendor and core-dependency rules of the layer map", () => {
     const violations = checkArchitecture(workspace);
-    const report = violations.map((violation) => `  [${violation.rule}] ${violation.message}`).join("\n");
+    const report = violations
+      .map((violation) => `  [${violation.rule}] ${violation.message}`)
+      .join("\n");
     expect(violations, `${violations.length} architecture violation(s):\n${report}\n`).toEqual([]);
   });
 });

@@ -13,7 +13,12 @@ import type { PackageInfo, SourceFile, Violation, Workspace } from "./workspace.
 
 type ProjectIndex = ReadonlyMap<string, PackageInfo>;
 
-const dependencyFields = ["dependencies", "peerDependencies", "optionalDependencies", "devDependencies"] as const;
+const dependencyFields = [
+  "dependencies",
+  "peerDependencies",
+  "optionalDependencies",
+  "devDependencies",
+] as const;
 
 /**
  * Checks a workspace against the boundaries the root README draws: layer order, no deep imports,
@@ -25,7 +30,9 @@ const dependencyFields = ["dependencies", "peerDependencies", "optionalDependenc
  * const violations = checkArchitecture(loadWorkspace(repoRoot));
  */
 export function checkArchitecture(workspace: Workspace): Violation[] {
-  const projects: ProjectIndex = new Map(workspace.packages.map((project) => [project.name, project]));
+  const projects: ProjectIndex = new Map(
+    workspace.packages.map((project) => [project.name, project]),
+  );
   return workspace.packages.flatMap((project) => [
     ...present(checkInLayerMap(project)),
     ...checkManifest(project, projects),
@@ -54,14 +61,26 @@ function checkManifest(project: PackageInfo, projects: ProjectIndex): Violation[
   );
 }
 
-function checkSource(project: PackageInfo, source: SourceFile, projects: ProjectIndex): Violation[] {
+function checkSource(
+  project: PackageInfo,
+  source: SourceFile,
+  projects: ProjectIndex,
+): Violation[] {
   const shipped = fileRole(project, source.path) === "shipped";
   return unique(findImports(source.text)).flatMap((specifier) => {
-    const usage: Usage = { project, file: source.path, subject: specifier, action: `imports "${specifier}"`, shipped };
+    const usage: Usage = {
+      project,
+      file: source.path,
+      subject: specifier,
+      action: `imports "${specifier}"`,
+      shipped,
+    };
     const parsed = parseSpecifier(specifier);
     const packageName = parsed.kind === "package" ? parsed.packageName : undefined;
     return present(
-      packageName !== undefined && isWorkspaceName(packageName, projects) ? checkLayer(usage, packageName, projects) : undefined,
+      packageName !== undefined && isWorkspaceName(packageName, projects)
+        ? checkLayer(usage, packageName, projects)
+        : undefined,
       checkDeepImport(usage, parsed, projects),
       checkInternalSubpath(usage, parsed, projects),
       packageName === undefined ? undefined : checkVendor(usage, packageName),

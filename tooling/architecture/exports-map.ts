@@ -34,7 +34,11 @@ export function isExportedSubpath(exports: unknown, subpath: string): boolean {
         ? key.endsWith("/") && subpath.startsWith(key)
         : subpath.length >= key.length && subpath.startsWith(prefix) && subpath.endsWith(suffix);
     if (!matches) continue;
-    if (best === undefined || prefix.length > best.prefix.length || (prefix.length === best.prefix.length && key.length > best.key.length)) {
+    if (
+      best === undefined ||
+      prefix.length > best.prefix.length ||
+      (prefix.length === best.prefix.length && key.length > best.key.length)
+    ) {
       best = { prefix, key };
     }
   }

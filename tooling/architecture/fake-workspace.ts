@@ -5,7 +5,12 @@ export interface FakeProject extends Omit<PackageManifest, "name"> {
   readonly files?: Readonly<Record<string, string>>;
 }
 
-const folders: Readonly<Record<ProjectKind, string>> = { package: "packages", app: "apps", e2e: "", tooling: "" };
+const folders: Readonly<Record<ProjectKind, string>> = {
+  package: "packages",
+  app: "apps",
+  e2e: "",
+  tooling: "",
+};
 
 /**
  * Builds a project the way the loader would, from a short name: `fakeProject("catalog", {...})`
@@ -14,7 +19,11 @@ const folders: Readonly<Record<ProjectKind, string>> = { package: "packages", ap
  * @example
  * fakeProject("core", { files: { "src/index.ts": 'import "@nucleo/catalog";' } });
  */
-export function fakeProject(shortName: string, project: FakeProject = {}, kind: ProjectKind = "package"): PackageInfo {
+export function fakeProject(
+  shortName: string,
+  project: FakeProject = {},
+  kind: ProjectKind = "package",
+): PackageInfo {
   const folder = folders[kind];
   const dir = folder === "" ? shortName : `${folder}/${shortName}`;
   const { files = {}, ...manifest } = project;

@@ -39,19 +39,24 @@ describe("findImports", () => {
       "/**",
       ' * @example import { c } from "tsdoc";',
       " */",
-      'const s = "import d from \'in-string\'";',
-      "const t = `require(\"in-template\")`;",
+      "const s = \"import d from 'in-string'\";",
+      'const t = `require("in-template")`;',
       'loader.import("method-call");',
     ].join("\n");
     expect(findImports(text)).toEqual([]);
   });
 
   it("reads triple-slash references as paths and type packages", () => {
-    const text = '/// <reference path="globals.d.ts" />\n/// <reference path="../../core/x.d.ts" />\n/// <reference types="pg" />\nexport {};';
+    const text =
+      '/// <reference path="globals.d.ts" />\n/// <reference path="../../core/x.d.ts" />\n/// <reference types="pg" />\nexport {};';
     expect(findImports(text)).toEqual(["pg", "./globals.d.ts", "../../core/x.d.ts"]);
   });
 
   it("reads .tsx files", () => {
-    expect(findImports('import { App } from "./app.js";\nexport const view = <App value={require("in-jsx")} />;')).toEqual(["./app.js", "in-jsx"]);
+    expect(
+      findImports(
+        'import { App } from "./app.js";\nexport const view = <App value={require("in-jsx")} />;',
+      ),
+    ).toEqual(["./app.js", "in-jsx"]);
   });
 });

@@ -14,6 +14,8 @@ export function findImports(text: string): string[] {
     ...info.importedFiles.map((reference) => reference.fileName),
     ...info.typeReferenceDirectives.map((reference) => reference.fileName),
     // `/// <reference path>` names a file even without `./`; spell it as the relative path it is.
-    ...info.referencedFiles.map(({ fileName }) => (/^\.{0,2}\//.test(fileName) ? fileName : `./${fileName}`)),
+    ...info.referencedFiles.map(({ fileName }) =>
+      /^\.{0,2}\//.test(fileName) ? fileName : `./${fileName}`,
+    ),
   ];
 }

@@ -7,7 +7,12 @@ function edges(layer: string): readonly string[] {
 
 describe("the layer map", () => {
   it("names only packages it also places", () => {
-    const named = [...Object.values(LAYERS).flat(), ...Object.keys(DEV_ONLY_LAYERS), ...Object.values(DEV_ONLY_LAYERS).flat(), ...Object.values(VENDOR_HOMES)];
+    const named = [
+      ...Object.values(LAYERS).flat(),
+      ...Object.keys(DEV_ONLY_LAYERS),
+      ...Object.values(DEV_ONLY_LAYERS).flat(),
+      ...Object.values(VENDOR_HOMES),
+    ];
     expect(named.filter((name) => LAYERS[name] === undefined)).toEqual([]);
   });
 

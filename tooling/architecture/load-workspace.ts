@@ -1,6 +1,12 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, posix } from "node:path";
-import type { PackageInfo, PackageManifest, ProjectKind, SourceFile, Workspace } from "./workspace.js";
+import type {
+  PackageInfo,
+  PackageManifest,
+  ProjectKind,
+  SourceFile,
+  Workspace,
+} from "./workspace.js";
 
 /** The workspace globs of pnpm-workspace.yaml this loader understands, and what they hold. */
 const WORKSPACE_GLOBS: Readonly<Record<string, ProjectKind>> = {
@@ -24,9 +30,15 @@ export function loadWorkspace(repoRoot: string): Workspace {
   const globs = readWorkspaceGlobs(join(repoRoot, "pnpm-workspace.yaml"));
   const unknown = globs.filter((glob) => WORKSPACE_GLOBS[glob] === undefined);
   if (unknown.length > 0) {
-    throw new Error(`pnpm-workspace.yaml lists ${unknown.join(", ")}, which tooling/architecture/load-workspace.ts does not scan yet`);
+    throw new Error(
+      `pnpm-workspace.yaml lists ${unknown.join(", ")}, which tooling/architecture/load-workspace.ts does not scan yet`,
+    );
   }
-  const packages = globs.flatMap((glob) => projectDirs(repoRoot, glob).map((dir) => loadProject(repoRoot, dir, WORKSPACE_GLOBS[glob] ?? "package")));
+  const packages = globs.flatMap((glob) =>
+    projectDirs(repoRoot, glob).map((dir) =>
+      loadProject(repoRoot, dir, WORKSPACE_GLOBS[glob] ?? "package"),
+    ),
+  );
   return { packages };
 }
 
@@ -54,14 +66,31 @@ function projectDirs(repoRoot: string, glob: string): string[] {
 function loadProject(repoRoot: string, dir: string, kind: ProjectKind): PackageInfo {
   const manifestPath = join(repoRoot, dir, "package.json");
   // A folder still being set up has no package.json yet; its sources are checked all the same.
-  const manifest: PackageManifest = existsSync(manifestPath) ? (JSON.parse(readFileSync(manifestPath, "utf8")) as PackageManifest) : {};
+  const manifest: PackageManifest = existsSync(manifestPath)
+    ? (JSON.parse(readFileSync(manifestPath, "utf8")) as PackageManifest)
+    : {};
   const name = manifest.name ?? `@nucleo/${posix.basename(dir)}`;
-  return { kind, dir, name, manifest, sources: kind === "tooling" ? [] : loadSources(repoRoot, dir, kind) };
+  return {
+    kind,
+    dir,
+    name,
+    manifest,
+    sources: kind === "tooling" ? [] : loadSources(repoRoot, dir, kind),
+  };
 }
 
 function loadSources(repoRoot: string, dir: string, kind: ProjectKind): SourceFile[] {
-  const paths = kind === "e2e" ? walk(repoRoot, dir) : [...walk(repoRoot, `${dir}/src`), ...walk(repoRoot, `${dir}/bench`), ...rootConfigFiles(repoRoot, dir)];
-  return paths.filter((path) => sourceFile.test(path)).map((path) => ({ path, text: readFileSync(join(repoRoot, path), "utf8") }));
+  const paths =
+    kind === "e2e"
+      ? walk(repoRoot, dir)
+      : [
+          ...walk(repoRoot, `${dir}/src`),
+          ...walk(repoRoot, `${dir}/bench`),
+          ...rootConfigFiles(repoRoot, dir),
+        ];
+  return paths
+    .filter((path) => sourceFile.test(path))
+    .map((path) => ({ path, text: readFileSync(join(repoRoot, path), "utf8") }));
 }
 
 function rootConfigFiles(repoRoot: string, dir: string): string[] {
@@ -76,7 +105,10 @@ function walk(repoRoot: string, dir: string): string[] {
     .sort((left, right) => left.name.localeCompare(right.name))
     .flatMap((entry) => {
       const path = posix.join(dir, entry.name);
-      if (entry.isDirectory()) return skippedFolders.has(entry.name) || entry.name.startsWith(".") ? [] : walk(repoRoot, path);
+      if (entry.isDirectory())
+        return skippedFolders.has(entry.name) || entry.name.startsWith(".")
+          ? []
+          : walk(repoRoot, path);
       return entry.isFile() ? [path] : [];
     });
 }

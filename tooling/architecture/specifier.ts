@@ -24,10 +24,19 @@ const builtins = new Set(builtinModules);
  * parseSpecifier("@nucleo/core/testing"); // { kind: "package", packageName: "@nucleo/core", subpath: "./testing", ... }
  */
 export function parseSpecifier(specifier: string): ParsedSpecifier {
-  if (specifier === "." || specifier === ".." || specifier.startsWith("./") || specifier.startsWith("../")) {
+  if (
+    specifier === "." ||
+    specifier === ".." ||
+    specifier.startsWith("./") ||
+    specifier.startsWith("../")
+  ) {
     return { kind: "relative", specifier };
   }
-  if (specifier.startsWith("/") || /^[A-Za-z]:[\\/]/.test(specifier) || specifier.startsWith("file:")) {
+  if (
+    specifier.startsWith("/") ||
+    /^[A-Za-z]:[\\/]/.test(specifier) ||
+    specifier.startsWith("file:")
+  ) {
     return { kind: "absolute", specifier };
   }
   if (specifier.startsWith("node:") || builtins.has(specifier.split("/")[0] ?? specifier)) {

@@ -16,7 +16,12 @@ export interface Usage {
 
 /** Builds the violation for `usage`; the message reads `<file> <action>: <reason>`. */
 export function violationAt(usage: Usage, rule: RuleId, reason: string): Violation {
-  return { rule, file: usage.file, subject: usage.subject, message: `${usage.file} ${usage.action}: ${reason}` };
+  return {
+    rule,
+    file: usage.file,
+    subject: usage.subject,
+    message: `${usage.file} ${usage.action}: ${reason}`,
+  };
 }
 
 /**
@@ -24,5 +29,7 @@ export function violationAt(usage: Usage, rule: RuleId, reason: string): Violati
  * or `undefined` when it is not in the scope at all.
  */
 export function layerName(packageName: string): string | undefined {
-  return packageName.startsWith(WORKSPACE_SCOPE) ? packageName.slice(WORKSPACE_SCOPE.length) : undefined;
+  return packageName.startsWith(WORKSPACE_SCOPE)
+    ? packageName.slice(WORKSPACE_SCOPE.length)
+    : undefined;
 }

@@ -27,10 +27,14 @@ rm -rf "$base"
  */
 export function cleanUpIfAbandoned(dataDir: string, baseDir: string): () => void {
   installExitHook();
-  const watchdog = spawn("sh", ["-c", WATCHDOG, "nucleo-postgres-watchdog", String(process.pid), dataDir, baseDir], {
-    detached: true,
-    stdio: "ignore",
-  });
+  const watchdog = spawn(
+    "sh",
+    ["-c", WATCHDOG, "nucleo-postgres-watchdog", String(process.pid), dataDir, baseDir],
+    {
+      detached: true,
+      stdio: "ignore",
+    },
+  );
   // Without a shell there is no watchdog; the exit hook still covers ordinary exits.
   watchdog.on("error", () => {});
   watchdog.unref();

@@ -32,7 +32,9 @@ const DEBIAN_ROOT = "/usr/lib/postgresql";
  * const { initdb, pgCtl } = findPostgresBinaries();
  */
 export function findPostgresBinaries(options: FindPostgresBinariesOptions = {}): PostgresBinaries {
-  const pathDirs = (options.path ?? process.env.PATH ?? "").split(delimiter).filter((dir) => dir !== "");
+  const pathDirs = (options.path ?? process.env.PATH ?? "")
+    .split(delimiter)
+    .filter((dir) => dir !== "");
   const fallbackDirs = options.fallbackDirs ?? debianDirs();
   for (const dir of [...pathDirs, ...fallbackDirs]) {
     const found = binariesIn(dir);
@@ -73,6 +75,8 @@ function debianDirs(): string[] {
   } catch {
     versions = [];
   }
-  const others = versions.filter((version) => version !== "15").sort((left, right) => Number(right) - Number(left));
+  const others = versions
+    .filter((version) => version !== "15")
+    .sort((left, right) => Number(right) - Number(left));
   return ["15", ...others].map((version) => join(DEBIAN_ROOT, version, "bin"));
 }

@@ -12,7 +12,9 @@ export function findFreePort(): Promise<number> {
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
       const port = typeof address === "object" && address !== null ? address.port : 0;
-      server.close(() => (port > 0 ? resolve(port) : reject(new Error("The kernel gave no free port on 127.0.0.1"))));
+      server.close(() =>
+        port > 0 ? resolve(port) : reject(new Error("The kernel gave no free port on 127.0.0.1")),
+      );
     });
   });
 }

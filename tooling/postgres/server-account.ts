@@ -40,7 +40,9 @@ export function temporaryRoot(account: ServerAccount | undefined): string {
   const preferred = tmpdir();
   if (account === undefined || othersCanTraverse(preferred)) return preferred;
   if (othersCanTraverse("/tmp")) return "/tmp";
-  throw new Error(`Neither ${preferred} nor /tmp can be entered by the "${account.name}" account; set TMPDIR to a folder it can reach.`);
+  throw new Error(
+    `Neither ${preferred} nor /tmp can be entered by the "${account.name}" account; set TMPDIR to a folder it can reach.`,
+  );
 }
 
 function othersCanTraverse(dir: string): boolean {

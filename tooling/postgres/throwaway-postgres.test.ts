@@ -1,7 +1,11 @@
 import { existsSync } from "node:fs";
 import { connect } from "node:net";
 import { describe, expect, it } from "vitest";
-import { findPostgresBinaries, POSTGRES_BINARIES_NOT_FOUND, startThrowawayPostgres } from "./throwaway-postgres.ts";
+import {
+  findPostgresBinaries,
+  POSTGRES_BINARIES_NOT_FOUND,
+  startThrowawayPostgres,
+} from "./throwaway-postgres.ts";
 
 // This package may not use a PostgreSQL client (the architecture test keeps `pg` in recorder-postgres),
 // so these tests watch the port; recorder-postgres's tests query the server for real.
@@ -20,7 +24,10 @@ describe("findPostgresBinaries", () => {
   it("names every folder it looked in when the programs are missing", () => {
     let thrown: unknown;
     try {
-      findPostgresBinaries({ path: "/nonexistent/a:/nonexistent/b", fallbackDirs: ["/nonexistent/pg/15/bin"] });
+      findPostgresBinaries({
+        path: "/nonexistent/a:/nonexistent/b",
+        fallbackDirs: ["/nonexistent/pg/15/bin"],
+      });
     } catch (error) {
       thrown = error;
     }
@@ -36,7 +43,11 @@ describe("startThrowawayPostgres", () => {
   it("listens on 127.0.0.1, restarts on the same port, and leaves nothing behind when disposed of", async () => {
     const server = await startThrowawayPostgres();
     try {
-      expect(server.url).toMatch(new RegExp(`^postgres://postgres:[A-Za-z0-9_-]{20,}@127\\.0\\.0\\.1:${server.port}/postgres$`));
+      expect(server.url).toMatch(
+        new RegExp(
+          `^postgres://postgres:[A-Za-z0-9_-]{20,}@127\\.0\\.0\\.1:${server.port}/postgres$`,
+        ),
+      );
       expect(await accepts(server.port)).toBe(true);
       expect(existsSync(server.dir)).toBe(true);
 

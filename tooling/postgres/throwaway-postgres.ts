@@ -2,13 +2,22 @@ import { randomBytes } from "node:crypto";
 import { chown, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { cleanUpIfAbandoned } from "./crash-cleanup.ts";
-import { findPostgresBinaries, type FindPostgresBinariesOptions, type PostgresBinaries } from "./find-postgres-binaries.ts";
+import {
+  findPostgresBinaries,
+  type FindPostgresBinariesOptions,
+  type PostgresBinaries,
+} from "./find-postgres-binaries.ts";
 import { findFreePort } from "./free-port.ts";
 import { runCommand, tail } from "./run-command.ts";
 import { serverAccount, temporaryRoot, type ServerAccount } from "./server-account.ts";
 
 export { findFreePort } from "./free-port.ts";
-export { findPostgresBinaries, POSTGRES_BINARIES_NOT_FOUND, type FindPostgresBinariesOptions, type PostgresBinaries } from "./find-postgres-binaries.ts";
+export {
+  findPostgresBinaries,
+  POSTGRES_BINARIES_NOT_FOUND,
+  type FindPostgresBinariesOptions,
+  type PostgresBinaries,
+} from "./find-postgres-binaries.ts";
 
 /** A PostgreSQL server of its own for a test run, on 127.0.0.1 and a free port. */
 export interface ThrowawayPostgres {
@@ -50,7 +59,9 @@ const START_TIMEOUT_SECONDS = 60;
  *   await server.dispose();
  * }
  */
-export async function startThrowawayPostgres(options: StartThrowawayPostgresOptions = {}): Promise<ThrowawayPostgres> {
+export async function startThrowawayPostgres(
+  options: StartThrowawayPostgresOptions = {},
+): Promise<ThrowawayPostgres> {
   const binaries = findPostgresBinaries(options.binaries);
   const account = serverAccount();
   const baseDir = await mkdtemp(join(temporaryRoot(account), "nucleo-postgres-"));
@@ -88,7 +99,18 @@ async function initialise(paths: ServerPaths & { readonly password: string }): P
   try {
     await runCommand(
       paths.binaries.initdb,
-      ["-D", paths.dataDir, "-U", "postgres", `--pwfile=${passwordFile}`, "--auth=scram-sha-256", "--encoding=UTF8", "--locale=C", "--no-sync", "--no-instructions"],
+      [
+        "-D",
+        paths.dataDir,
+        "-U",
+        "postgres",
+        `--pwfile=${passwordFile}`,
+        "--auth=scram-sha-256",
+        "--encoding=UTF8",
+        "--locale=C",
+        "--no-sync",
+        "--no-instructions",
+      ],
       { account, cwd: baseDir },
     );
   } finally {
@@ -108,7 +130,8 @@ async function startOnFreePort(paths: ServerPaths & { readonly logFile: string }
     } catch (error) {
       // Another process may take the port between our probe and the server's bind: try another.
       const log = await readFile(paths.logFile, "utf8").catch(() => "");
-      if (attempt >= PORT_ATTEMPTS || !/could not bind|address already in use/i.test(log)) throw error;
+      if (attempt >= PORT_ATTEMPTS || !/could not bind|address already in use/i.test(log))
+        throw error;
     }
   }
 }
@@ -130,28 +153,63 @@ function settings(port: number): string {
   ].join("\n");
 }
 
-async function pgCtlStart(paths: ServerPaths & { readonly logFile: string }, port: number): Promise<void> {
+async function pgCtlStart(
+  paths: ServerPaths & { readonly logFile: string },
+  port: number,
+): Promise<void> {
   try {
-    await runCommand(paths.binaries.pgCtl, ["-D", paths.dataDir, "-l", paths.logFile, "-w", "-t", String(START_TIMEOUT_SECONDS), "-s", "start"], {
-      account: paths.account,
-      cwd: paths.baseDir,
-    });
+    await runCommand(
+      paths.binaries.pgCtl,
+      [
+        "-D",
+        paths.dataDir,
+        "-l",
+        paths.logFile,
+        "-w",
+        "-t",
+        String(START_TIMEOUT_SECONDS),
+        "-s",
+        "start",
+      ],
+      {
+        account: paths.account,
+        cwd: paths.baseDir,
+      },
+    );
   } catch (error) {
     const log = await readFile(paths.logFile, "utf8").catch(() => "(no server log)");
-    throw new Error(`The throwaway PostgreSQL server did not start on 127.0.0.1:${port}. Server log:\n${tail(log)}`, { cause: error });
+    throw new Error(
+      `The throwaway PostgreSQL server did not start on 127.0.0.1:${port}. Server log:\n${tail(log)}`,
+      { cause: error },
+    );
   }
 }
 
 async function stopQuietly(paths: ServerPaths): Promise<void> {
-  await runCommand(paths.binaries.pgCtl, ["-D", paths.dataDir, "-m", "immediate", "-w", "-s", "stop"], { account: paths.account, cwd: paths.baseDir }).catch(() => {});
+  await runCommand(
+    paths.binaries.pgCtl,
+    ["-D", paths.dataDir, "-m", "immediate", "-w", "-s", "stop"],
+    { account: paths.account, cwd: paths.baseDir },
+  ).catch(() => {});
 }
 
-function handle(server: ServerPaths & { readonly logFile: string; readonly port: number; readonly password: string; readonly stopWatching: () => void }): ThrowawayPostgres {
+function handle(
+  server: ServerPaths & {
+    readonly logFile: string;
+    readonly port: number;
+    readonly password: string;
+    readonly stopWatching: () => void;
+  },
+): ThrowawayPostgres {
   let running = true;
   let disposed = false;
   const stop = async (): Promise<void> => {
     if (!running) return;
-    await runCommand(server.binaries.pgCtl, ["-D", server.dataDir, "-m", "fast", "-w", "-s", "stop"], { account: server.account, cwd: server.baseDir });
+    await runCommand(
+      server.binaries.pgCtl,
+      ["-D", server.dataDir, "-m", "fast", "-w", "-s", "stop"],
+      { account: server.account, cwd: server.baseDir },
+    );
     running = false;
   };
   return {
@@ -160,7 +218,8 @@ function handle(server: ServerPaths & { readonly logFile: string; readonly port:
     dir: server.baseDir,
     stop,
     async start() {
-      if (disposed) throw new Error("This throwaway PostgreSQL server was disposed of; start a new one.");
+      if (disposed)
+        throw new Error("This throwaway PostgreSQL server was disposed of; start a new one.");
       if (running) return;
       await pgCtlStart(server, server.port);
       running = true;

@@ -8,14 +8,15 @@ endQuietlyOnClosedPipe(process.stdout, (code) => process.exit(code));
 // the root script runs): relative --config and --input @file paths mean that folder. Run any
 // other way (node dist/main.js, the bin), an INIT_CWD inherited from an unrelated pnpm would
 // mislead, so it is used only when this package's own script is running.
-const underOwnScript = process.env["npm_package_name"] === "@nucleo/worker" && process.env["INIT_CWD"] !== undefined;
+const underOwnScript =
+  process.env.npm_package_name === "@nucleo/worker" && process.env.INIT_CWD !== undefined;
 
 process.exitCode = await runCli(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(`${text}\n`),
   stderr: (text) => process.stderr.write(`${text}\n`),
   env: process.env,
   cwd: process.cwd(),
-  callerCwd: underOwnScript ? process.env["INIT_CWD"]! : process.cwd(),
+  callerCwd: underOwnScript ? process.env.INIT_CWD! : process.cwd(),
   // Progress bars only on a terminal: a file, a pipe or a CI log gets none of their control codes.
   logStream: process.stderr,
   ...(process.stderr.isTTY ? { progress: process.stderr } : {}),

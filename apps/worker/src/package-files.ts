@@ -18,7 +18,9 @@ function findPackageRoot(from: string): string {
   for (let folder = from; ; folder = dirname(folder)) {
     const manifest = join(folder, "package.json");
     const parsed = existsSync(manifest) ? parseJson(readFileSync(manifest, "utf8")) : undefined;
-    if (parsed?.success && (parsed.value as { name?: unknown }).name === "@nucleo/worker") return folder;
-    if (dirname(folder) === folder) throw new Error(`nucleo: cannot find the @nucleo/worker package above ${from}`);
+    if (parsed?.success && (parsed.value as { name?: unknown }).name === "@nucleo/worker")
+      return folder;
+    if (dirname(folder) === folder)
+      throw new Error(`nucleo: cannot find the @nucleo/worker package above ${from}`);
   }
 }

@@ -46,6 +46,10 @@ export class WorkerError extends Error {
 
   /** True for any {@link WorkerError}, from whichever copy of this module it came. */
   static isInstance(value: unknown): value is WorkerError {
-    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[WORKER_ERROR] === true;
+    return (
+      typeof value === "object" &&
+      value !== null &&
+      (value as Record<symbol, unknown>)[WORKER_ERROR] === true
+    );
   }
 }

@@ -24,7 +24,12 @@ function median(values: number[]): number {
 /** One benchmark through the dispatcher. */
 async function viaBenchmark(times: number): Promise<void> {
   const runtime = servedModelRuntime();
-  const benchmark = new Benchmark({ factory: () => new ServedModelTool({ environment: runtime.environment }), environment: runtime.environment, times, log: () => {} });
+  const benchmark = new Benchmark({
+    factory: () => new ServedModelTool({ environment: runtime.environment }),
+    environment: runtime.environment,
+    times,
+    log: () => {},
+  });
   await runtime.dispatcher.submit(benchmark, QUESTION);
 }
 
@@ -35,15 +40,22 @@ async function byHand(times: number): Promise<void> {
   const blindfold = Blindfold.forCatalog(environment.picker.catalog);
   const reference = await dispatcher.submit(new ServedModelTool({ environment }), QUESTION);
   const referenceRecord = recordRun(undefined, QUESTION, reference);
-  const runs = environment.picker.candidates("MEDIUM").flatMap((entry) => Array.from({ length: times }, async () => {
-    const tool = new ServedModelTool({ environment });
-    tool.pinModel(entry.id);
-    const output = await dispatcher.submit(tool, QUESTION);
-    const candidate = recordRun(tool, QUESTION, output);
-    await dispatcher.submit(new JudgeTool({ environment }), blindfold.cover({
-      task: referenceRecord.task, reference: { turns: referenceRecord.turns, answer: referenceRecord.answer }, candidate: { turns: candidate.turns, answer: candidate.answer },
-    }));
-  }));
+  const runs = environment.picker.candidates("MEDIUM").flatMap((entry) =>
+    Array.from({ length: times }, async () => {
+      const tool = new ServedModelTool({ environment });
+      tool.pinModel(entry.id);
+      const output = await dispatcher.submit(tool, QUESTION);
+      const candidate = recordRun(tool, QUESTION, output);
+      await dispatcher.submit(
+        new JudgeTool({ environment }),
+        blindfold.cover({
+          task: referenceRecord.task,
+          reference: { turns: referenceRecord.turns, answer: referenceRecord.answer },
+          candidate: { turns: candidate.turns, answer: candidate.answer },
+        }),
+      );
+    }),
+  );
   await Promise.all(runs);
 }
 
@@ -70,18 +82,34 @@ const handMs = median(handTimes);
 gc();
 const heapBefore = process.memoryUsage().heapUsed;
 let peakHeap = heapBefore;
-const sampler = setInterval(() => (peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed)), 2);
+const sampler = setInterval(
+  () => (peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed)),
+  2,
+);
 const largeMs = await timed(() => viaBenchmark(300));
 clearInterval(sampler);
 peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
 
 const cpu = os.cpus()[0]?.model.split(" ").slice(0, 2).join(" ") ?? "cpu";
-console.log(`Node ${process.version} · ${os.platform()} ${os.arch()} · ${cpu} × ${os.cpus().length} · load ${os.loadavg().map((value) => value.toFixed(2)).join(" ")} · ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`);
+console.log(
+  `Node ${process.version} · ${os.platform()} ${os.arch()} · ${cpu} × ${os.cpus().length} · load ${os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" ")} · ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`,
+);
 console.log("");
 console.log("| Measure | Figure |");
 console.log("|---|--:|");
-console.log(`| Benchmark of 3 entries × 10 runs (61 jobs), median of 60 | ${benchmarkMs.toFixed(2)} ms |`);
-console.log(`| The same 61 jobs raced by hand, median of 60 | ${handMs.toFixed(2)} ms (benchmark ×${(benchmarkMs / handMs).toFixed(2)}) |`);
-console.log(`| The benchmark's own cost per run (ledger, rows, report, table) | ${(((benchmarkMs - handMs) / 30) * 1_000).toFixed(0)} µs |`);
+console.log(
+  `| Benchmark of 3 entries × 10 runs (61 jobs), median of 60 | ${benchmarkMs.toFixed(2)} ms |`,
+);
+console.log(
+  `| The same 61 jobs raced by hand, median of 60 | ${handMs.toFixed(2)} ms (benchmark ×${(benchmarkMs / handMs).toFixed(2)}) |`,
+);
+console.log(
+  `| The benchmark's own cost per run (ledger, rows, report, table) | ${(((benchmarkMs - handMs) / 30) * 1_000).toFixed(0)} µs |`,
+);
 console.log(`| 3 entries × 300 runs (1,801 jobs): wall time | ${(largeMs / 1_000).toFixed(2)} s |`);
-console.log(`| … peak heap above the start (sampled every 2 ms) | ${((peakHeap - heapBefore) / 2 ** 20).toFixed(1)} MB |`);
+console.log(
+  `| … peak heap above the start (sampled every 2 ms) | ${((peakHeap - heapBefore) / 2 ** 20).toFixed(1)} MB |`,
+);

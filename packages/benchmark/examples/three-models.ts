@@ -36,9 +36,21 @@ class TotalCosts extends SingleObjectiveThinker<z.infer<typeof Costs>, z.infer<t
 }
 
 // Three MEDIUM entries to race, and an XL one the judge runs on (CEILING is XL here).
-const entry = (id: string, model: string, grade: "MEDIUM" | "XL", input: string, output: string): CatalogEntryInput => ({
-  id, provider: "openai", model, grade, contextWindow: 128_000, outputCeiling: 16_000,
-  prices: { currency: "USD", effectiveFrom: "2026-01-01", source: "example", input, output }, limits: { tokensPerMinute: 1_000_000 },
+const entry = (
+  id: string,
+  model: string,
+  grade: "MEDIUM" | "XL",
+  input: string,
+  output: string,
+): CatalogEntryInput => ({
+  id,
+  provider: "openai",
+  model,
+  grade,
+  contextWindow: 128_000,
+  outputCeiling: 16_000,
+  prices: { currency: "USD", effectiveFrom: "2026-01-01", source: "example", input, output },
+  limits: { tokensPerMinute: 1_000_000 },
 });
 const entries = [
   entry("aster-1", "aster-1-2026", "MEDIUM", "0.4", "1.6"),
@@ -52,28 +64,54 @@ const entries = [
 const pretend = (request: LlmRequest, model: string): ScriptedAnswer => {
   const said = request.messages.flatMap((turn) => turn.parts.map((part) => part.text)).join("\n");
   if (model === "arbiter-9-2026") {
-    const { reference, candidate } = JSON.parse(request.messages[0]!.parts[0]!.text) as { reference: { answer: unknown }; candidate: { answer: unknown; turns: Array<{ tool_calls: unknown[] }> } };
+    const { reference, candidate } = JSON.parse(request.messages[0]!.parts[0]!.text) as {
+      reference: { answer: unknown };
+      candidate: { answer: unknown; turns: Array<{ tool_calls: unknown[] }> };
+    };
     const right = JSON.stringify(candidate.answer) === JSON.stringify(reference.answer);
     const usedTool = candidate.turns.some((turn) => turn.tool_calls.length > 0);
-    return ScriptedLlmClient.json({ misusedTools: [], accuracy: right ? 7 : 1, shownWork: usedTool ? 3 : 0, reason: right ? "Same total as the reference, added with the tool." : "Wrong total, and no work shown." });
+    return ScriptedLlmClient.json({
+      misusedTools: [],
+      accuracy: right ? 7 : 1,
+      shownWork: usedTool ? 3 : 0,
+      reason: right
+        ? "Same total as the reference, added with the tool."
+        : "Wrong total, and no work shown.",
+    });
   }
   const sum = /"sum":(\d+)/.exec(said)?.[1];
-  if (model === "brio-2-2026") return ScriptedLlmClient.json({ reasoning: "About 100.", answer: { total: 100 } });
+  if (model === "brio-2-2026")
+    return ScriptedLlmClient.json({ reasoning: "About 100.", answer: { total: 100 } });
   if (sum === undefined) return ScriptedLlmClient.toolCall("add", { a: 40, b: 70 });
-  return ScriptedLlmClient.json({ reasoning: `The add tool gave ${sum}.`, answer: { total: Number(sum) } });
+  return ScriptedLlmClient.json({
+    reasoning: `The add tool gave ${sum}.`,
+    answer: { total: Number(sum) },
+  });
 };
-const client = new ScriptedLlmClient([], { otherwise: (request, binding) => pretend(request, binding.entry.model) });
+const client = new ScriptedLlmClient([], {
+  otherwise: (request, binding) => pretend(request, binding.entry.model),
+});
 
 // The catalog, its admission, and the environment and dispatcher around the pretend models.
 const { dispatcher, environment } = testRuntime(client, { entries });
 
-const sameTotal: Scorer<z.infer<typeof Total>> = { name: "same_total", score: (run, reference) => (run.total === reference.total ? 10 : 0) };
-const benchmark = new Benchmark({ factory: () => new TotalCosts({ environment }), environment, times: 2, scorer: sameTotal });
+const sameTotal: Scorer<z.infer<typeof Total>> = {
+  name: "same_total",
+  score: (run, reference) => (run.total === reference.total ? 10 : 0),
+};
+const benchmark = new Benchmark({
+  factory: () => new TotalCosts({ environment }),
+  environment,
+  times: 2,
+  scorer: sameTotal,
+});
 
 // The benchmark returns what the reference (the picker's choice, unpinned) answered, and logs its table.
 console.log(await dispatcher.submit(benchmark, { costs: [40, 70] })); // { total: 110 }
 
 // The report, also published on the job's metadata under Benchmark.REPORT: rows, and a summary per model.
 const report = benchmark.report()!;
-const summary = report.models.map((model) => `${model.model} ${model.judgeScore?.mean}/10 ${model.cost.USD?.mean} USD`);
+const summary = report.models.map(
+  (model) => `${model.model} ${model.judgeScore?.mean}/10 ${model.cost.USD?.mean} USD`,
+);
 console.log(summary.join("; ")); // aster-1 10/10 0.000442 USD; brio-2 1/10 0.0000561 USD; corvo-3 10/10 0.001105 USD

@@ -10,8 +10,25 @@ export type { BenchmarkOptions } from "./benchmark/benchmark-options.js";
 export type { BenchmarkProgress } from "./benchmark/benchmark-progress.js";
 export type { Scorer } from "./benchmark/scorer.js";
 export {
-  Blindfold, BLIND_PLACEHOLDER, FAMILY_TERMS, VERSIONED_TERMS, JudgeTool, DEFAULT_JUDGE_TIMEOUT_MS, JUDGE_INSTRUCTIONS, JudgeInput, JudgeVerdict,
-  recordRun, RUBRIC, accuracyCap, RecordedRun, RecordedToolCall, RecordedTurn, RunRecord, scoreVerdict, type BlindfoldOptions, type JudgeToolOptions,
+  Blindfold,
+  BLIND_PLACEHOLDER,
+  FAMILY_TERMS,
+  VERSIONED_TERMS,
+  JudgeTool,
+  DEFAULT_JUDGE_TIMEOUT_MS,
+  JUDGE_INSTRUCTIONS,
+  JudgeInput,
+  JudgeVerdict,
+  recordRun,
+  RUBRIC,
+  accuracyCap,
+  RecordedRun,
+  RecordedToolCall,
+  RecordedTurn,
+  RunRecord,
+  scoreVerdict,
+  type BlindfoldOptions,
+  type JudgeToolOptions,
 } from "./judge/index.js";
 export * from "./report/index.js";
 export type { BenchmarkSetup } from "./benchmark/benchmark-setup.js";

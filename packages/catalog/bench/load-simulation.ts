@@ -9,7 +9,12 @@
  * of each limit was used. Shared by the benchmark (an hour) and the tests (a few minutes).
  * Plain erasable TypeScript: Node runs it directly in the benchmark.
  */
-import { CatalogAdmission, InMemorySharedBudgetStore, parseCatalog, type LimitName } from "@nucleo/catalog";
+import {
+  CatalogAdmission,
+  InMemorySharedBudgetStore,
+  parseCatalog,
+  type LimitName,
+} from "@nucleo/catalog";
 import { silentLogger } from "@nucleo/core";
 import { ManualTimers, runFor } from "@nucleo/core/testing";
 import { seededRandom } from "./seeded-text.ts";
@@ -17,7 +22,12 @@ import { seededRandom } from "./seeded-text.ts";
 /** What to simulate. */
 export interface LoadSimulationOptions {
   readonly minutes: number;
-  readonly limits: { readonly requestsPerMinute?: number; readonly tokensPerMinute?: number; readonly inputTokensPerMinute?: number; readonly outputTokensPerMinute?: number };
+  readonly limits: {
+    readonly requestsPerMinute?: number;
+    readonly tokensPerMinute?: number;
+    readonly inputTokensPerMinute?: number;
+    readonly outputTokensPerMinute?: number;
+  };
   /** Offered load as a multiple of the tightest token limit. */
   readonly offeredMultiple: number;
   readonly seed?: number;
@@ -74,16 +84,41 @@ const MEAN_REAL_OUTPUT = MEAN_BOOKED_OUTPUT * 0.65; // calls use 30..100% of the
 /** Runs the simulation to the end of its virtual time. */
 export async function simulateLoad(options: LoadSimulationOptions): Promise<LoadSimulationReport> {
   const time = new ManualTimers(0);
-  const catalog = parseCatalog([{
-    id: "simulated", provider: "openai", model: "simulated", grade: "MEDIUM", contextWindow: 200_000, outputCeiling: 16_384,
-    prices: { currency: "USD", effectiveFrom: "2025-01-01", source: "simulation", input: "1", output: "1" }, limits: options.limits,
-  }], "simulation");
+  const catalog = parseCatalog(
+    [
+      {
+        id: "simulated",
+        provider: "openai",
+        model: "simulated",
+        grade: "MEDIUM",
+        contextWindow: 200_000,
+        outputCeiling: 16_384,
+        prices: {
+          currency: "USD",
+          effectiveFrom: "2025-01-01",
+          source: "simulation",
+          input: "1",
+          output: "1",
+        },
+        limits: options.limits,
+      },
+    ],
+    "simulation",
+  );
   const store = options.shareStore === true ? new InMemorySharedBudgetStore() : undefined;
   let storeErrors = 0;
-  const admissions = Array.from({ length: options.processes ?? 1 }, () => new CatalogAdmission({
-    catalog, clock: time, timers: time, guardMs: options.guardMs, shared: store,
-    logger: { ...silentLogger, warn: () => (storeErrors += 1) },
-  }));
+  const admissions = Array.from(
+    { length: options.processes ?? 1 },
+    () =>
+      new CatalogAdmission({
+        catalog,
+        clock: time,
+        timers: time,
+        guardMs: options.guardMs,
+        shared: store,
+        logger: { ...silentLogger, warn: () => (storeErrors += 1) },
+      }),
+  );
   const random = seededRandom(options.seed ?? 7);
   const throttledShare = options.throttledShare ?? 0;
   const failedShare = options.failedShare ?? 0;
@@ -95,8 +130,17 @@ export async function simulateLoad(options: LoadSimulationOptions): Promise<Load
   let failed = 0;
 
   // Offer `offeredMultiple` times the job rate the binding limit sustains, at jobs' mean real use.
-  const meanReal = { requestsPerMinute: 1, tokensPerMinute: MEAN_INPUT + MEAN_REAL_OUTPUT, inputTokensPerMinute: MEAN_INPUT, outputTokensPerMinute: MEAN_REAL_OUTPUT };
-  const sustainable = Math.min(...(Object.entries(options.limits) as Array<[LimitName, number]>).map(([limit, max]) => max / 60 / meanReal[limit]));
+  const meanReal = {
+    requestsPerMinute: 1,
+    tokensPerMinute: MEAN_INPUT + MEAN_REAL_OUTPUT,
+    inputTokensPerMinute: MEAN_INPUT,
+    outputTokensPerMinute: MEAN_REAL_OUTPUT,
+  };
+  const sustainable = Math.min(
+    ...(Object.entries(options.limits) as Array<[LimitName, number]>).map(
+      ([limit, max]) => max / 60 / meanReal[limit],
+    ),
+  );
   const jobsPerSecond = options.offeredMultiple * sustainable;
 
   const offerJob = (): void => {
@@ -106,34 +150,50 @@ export async function simulateLoad(options: LoadSimulationOptions): Promise<Load
     const inputTokens = 200 + Math.floor(random() * 7_600); // 200..7,800, mean 4,000
     const maxOutputTokens = 256 + Math.floor(random() * 3_840); // 256..4,096, mean ~2,176
     const controller = new AbortController();
-    const giveUp = time.setTimeout(() => controller.abort(new Error("waited too long")), 5 * MINUTE);
-    admission.reserve({ entryId: "simulated", inputTokens, maxOutputTokens }, { signal: controller.signal, jobId: String(offered) }).then(
-      (seat) => {
-        time.clearTimeout(giveUp);
-        const grant: Grant = { at: seat.grantedAt, input: inputTokens, output: maxOutputTokens, cancelled: false };
-        grants.push(grant);
-        // Drawn only when calls can go wrong, so a run without failures offers the same jobs as ever.
-        const outcome = throttledShare + failedShare > 0 ? random() : 1;
-        time.setTimeout(() => {
-          if (outcome < throttledShare) {
-            grant.cancelled = true;
-            throttled += 1;
-            admission.throttled(seat, 2_000);
-          } else if (outcome < throttledShare + failedShare) {
-            grant.cancelled = true;
-            failed += 1;
-            admission.release(seat);
-          } else {
-            grant.output = Math.max(1, Math.floor(maxOutputTokens * (0.3 + random() * 0.7)));
-            admission.settle(seat, { inputTokens, outputTokens: grant.output });
-            servedPerProcess[process]! += 1;
-          }
-        }, 1_000 + Math.floor(random() * 4_000));
-      },
-      () => {
-        gaveUp += 1;
-      },
+    const giveUp = time.setTimeout(
+      () => controller.abort(new Error("waited too long")),
+      5 * MINUTE,
     );
+    admission
+      .reserve(
+        { entryId: "simulated", inputTokens, maxOutputTokens },
+        { signal: controller.signal, jobId: String(offered) },
+      )
+      .then(
+        (seat) => {
+          time.clearTimeout(giveUp);
+          const grant: Grant = {
+            at: seat.grantedAt,
+            input: inputTokens,
+            output: maxOutputTokens,
+            cancelled: false,
+          };
+          grants.push(grant);
+          // Drawn only when calls can go wrong, so a run without failures offers the same jobs as ever.
+          const outcome = throttledShare + failedShare > 0 ? random() : 1;
+          time.setTimeout(
+            () => {
+              if (outcome < throttledShare) {
+                grant.cancelled = true;
+                throttled += 1;
+                admission.throttled(seat, 2_000);
+              } else if (outcome < throttledShare + failedShare) {
+                grant.cancelled = true;
+                failed += 1;
+                admission.release(seat);
+              } else {
+                grant.output = Math.max(1, Math.floor(maxOutputTokens * (0.3 + random() * 0.7)));
+                admission.settle(seat, { inputTokens, outputTokens: grant.output });
+                servedPerProcess[process]! += 1;
+              }
+            },
+            1_000 + Math.floor(random() * 4_000),
+          );
+        },
+        () => {
+          gaveUp += 1;
+        },
+      );
   };
 
   let carry = 0;
@@ -145,19 +205,34 @@ export async function simulateLoad(options: LoadSimulationOptions): Promise<Load
   }
   const served = servedPerProcess.reduce((sum, count) => sum + count, 0);
   const real = grants.filter((grant) => !grant.cancelled);
-  return { offered, served, gaveUp, throttled, failed, servedPerProcess, storeErrors, limits: reportLimits(options, real, end) };
+  return {
+    offered,
+    served,
+    gaveUp,
+    throttled,
+    failed,
+    servedPerProcess,
+    storeErrors,
+    limits: reportLimits(options, real, end),
+  };
 }
 
 /**
  * The fleet: `processes` admissions sharing one store, with 3% of calls throttled and 2% failed
  * unless the options say otherwise (`shareStore: false` is the control run).
  */
-export function simulateSharedLoad(options: LoadSimulationOptions & { readonly processes: number }): Promise<LoadSimulationReport> {
+export function simulateSharedLoad(
+  options: LoadSimulationOptions & { readonly processes: number },
+): Promise<LoadSimulationReport> {
   return simulateLoad({ shareStore: true, throttledShare: 0.03, failedShare: 0.02, ...options });
 }
 
 /** The worst 60-second window of real use, and use over the run, per declared limit. */
-function reportLimits(options: LoadSimulationOptions, grants: readonly Grant[], end: number): LimitReport[] {
+function reportLimits(
+  options: LoadSimulationOptions,
+  grants: readonly Grant[],
+  end: number,
+): LimitReport[] {
   const measures: Array<[LimitName, number | undefined, (grant: Grant) => number]> = [
     ["requestsPerMinute", options.limits.requestsPerMinute, () => 1],
     ["tokensPerMinute", options.limits.tokensPerMinute, (grant) => grant.input + grant.output],

@@ -6,19 +6,42 @@
  * `bench` task does it). Token counting has its own script, bench/tokens.ts.
  */
 import os from "node:os";
-import { CatalogAdmission, InMemorySharedBudgetStore, parseCatalog, type SharedBudgetStore } from "@nucleo/catalog";
+import {
+  CatalogAdmission,
+  InMemorySharedBudgetStore,
+  parseCatalog,
+  type SharedBudgetStore,
+} from "@nucleo/catalog";
 import { simulateLoad, simulateSharedLoad, type LoadSimulationReport } from "./load-simulation.ts";
 
 const SAMPLES = 400;
 const PER_SAMPLE = 250;
 
 /** Per-call cost of reserve + settle on an entry that never waits; with `shared`, every seat is booked in that store first. */
-async function reservationOverhead(shared?: SharedBudgetStore): Promise<{ median: number; p99: number }> {
-  const catalog = parseCatalog([{
-    id: "roomy", provider: "openai", model: "roomy", grade: "MEDIUM", contextWindow: 200_000, outputCeiling: 16_384,
-    prices: { currency: "USD", effectiveFrom: "2025-01-01", source: "bench", input: "1", output: "1" },
-    limits: { requestsPerMinute: 1_000_000_000, tokensPerMinute: 1_000_000_000_000 },
-  }], "bench");
+async function reservationOverhead(
+  shared?: SharedBudgetStore,
+): Promise<{ median: number; p99: number }> {
+  const catalog = parseCatalog(
+    [
+      {
+        id: "roomy",
+        provider: "openai",
+        model: "roomy",
+        grade: "MEDIUM",
+        contextWindow: 200_000,
+        outputCeiling: 16_384,
+        prices: {
+          currency: "USD",
+          effectiveFrom: "2025-01-01",
+          source: "bench",
+          input: "1",
+          output: "1",
+        },
+        limits: { requestsPerMinute: 1_000_000_000, tokensPerMinute: 1_000_000_000_000 },
+      },
+    ],
+    "bench",
+  );
   const admission = new CatalogAdmission({ catalog, shared });
   const signal = new AbortController().signal;
   const request = { entryId: "roomy", inputTokens: 1_200, maxOutputTokens: 4_096 };
@@ -48,24 +71,60 @@ function simulationRows(name: string, report: LoadSimulationReport): string[] {
 const started = performance.now();
 const overhead = await reservationOverhead();
 const sharedOverhead = await reservationOverhead(new InMemorySharedBudgetStore());
-const tokenLimit = await simulateLoad({ minutes: 60, limits: { requestsPerMinute: 2_000, tokensPerMinute: 400_000 }, offeredMultiple: 3 });
-const splitLimits = await simulateLoad({ minutes: 60, limits: { requestsPerMinute: 1_000, inputTokensPerMinute: 300_000, outputTokensPerMinute: 120_000 }, offeredMultiple: 3, seed: 11 });
-const fleet = await simulateSharedLoad({ minutes: 60, limits: { requestsPerMinute: 2_000, tokensPerMinute: 400_000 }, offeredMultiple: 3, processes: 3 });
+const tokenLimit = await simulateLoad({
+  minutes: 60,
+  limits: { requestsPerMinute: 2_000, tokensPerMinute: 400_000 },
+  offeredMultiple: 3,
+});
+const splitLimits = await simulateLoad({
+  minutes: 60,
+  limits: {
+    requestsPerMinute: 1_000,
+    inputTokensPerMinute: 300_000,
+    outputTokensPerMinute: 120_000,
+  },
+  offeredMultiple: 3,
+  seed: 11,
+});
+const fleet = await simulateSharedLoad({
+  minutes: 60,
+  limits: { requestsPerMinute: 2_000, tokensPerMinute: 400_000 },
+  offeredMultiple: 3,
+  processes: 3,
+});
 
 const cpu = os.cpus()[0]?.model.split(" ").slice(0, 2).join(" ") ?? "cpu";
-console.log(`Node ${process.version} · ${os.platform()} ${os.arch()} · ${cpu} × ${os.cpus().length} · load ${os.loadavg().map((value) => value.toFixed(2)).join(" ")} · ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`);
+console.log(
+  `Node ${process.version} · ${os.platform()} ${os.arch()} · ${cpu} × ${os.cpus().length} · load ${os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" ")} · ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`,
+);
 console.log("");
 console.log("| Measure | Figure | Aim |");
 console.log("|---|--:|---|");
 console.log(`| Reservation + settlement, median µs | ${overhead.median.toFixed(2)} | — |`);
-console.log(`| Reservation + settlement, p99 µs (of ${PER_SAMPLE}-call means) | ${overhead.p99.toFixed(2)} | — |`);
-console.log(`| Same through a shared in-memory store, median µs | ${sharedOverhead.median.toFixed(2)} | — |`);
+console.log(
+  `| Reservation + settlement, p99 µs (of ${PER_SAMPLE}-call means) | ${overhead.p99.toFixed(2)} | — |`,
+);
+console.log(
+  `| Same through a shared in-memory store, median µs | ${sharedOverhead.median.toFixed(2)} | — |`,
+);
 console.log("");
 console.log("An hour of virtual time, jobs of mixed sizes offered at 3× the binding limit:");
 console.log("");
 console.log("| Scenario | Limit | Worst 60 s window of real use | Used over the hour |");
 console.log("|---|---|--:|--:|");
-for (const row of [...simulationRows("TPM + RPM", tokenLimit), ...simulationRows("input/output TPM + RPM", splitLimits), ...simulationRows("3 processes, one shared store", fleet)]) console.log(row);
+for (const row of [
+  ...simulationRows("TPM + RPM", tokenLimit),
+  ...simulationRows("input/output TPM + RPM", splitLimits),
+  ...simulationRows("3 processes, one shared store", fleet),
+])
+  console.log(row);
 console.log("");
-console.log(`- Offered/served/gave up (waited 5 min): TPM ${tokenLimit.offered}/${tokenLimit.served}/${tokenLimit.gaveUp}; split ${splitLimits.offered}/${splitLimits.served}/${splitLimits.gaveUp}; shared ${fleet.offered}/${fleet.served}/${fleet.gaveUp} (served per process ${fleet.servedPerProcess.join("/")}; ${fleet.throttled} throttled, ${fleet.failed} failed). Aim: no window above its limit, ≥ 95% of the binding limit used.`);
-console.log(`- Reservation overhead: ${SAMPLES} samples, each the mean of ${PER_SAMPLE} sequential reserve+settle pairs on an entry that never waits, after 20,000 warm-up pairs. Whole bench: ${((performance.now() - started) / 1_000).toFixed(1)} s.`);
+console.log(
+  `- Offered/served/gave up (waited 5 min): TPM ${tokenLimit.offered}/${tokenLimit.served}/${tokenLimit.gaveUp}; split ${splitLimits.offered}/${splitLimits.served}/${splitLimits.gaveUp}; shared ${fleet.offered}/${fleet.served}/${fleet.gaveUp} (served per process ${fleet.servedPerProcess.join("/")}; ${fleet.throttled} throttled, ${fleet.failed} failed). Aim: no window above its limit, ≥ 95% of the binding limit used.`,
+);
+console.log(
+  `- Reservation overhead: ${SAMPLES} samples, each the mean of ${PER_SAMPLE} sequential reserve+settle pairs on an entry that never waits, after 20,000 warm-up pairs. Whole bench: ${((performance.now() - started) / 1_000).toFixed(1)} s.`,
+);

@@ -37,7 +37,20 @@ const WORDS = (
 ).split(" ");
 
 const PREFIXES = ["un", "re", "pre", "over", "under", "mis", "non", "co", "sub", "inter"];
-const SUFFIXES = ["s", "ed", "ing", "ly", "er", "ness", "able", "ment", "less", "ful", "ation", "ish"];
+const SUFFIXES = [
+  "s",
+  "ed",
+  "ing",
+  "ly",
+  "er",
+  "ness",
+  "able",
+  "ment",
+  "less",
+  "ful",
+  "ation",
+  "ish",
+];
 
 /** A word: usually a common one, sometimes a rarer derived form (what misses the merge cache). */
 function word(random: () => number): string {
@@ -52,12 +65,12 @@ function word(random: () => number): string {
 const CODE_LINES = [
   "export function {a}{B}(input: {B}Input): Promise<{B}Result> {",
   "  const {a} = await context.submitInStep(new {B}Tool(), { {b}: input.{b} });",
-  "  if ({a}.{b} === undefined) throw new InvalidInputError({ parameter: \"{b}\", expected: \"a {b}\" });",
+  '  if ({a}.{b} === undefined) throw new InvalidInputError({ parameter: "{b}", expected: "a {b}" });',
   "  for (const {b} of {a}s) total += counter.count({b}.text);",
   "  return { {a}, {b}: {n}, ok: true };",
   "}",
   "const {a}Limit = {n}_000; // tokens per minute",
-  "import { {B}, type {B}Options } from \"@nucleo/{a}\";",
+  'import { {B}, type {B}Options } from "@nucleo/{a}";',
   "  expect(await {a}.{b}()).toEqual({ {b}: {n} });",
 ];
 
@@ -73,11 +86,13 @@ export function paragraph(random: () => number): string {
     const lines: string[] = [];
     const length = 3 + Math.floor(random() * 6);
     for (let line = 0; line < length; line++) {
-      lines.push(pick(CODE_LINES, random)
-        .replaceAll("{a}", word(random) + capitalize(word(random)))
-        .replaceAll("{B}", capitalize(word(random)) + capitalize(word(random)))
-        .replaceAll("{b}", word(random))
-        .replaceAll("{n}", String(Math.floor(random() * 1000))));
+      lines.push(
+        pick(CODE_LINES, random)
+          .replaceAll("{a}", word(random) + capitalize(word(random)))
+          .replaceAll("{B}", capitalize(word(random)) + capitalize(word(random)))
+          .replaceAll("{b}", word(random))
+          .replaceAll("{n}", String(Math.floor(random() * 1000))),
+      );
     }
     return ["```ts", ...lines, "```"].join("\n");
   }
@@ -86,7 +101,9 @@ export function paragraph(random: () => number): string {
   for (let sentence = 0; sentence < length; sentence++) {
     const words = Array.from({ length: 6 + Math.floor(random() * 18) }, () => word(random));
     const text = words.join(random() < 0.2 ? ", " : " ");
-    sentences.push(`${capitalize(text)}${pick([".", ".", ".", "?", "!", " (roughly 42%)."], random)}`);
+    sentences.push(
+      `${capitalize(text)}${pick([".", ".", ".", "?", "!", " (roughly 42%)."], random)}`,
+    );
   }
   return sentences.join(" ");
 }

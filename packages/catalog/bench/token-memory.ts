@@ -40,7 +40,9 @@ function textAt(index: number, pool: readonly string[], random: () => number): s
     parts.push(next);
     length += next.length + 2;
   }
-  const fresh = Array.from({ length: FRESH_WORDS }, (_, word) => freshWord(index * FRESH_WORDS + word)).join("");
+  const fresh = Array.from({ length: FRESH_WORDS }, (_, word) =>
+    freshWord(index * FRESH_WORDS + word),
+  ).join("");
   return `${parts.join("\n\n")}${fresh}.`;
 }
 
@@ -50,9 +52,13 @@ const whole = (value: number): string => Math.round(value).toLocaleString("en-US
 
 function main(): void {
   const gc = (globalThis as { gc?: () => void }).gc;
-  if (gc === undefined) throw new Error("bench/token-memory.ts measures the heap after garbage collection: run it with node --expose-gc");
+  if (gc === undefined)
+    throw new Error(
+      "bench/token-memory.ts measures the heap after garbage collection: run it with node --expose-gc",
+    );
   const started = nowMs();
-  const step = (name: string): void => void process.stderr.write(`bench: ${name} (${((nowMs() - started) / 1000).toFixed(1)} s)\n`);
+  const step = (name: string): void =>
+    void process.stderr.write(`bench: ${name} (${((nowMs() - started) / 1000).toFixed(1)} s)\n`);
   const counter = new EncodingCounter("o200k_base");
   const random = seededRandom(20_251_201);
 
@@ -89,9 +95,9 @@ function main(): void {
     `| Largest growth at a checkpoint (every ${whole(TEXTS / CHECKPOINTS)} texts) | ${fixed(Math.max(...growthAt) / MB, 2)} MB | — |`,
     `| Counting speed over those texts | ${fixed(tokens / countingMs / 1000, 2)} M tokens/s | — |`,
     "",
-    `- Texts: ${whole(TEXTS)}, ${whole(characters / TEXTS)} characters (${whole(tokens / TEXTS)} tokens) each on average, ${fixed(characters / MB, 0)} MB in all: `
-      + `seeded prose and TypeScript paragraphs drawn from a pool of ${PARAGRAPHS}, each text ending in ${FRESH_WORDS} words no earlier text held. `
-      + `Retained: \`heapUsed\` after a full GC, minus the same after loading the encoding; checkpoints: ${growthAt.map((growth) => fixed(growth / MB, 1)).join(", ")} MB.`,
+    `- Texts: ${whole(TEXTS)}, ${whole(characters / TEXTS)} characters (${whole(tokens / TEXTS)} tokens) each on average, ${fixed(characters / MB, 0)} MB in all: ` +
+      `seeded prose and TypeScript paragraphs drawn from a pool of ${PARAGRAPHS}, each text ending in ${FRESH_WORDS} words no earlier text held. ` +
+      `Retained: \`heapUsed\` after a full GC, minus the same after loading the encoding; checkpoints: ${growthAt.map((growth) => fixed(growth / MB, 1)).join(", ")} MB.`,
     `- Whole bench: ${((nowMs() - started) / 1000).toFixed(1)} s.`,
   ];
   process.stdout.write(`${lines.join("\n")}\n`);

@@ -41,10 +41,17 @@ function timeMedian(runs: number, work: (run: number) => void): number {
 }
 
 /** Median ms to price `base` plus one turn not seen before, with a counter that has seen `base`. */
-function repriceCached(counter: TokenCounter, base: readonly RenderedMessage[], fresh: readonly RenderedMessage[]): number {
+function repriceCached(
+  counter: TokenCounter,
+  base: readonly RenderedMessage[],
+  fresh: readonly RenderedMessage[],
+): number {
   const requests = new RequestTokenCounter(counter);
   requests.count({ messages: base });
-  return timeMedian(fresh.length, (run) => void requests.count({ messages: [...base, fresh[run]!] }));
+  return timeMedian(
+    fresh.length,
+    (run) => void requests.count({ messages: [...base, fresh[run]!] }),
+  );
 }
 
 // ---- Report -------------------------------------------------------------------------------
@@ -56,7 +63,8 @@ const perSecond = (tokensPerMs: number): string => `${fixed(tokensPerMs / 1000, 
 
 function main(): void {
   const started = nowMs();
-  const step = (name: string): void => void process.stderr.write(`bench: ${name} (${((nowMs() - started) / 1000).toFixed(1)} s)\n`);
+  const step = (name: string): void =>
+    void process.stderr.write(`bench: ${name} (${((nowMs() - started) / 1000).toFixed(1)} s)\n`);
   const exact = new EncodingCounter("o200k_base");
   const estimate = new CalibratedEstimate();
   const random = seededRandom(20_250_807);
@@ -70,7 +78,10 @@ function main(): void {
   // Nothing timed is counted before it is timed: gpt-tokenizer caches merges of the words it has
   // seen, so recounting one text would flatter it.
   const corpora = Array.from({ length: COUNT_RUNS }, () => textOf(CORPUS_CHARACTERS, random));
-  const turn = (index: number): RenderedMessage => ({ role: index % 2 === 0 ? "user" : "assistant", text: textOf(TURN_CHARACTERS, random) });
+  const turn = (index: number): RenderedMessage => ({
+    role: index % 2 === 0 ? "user" : "assistant",
+    text: textOf(TURN_CHARACTERS, random),
+  });
   const base = Array.from({ length: TURNS }, (_, index) => turn(index));
   const fresh = Array.from({ length: CACHED_RUNS }, (_, index) => turn(TURNS + index));
 
@@ -93,7 +104,10 @@ function main(): void {
   const estimateCachedMs = repriceCached(estimate, base, fresh);
 
   step("re-pricing, uncached");
-  const uncachedMs = timeMedian(UNCACHED_RUNS, (run) => void new RequestTokenCounter(exact).count({ messages: [...base, fresh[run]!] }));
+  const uncachedMs = timeMedian(
+    UNCACHED_RUNS,
+    (run) => void new RequestTokenCounter(exact).count({ messages: [...base, fresh[run]!] }),
+  );
   const conversationTokens = new RequestTokenCounter(exact).count({ messages: base });
   const newTurnTokens = median(fresh.map((message) => exact.count(message.text ?? "")));
   step("done");
@@ -112,11 +126,11 @@ function main(): void {
     `| Uncached ÷ cached | ×${whole(uncachedMs / cachedMs)} | — |`,
     `| Re-price after one more turn, cached (calibrated estimate) | ${fixed(estimateCachedMs, 3)} ms | < ${AIM_REPRICE_MS} ms ${estimateCachedMs < AIM_REPRICE_MS ? "✅" : "❌"} |`,
     "",
-    `- Texts: seeded English prose with TypeScript blocks, ${whole(CORPUS_CHARACTERS)} characters each; counting speed is the median `
-      + `over ${COUNT_RUNS} texts, each counted once (the estimate: ${ESTIMATE_REPEATS} passes each), after the first count loaded the encoding.`,
-    `- Conversation: ${TURNS} turns of ${whole(TURN_CHARACTERS)} characters; each re-price adds a turn never counted before (median ${whole(newTurnTokens)} tokens) `
-      + `and prices all ${TURNS + 1} turns through one \`RequestTokenCounter\`; median of ${CACHED_RUNS} runs. `
-      + `Uncached: a fresh \`RequestTokenCounter\` per run, median of ${UNCACHED_RUNS} runs.`,
+    `- Texts: seeded English prose with TypeScript blocks, ${whole(CORPUS_CHARACTERS)} characters each; counting speed is the median ` +
+      `over ${COUNT_RUNS} texts, each counted once (the estimate: ${ESTIMATE_REPEATS} passes each), after the first count loaded the encoding.`,
+    `- Conversation: ${TURNS} turns of ${whole(TURN_CHARACTERS)} characters; each re-price adds a turn never counted before (median ${whole(newTurnTokens)} tokens) ` +
+      `and prices all ${TURNS + 1} turns through one \`RequestTokenCounter\`; median of ${CACHED_RUNS} runs. ` +
+      `Uncached: a fresh \`RequestTokenCounter\` per run, median of ${UNCACHED_RUNS} runs.`,
     `- Whole bench: ${((nowMs() - started) / 1000).toFixed(1)} s.`,
   ];
   process.stdout.write(`${lines.join("\n")}\n`);

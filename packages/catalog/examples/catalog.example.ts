@@ -8,8 +8,10 @@ import type { CatalogEntryInput } from "@nucleo/catalog";
  * numbers, to be replaced with the deployment's own.
  */
 
-const OPENAI_PRICES = "@pydantic/genai-prices 0.1.8 (https://developers.openai.com/api/docs/pricing), taken 2026-11-29";
-const ANTHROPIC_PRICES = "@pydantic/genai-prices 0.1.8 (https://www.anthropic.com/pricing#api), taken 2026-11-29";
+const OPENAI_PRICES =
+  "@pydantic/genai-prices 0.1.8 (https://developers.openai.com/api/docs/pricing), taken 2026-11-29";
+const ANTHROPIC_PRICES =
+  "@pydantic/genai-prices 0.1.8 (https://www.anthropic.com/pricing#api), taken 2026-11-29";
 
 /** Three entries of the example catalog: a small and an XL OpenAI model and a small Anthropic one. */
 export const catalogExample = [
@@ -23,7 +25,16 @@ export const catalogExample = [
     reasoningTokens: { QUICK: 1_024, STANDARD: 4_096, THOROUGH: 16_384 },
     nativeThinking: false,
     tokenizer: "o200k_base",
-    prices: [{ currency: "USD", effectiveFrom: "2026-11-29", source: OPENAI_PRICES, input: "0.25", output: "2", cacheRead: "0.025" }],
+    prices: [
+      {
+        currency: "USD",
+        effectiveFrom: "2026-11-29",
+        source: OPENAI_PRICES,
+        input: "0.25",
+        output: "2",
+        cacheRead: "0.025",
+      },
+    ],
     limits: { requestsPerMinute: 500, tokensPerMinute: 500_000 },
   },
   {
@@ -59,7 +70,17 @@ export const catalogExample = [
     outputCeiling: 64_000,
     reasoningTokens: { QUICK: 1_024, STANDARD: 4_096, THOROUGH: 16_000 },
     nativeThinking: true,
-    prices: [{ currency: "USD", effectiveFrom: "2026-11-29", source: ANTHROPIC_PRICES, input: "1", output: "5", cacheRead: "0.1", cacheWrite: "1.25" }],
+    prices: [
+      {
+        currency: "USD",
+        effectiveFrom: "2026-11-29",
+        source: ANTHROPIC_PRICES,
+        input: "1",
+        output: "5",
+        cacheRead: "0.1",
+        cacheWrite: "1.25",
+      },
+    ],
     limits: { requestsPerMinute: 50, inputTokensPerMinute: 50_000, outputTokensPerMinute: 10_000 },
   },
 ] satisfies readonly CatalogEntryInput[];

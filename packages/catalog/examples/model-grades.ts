@@ -13,7 +13,11 @@ import type { GenaiPricesMapping } from "@nucleo/catalog/genai-prices";
 
 /** Illustrative tier-1 style limits, to be replaced with the deployment's own. */
 const OPENAI_TIER_1 = { requestsPerMinute: 500, tokensPerMinute: 500_000 };
-const ANTHROPIC_TIER_1 = { requestsPerMinute: 50, inputTokensPerMinute: 30_000, outputTokensPerMinute: 8_000 };
+const ANTHROPIC_TIER_1 = {
+  requestsPerMinute: 50,
+  inputTokensPerMinute: 30_000,
+  outputTokensPerMinute: 8_000,
+};
 
 // OpenAI's reasoning models bill hidden reasoning but return no thinking block to read, so
 // they are not `nativeThinking`; Anthropic's extended thinking returns one.

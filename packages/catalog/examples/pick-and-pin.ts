@@ -31,4 +31,9 @@ const granted = await admission.reserve(
   { signal: AbortSignal.timeout(60_000), jobId: "example" },
 );
 admission.settle(granted, { inputTokens, outputTokens: 412 });
-console.log(admission.usage(seat.entry.id).map((limit) => `${limit.limit} ${limit.used}/${limit.max}`).join(", ")); // requestsPerMinute 1/500, tokensPerMinute 437/500000
+console.log(
+  admission
+    .usage(seat.entry.id)
+    .map((limit) => `${limit.limit} ${limit.used}/${limit.max}`)
+    .join(", "),
+); // requestsPerMinute 1/500, tokensPerMinute 437/500000

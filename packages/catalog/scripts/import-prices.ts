@@ -14,9 +14,12 @@ import { Document, isMap, isScalar, isSeq } from "yaml";
 import { genaiPriceList, importGenaiPrices } from "@nucleo/catalog/genai-prices";
 import { modelGrades } from "../examples/model-grades.ts";
 
-const { values } = parseArgs({ options: { "taken-on": { type: "string" }, out: { type: "string" } } });
+const { values } = parseArgs({
+  options: { "taken-on": { type: "string" }, out: { type: "string" } },
+});
 const takenOn = values["taken-on"] ?? new Date().toISOString().slice(0, 10);
-const out = values.out ?? fileURLToPath(new URL("../examples/catalog.example.yaml", import.meta.url));
+const out =
+  values.out ?? fileURLToPath(new URL("../examples/catalog.example.yaml", import.meta.url));
 
 const priceList = genaiPriceList();
 const entries = importGenaiPrices(modelGrades, { takenOn, priceList });
@@ -36,8 +39,11 @@ const list = document.get("entries");
 for (const entry of isSeq(list) ? list.items : []) {
   if (!isMap(entry)) continue;
   const limits = entry.items.find((pair) => isScalar(pair.key) && pair.key.value === "limits");
-  if (limits && isScalar(limits.key)) limits.key.commentBefore = " illustrative tier-1 style limits: replace with your own";
+  if (limits && isScalar(limits.key))
+    limits.key.commentBefore = " illustrative tier-1 style limits: replace with your own";
 }
 
 await writeFile(out, document.toString({ lineWidth: 0 }));
-console.log(`Wrote ${entries.length} entries to ${out} (${priceList.name} ${priceList.version}, taken ${takenOn}).`);
+console.log(
+  `Wrote ${entries.length} entries to ${out} (${priceList.name} ${priceList.version}, taken ${takenOn}).`,
+);

@@ -5,21 +5,52 @@
  *
  * @packageDocumentation
  */
-export { catalogEntrySchema, priceScheduleSchema, type CatalogEntry, type CatalogEntryInput, type PriceSchedule, type PriceScheduleInput, type RateLimits } from "./entry/catalog-entry.js";
+export {
+  catalogEntrySchema,
+  priceScheduleSchema,
+  type CatalogEntry,
+  type CatalogEntryInput,
+  type PriceSchedule,
+  type PriceScheduleInput,
+  type RateLimits,
+} from "./entry/catalog-entry.js";
 export { Catalog } from "./entry/catalog.js";
 export { CatalogError, type CatalogErrorPlace } from "./entry/catalog-error.js";
 export { parseCatalog } from "./entry/parse-catalog.js";
 export { loadCatalog } from "./entry/load-catalog.js";
 export { priceCall, scheduleAt, type CallPrice } from "./pricing/price-call.js";
-export { ModelPicker, resolveWith, type CapacityView, type SeatDemand } from "./picker/model-picker.js";
+export {
+  ModelPicker,
+  resolveWith,
+  type CapacityView,
+  type SeatDemand,
+} from "./picker/model-picker.js";
 export type { DeploymentPolicy } from "./picker/deployment-policy.js";
 export type { SeatBinding, SeatWords } from "./picker/seat-binding.js";
-export { CatalogAdmission, type CatalogAdmissionOptions, type CatalogSeat } from "./admission/catalog-admission.js";
+export {
+  CatalogAdmission,
+  type CatalogAdmissionOptions,
+  type CatalogSeat,
+} from "./admission/catalog-admission.js";
 export type { LimitName } from "./admission/limit-amounts.js";
-export type { SharedBooking, SharedBookingAnswer, SharedBudgetStore, SharedDemand } from "./admission/shared-budget-store.js";
+export type {
+  SharedBooking,
+  SharedBookingAnswer,
+  SharedBudgetStore,
+  SharedDemand,
+} from "./admission/shared-budget-store.js";
 export { InMemorySharedBudgetStore } from "./admission/in-memory-shared-budget-store.js";
-export { sharedStoreChecks, type DeclaredLimit, type SharedStoreChecks } from "./admission/shared-store-checks.js";
-export { CalibratedEstimate, DEFAULT_CHARS_PER_TOKEN, type CalibratedEstimateOptions, type TokenCalibration } from "./tokens/calibrated-estimate.js";
+export {
+  sharedStoreChecks,
+  type DeclaredLimit,
+  type SharedStoreChecks,
+} from "./admission/shared-store-checks.js";
+export {
+  CalibratedEstimate,
+  DEFAULT_CHARS_PER_TOKEN,
+  type CalibratedEstimateOptions,
+  type TokenCalibration,
+} from "./tokens/calibrated-estimate.js";
 export { EncodingCounter } from "./tokens/encoding-counter.js";
 export type { TokenizerEncoding } from "./tokens/gpt-tokenizer-loader.js";
 export type { RenderedMessage, RenderedRequest, RenderedText } from "./tokens/rendered-request.js";

@@ -7,10 +7,24 @@
 import os from "node:os";
 import { CatalogAdmission, parseCatalog } from "@nucleo/catalog";
 import { CostLedger, JobDispatcher } from "@nucleo/core";
-import { ConversationService, LLMCall, LlmEnvironment, responseContract, type LlmClient, type LlmResponse } from "@nucleo/conversation";
+import {
+  ConversationService,
+  LLMCall,
+  LlmEnvironment,
+  responseContract,
+  type LlmClient,
+  type LlmResponse,
+} from "@nucleo/conversation";
 import { z } from "zod";
 
-const ANSWER: LlmResponse = { content: '{"novel": true, "reason": "D1 has no hinge"}', toolCalls: [], thinking: [], usage: { inputTokens: 120, outputTokens: 18 }, stopReason: "end", providerModel: "zero-latency" };
+const ANSWER: LlmResponse = {
+  content: '{"novel": true, "reason": "D1 has no hinge"}',
+  toolCalls: [],
+  thinking: [],
+  usage: { inputTokens: 120, outputTokens: 18 },
+  stopReason: "end",
+  providerModel: "zero-latency",
+};
 
 /** Answers at once, so what is measured is the runtime around the call. */
 const zeroLatency: LlmClient = {
@@ -20,11 +34,28 @@ const zeroLatency: LlmClient = {
   },
 };
 
-const catalog = parseCatalog([{
-  id: "bench-entry", provider: "openai", model: "gpt-bench", grade: "MEDIUM", contextWindow: 400_000, outputCeiling: 64_000,
-  prices: { currency: "USD", effectiveFrom: "2025-01-01", source: "bench", input: "1.25", cacheRead: "0.125", output: "10" },
-  limits: { requestsPerMinute: 1_000_000_000, tokensPerMinute: 1_000_000_000_000 },
-}], "bench");
+const catalog = parseCatalog(
+  [
+    {
+      id: "bench-entry",
+      provider: "openai",
+      model: "gpt-bench",
+      grade: "MEDIUM",
+      contextWindow: 400_000,
+      outputCeiling: 64_000,
+      prices: {
+        currency: "USD",
+        effectiveFrom: "2025-01-01",
+        source: "bench",
+        input: "1.25",
+        cacheRead: "0.125",
+        output: "10",
+      },
+      limits: { requestsPerMinute: 1_000_000_000, tokensPerMinute: 1_000_000_000_000 },
+    },
+  ],
+  "bench",
+);
 const admission = new CatalogAdmission({ catalog });
 const environment = LlmEnvironment.from(admission, { openai: zeroLatency });
 const service = new ConversationService({ environment });
@@ -37,10 +68,15 @@ function median(values: number[]): number {
 }
 
 async function perCallOverhead(observers: boolean): Promise<number> {
-  const dispatcher = new JobDispatcher({ admission, observers: observers ? [new CostLedger()] : [] });
+  const dispatcher = new JobDispatcher({
+    admission,
+    observers: observers ? [new CostLedger()] : [],
+  });
   const one = async (): Promise<void> => {
     const conversation = await service.obtain({ seat });
-    conversation.putMainObjective("Judge whether claim 1 is novel over D1.").addUser("Claim 1: a widget with a hinge. D1: a widget.");
+    conversation
+      .putMainObjective("Judge whether claim 1 is novel over D1.")
+      .addUser("Claim 1: a widget with a hinge. D1: a widget.");
     await dispatcher.submit(new LLMCall({ conversation, environment, contract }), undefined);
   };
   for (let index = 0; index < 3_000; index++) await one();
@@ -57,12 +93,20 @@ async function oneMoreTurn(): Promise<{ tokens: number; medianMs: number }> {
   const dispatcher = new JobDispatcher({ admission });
   const conversation = await service.obtain({ seat, comfortContextTokens: 400_000 });
   conversation.putMainObjective("Review the file history.");
-  const paragraph = "The examiner cited D1 against claim 1, arguing that the hinge is an obvious variant of the pivot in D1; the applicant replied that the latch interacts with the hinge. ";
+  const paragraph =
+    "The examiner cited D1 against claim 1, arguing that the hinge is an obvious variant of the pivot in D1; the applicant replied that the latch interacts with the hinge. ";
   for (let turn = 0; turn < 225; turn++) {
     conversation.addUser(`${turn}: ${paragraph.repeat(7)}`);
-    conversation.addAssistant({ content: `Noted ${turn}. ${paragraph.repeat(5)}`, thinking: [], toolCalls: [] });
+    conversation.addAssistant({
+      content: `Noted ${turn}. ${paragraph.repeat(5)}`,
+      thinking: [],
+      toolCalls: [],
+    });
   }
-  const tokens = environment.tokens.countRequest(catalog.get("bench-entry"), { system: { text: "" }, messages: conversation.turns() });
+  const tokens = environment.tokens.countRequest(catalog.get("bench-entry"), {
+    system: { text: "" },
+    messages: conversation.turns(),
+  });
   await dispatcher.submit(new LLMCall({ conversation, environment }), undefined); // counts every turn once
   const samples: number[] = [];
   for (let run = 0; run < 100; run++) {
@@ -79,12 +123,25 @@ const bare = await perCallOverhead(false);
 const ledgered = await perCallOverhead(true);
 const longConversation = await oneMoreTurn();
 const cpu = os.cpus()[0]?.model.split(" ").slice(0, 2).join(" ") ?? "cpu";
-console.log(`Node ${process.version} · ${os.platform()} ${os.arch()} · ${cpu} × ${os.cpus().length} · load ${os.loadavg().map((value) => value.toFixed(2)).join(" ")} · ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`);
+console.log(
+  `Node ${process.version} · ${os.platform()} ${os.arch()} · ${cpu} × ${os.cpus().length} · load ${os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" ")} · ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`,
+);
 console.log("");
 console.log("| Measure | Median |");
 console.log("|---|--:|");
-console.log(`| One LLMCall around a zero-latency client (obtain, render, count, admit, send, check contract, settle), µs | ${bare.toFixed(1)} |`);
-console.log(`| Same, with a CostLedger observing (call event priced and attributed), µs | ${ledgered.toFixed(1)} (×${(ledgered / bare).toFixed(2)}) |`);
-console.log(`| One more turn on a ${longConversation.tokens.toLocaleString("en")}-token conversation: the whole LLMCall, ms | ${longConversation.medianMs.toFixed(3)} |`);
+console.log(
+  `| One LLMCall around a zero-latency client (obtain, render, count, admit, send, check contract, settle), µs | ${bare.toFixed(1)} |`,
+);
+console.log(
+  `| Same, with a CostLedger observing (call event priced and attributed), µs | ${ledgered.toFixed(1)} (×${(ledgered / bare).toFixed(2)}) |`,
+);
+console.log(
+  `| One more turn on a ${longConversation.tokens.toLocaleString("en")}-token conversation: the whole LLMCall, ms | ${longConversation.medianMs.toFixed(3)} |`,
+);
 console.log("");
-console.log(`- Per-call: 200 samples of 20 sequential calls after 3,000 warm-up calls, each on a fresh two-turn conversation with a JSON answer contract. One more turn: 100 runs, each appending a new ~45-token turn to the long conversation. Whole bench: ${((performance.now() - started) / 1_000).toFixed(1)} s.`);
+console.log(
+  `- Per-call: 200 samples of 20 sequential calls after 3,000 warm-up calls, each on a fresh two-turn conversation with a JSON answer contract. One more turn: 100 runs, each appending a new ~45-token turn to the long conversation. Whole bench: ${((performance.now() - started) / 1_000).toFixed(1)} s.`,
+);

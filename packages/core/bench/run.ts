@@ -81,7 +81,8 @@ class FanOutDoer extends AbstractDoer<unknown, unknown> {
   async execute(_input: unknown, context: JobContext): Promise<unknown> {
     context.nextStep();
     const handles = [];
-    for (let index = 0; index < FAN_OUT; index++) handles.push(context.submitInCurrentStep(this.#child, null));
+    for (let index = 0; index < FAN_OUT; index++)
+      handles.push(context.submitInCurrentStep(this.#child, null));
     const results = await Promise.all(handles);
     return results.length;
   }
@@ -110,7 +111,10 @@ function collectGarbage(): void {
 }
 
 /** Visits every setup `rounds` times, rotating the order, so drift on a noisy machine spreads evenly. */
-async function interleaved(rounds: number, measure: (setup: Setup, samples: number[]) => Promise<void>): Promise<Figures> {
+async function interleaved(
+  rounds: number,
+  measure: (setup: Setup, samples: number[]) => Promise<void>,
+): Promise<Figures> {
   const figures: Figures = SETUPS.map(() => []);
   for (let round = 0; round < rounds; round++) {
     for (let offset = 0; offset < SETUPS.length; offset++) {
@@ -141,7 +145,8 @@ async function runSequential(dispatcher: JobDispatcher, jobs: number): Promise<v
 
 /** Per-job µs of `BATCH` sequential submit→await round trips, one sample per batch. */
 async function noopLatency(): Promise<Figures> {
-  for (const setup of SETUPS) await runSequential(new JobDispatcher({ observers: setup.observers() }), 30_000);
+  for (const setup of SETUPS)
+    await runSequential(new JobDispatcher({ observers: setup.observers() }), 30_000);
   return interleaved(LATENCY_ROUNDS, async (setup, samples) => {
     const dispatcher = new JobDispatcher({ observers: setup.observers() });
     await runSequential(dispatcher, BATCH);
@@ -167,14 +172,16 @@ async function throughput(): Promise<Figures> {
 async function fanOutWall(): Promise<Figures> {
   const doer = new FanOutDoer(noop);
   for (const setup of SETUPS) {
-    for (let run = 0; run < FAN_OUT_WARMUPS; run++) await new JobDispatcher({ observers: setup.observers() }).submit(doer, null);
+    for (let run = 0; run < FAN_OUT_WARMUPS; run++)
+      await new JobDispatcher({ observers: setup.observers() }).submit(doer, null);
   }
   return interleaved(FAN_OUT_RUNS, async (setup, samples) => {
     const dispatcher = new JobDispatcher({ observers: setup.observers() });
     const start = nowMs();
     const children = await dispatcher.submit(doer, null);
     samples.push(nowMs() - start);
-    if (children !== FAN_OUT) throw new Error(`fan-out returned ${String(children)} results, expected ${FAN_OUT}`);
+    if (children !== FAN_OUT)
+      throw new Error(`fan-out returned ${String(children)} results, expected ${FAN_OUT}`);
   });
 }
 
@@ -200,10 +207,13 @@ async function fanOutHeap(): Promise<Figures> {
 /** Fails loudly if the setups do not exercise what they claim (events really flow to observers). */
 async function sanityCheck(): Promise<void> {
   const seen: string[] = [];
-  const dispatcher = new JobDispatcher({ observers: [{ onEvent: (event) => seen.push(event.type) }] });
+  const dispatcher = new JobDispatcher({
+    observers: [{ onEvent: (event) => seen.push(event.type) }],
+  });
   const output = await dispatcher.submit(noop, null);
   if (output !== 1) throw new Error(`no-op job returned ${String(output)}, expected 1`);
-  if (!seen.includes("job.submitted") || !seen.includes("job.finished")) throw new Error(`observer saw only [${seen.join(", ")}]`);
+  if (!seen.includes("job.submitted") || !seen.includes("job.finished"))
+    throw new Error(`observer saw only [${seen.join(", ")}]`);
 }
 
 // ---- Report -------------------------------------------------------------------------------
@@ -213,7 +223,12 @@ const fixed = (value: number, digits: number): string =>
   value.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 /** One table row: the baseline, then each observer setup with its ratio to the baseline. */
-function row(measure: string, values: readonly number[], format: (value: number) => string, aim?: { text: string; ok: (value: number) => boolean }): string {
+function row(
+  measure: string,
+  values: readonly number[],
+  format: (value: number) => string,
+  aim?: { text: string; ok: (value: number) => boolean },
+): string {
   const cells = values.map((value, index) => {
     const text = aim ? `${format(value)} ${mark(aim.ok(value))}` : format(value);
     return index === 0 ? text : `${text} (×${fixed(value / values[0]!, 2)})`;
@@ -223,16 +238,22 @@ function row(measure: string, values: readonly number[], format: (value: number)
 
 function machineLine(): string {
   const cpus = os.cpus();
-  const load = os.loadavg().map((value) => value.toFixed(2)).join(" ");
-  return `Node ${process.version} (V8 ${process.versions.v8}) · ${os.platform()} ${os.arch()} ${os.release()} · `
-    + `${cpus[0]?.model.trim() ?? "unknown CPU"} × ${cpus.length} · ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB · `
-    + `load ${load} · ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  const load = os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" ");
+  return (
+    `Node ${process.version} (V8 ${process.versions.v8}) · ${os.platform()} ${os.arch()} ${os.release()} · ` +
+    `${cpus[0]?.model.trim() ?? "unknown CPU"} × ${cpus.length} · ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB · ` +
+    `load ${load} · ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`
+  );
 }
 
 async function main(): Promise<void> {
   const started = nowMs();
   await sanityCheck();
-  const step = (name: string): void => void process.stderr.write(`bench: ${name} (${((nowMs() - started) / 1000).toFixed(1)} s)\n`);
+  const step = (name: string): void =>
+    void process.stderr.write(`bench: ${name} (${((nowMs() - started) / 1000).toFixed(1)} s)\n`);
   step("no-op latency");
   const latency = await noopLatency();
   step("throughput");
@@ -250,22 +271,45 @@ async function main(): Promise<void> {
     "",
     `| Measure | ${SETUPS.map((setup) => setup.label).join(" | ")} | Aim |`,
     `|---|${SETUPS.map(() => "--:").join("|")}|---|`,
-    row("No-op job, submit → result: median µs/job", medians(latency), (value) => fixed(value, 2), { text: `< ${AIM_JOB_MEDIAN_US} µs`, ok: (value) => value < AIM_JOB_MEDIAN_US }),
-    row("No-op job: p99 µs/job", latency.map((samples) => quantile(samples, 0.99)), (value) => fixed(value, 2)),
-    row(`${THROUGHPUT_JOBS.toLocaleString("en-US")} sequential no-op jobs: ms`, throughputMs, (value) => fixed(value, 0)),
-    row("Sequential throughput: jobs/s", throughputMs.map((ms) => (THROUGHPUT_JOBS * 1000) / ms), (value) => fixed(value, 0)),
-    row(`${FAN_OUT.toLocaleString("en-US")} parallel children in one step: wall ms`, medians(wall), (value) => fixed(value, 1), { text: `< ${AIM_FAN_OUT_MS} ms`, ok: (value) => value < AIM_FAN_OUT_MS }),
-    row("Heap per in-flight child: bytes", medians(heap), (value) => fixed(value, 0), { text: `< ${AIM_HEAP_BYTES.toLocaleString("en-US")} B (2 KiB)`, ok: (value) => value < AIM_HEAP_BYTES }),
+    row("No-op job, submit → result: median µs/job", medians(latency), (value) => fixed(value, 2), {
+      text: `< ${AIM_JOB_MEDIAN_US} µs`,
+      ok: (value) => value < AIM_JOB_MEDIAN_US,
+    }),
+    row(
+      "No-op job: p99 µs/job",
+      latency.map((samples) => quantile(samples, 0.99)),
+      (value) => fixed(value, 2),
+    ),
+    row(
+      `${THROUGHPUT_JOBS.toLocaleString("en-US")} sequential no-op jobs: ms`,
+      throughputMs,
+      (value) => fixed(value, 0),
+    ),
+    row(
+      "Sequential throughput: jobs/s",
+      throughputMs.map((ms) => (THROUGHPUT_JOBS * 1000) / ms),
+      (value) => fixed(value, 0),
+    ),
+    row(
+      `${FAN_OUT.toLocaleString("en-US")} parallel children in one step: wall ms`,
+      medians(wall),
+      (value) => fixed(value, 1),
+      { text: `< ${AIM_FAN_OUT_MS} ms`, ok: (value) => value < AIM_FAN_OUT_MS },
+    ),
+    row("Heap per in-flight child: bytes", medians(heap), (value) => fixed(value, 0), {
+      text: `< ${AIM_HEAP_BYTES.toLocaleString("en-US")} B (2 KiB)`,
+      ok: (value) => value < AIM_HEAP_BYTES,
+    }),
     "",
-    `- No-op job: ${LATENCY_ROUNDS * BATCHES_PER_ROUND} samples per setup, each the mean of ${BATCH} sequential \`await dispatcher.submit(tool, input)\` `
-      + "with `z.unknown()` schemas, after 30,000 warm-up jobs; the p99 is of those per-batch means.",
+    `- No-op job: ${LATENCY_ROUNDS * BATCHES_PER_ROUND} samples per setup, each the mean of ${BATCH} sequential \`await dispatcher.submit(tool, input)\` ` +
+      "with `z.unknown()` schemas, after 30,000 warm-up jobs; the p99 is of those per-batch means.",
     `- Sequential: one fresh dispatcher per run, median of ${THROUGHPUT_RUNS} runs (includes GC, which the latency median mostly skips).`,
-    `- Fan-out: a doer's \`nextStep()\`, ${FAN_OUT.toLocaleString("en-US")} × \`submitInCurrentStep\`, then \`await Promise.all(handles)\`; `
-      + `submit to result, median of ${FAN_OUT_RUNS} runs after ${FAN_OUT_WARMUPS} warm-ups.`,
-    `- Heap: \`heapUsed\` after a forced GC while all ${FAN_OUT.toLocaleString("en-US")} children wait on one gate, minus before, ÷ ${FAN_OUT.toLocaleString("en-US")}; `
-      + `median of ${HEAP_RUNS} runs. Includes the \`Promise.all\` over handles and, in its column, what the ledger keeps per job.`,
-    "- Setups run interleaved, round by round, on fresh dispatchers; (×n) is the ratio to \"No observers\" in the same run. "
-      + `Whole bench: ${((nowMs() - started) / 1000).toFixed(1)} s.`,
+    `- Fan-out: a doer's \`nextStep()\`, ${FAN_OUT.toLocaleString("en-US")} × \`submitInCurrentStep\`, then \`await Promise.all(handles)\`; ` +
+      `submit to result, median of ${FAN_OUT_RUNS} runs after ${FAN_OUT_WARMUPS} warm-ups.`,
+    `- Heap: \`heapUsed\` after a forced GC while all ${FAN_OUT.toLocaleString("en-US")} children wait on one gate, minus before, ÷ ${FAN_OUT.toLocaleString("en-US")}; ` +
+      `median of ${HEAP_RUNS} runs. Includes the \`Promise.all\` over handles and, in its column, what the ledger keeps per job.`,
+    '- Setups run interleaved, round by round, on fresh dispatchers; (×n) is the ratio to "No observers" in the same run. ' +
+      `Whole bench: ${((nowMs() - started) / 1000).toFixed(1)} s.`,
   ];
   process.stdout.write(`${lines.join("\n")}\n`);
 }
@@ -274,7 +318,11 @@ if (typeof globalThis.gc === "function") {
   await main();
 } else {
   // Heap figures need forced GCs: run again with --expose-gc, same Node, same arguments.
-  const child = spawnSync(process.execPath, ["--expose-gc", ...process.execArgv, ...process.argv.slice(1)], { stdio: "inherit" });
+  const child = spawnSync(
+    process.execPath,
+    ["--expose-gc", ...process.execArgv, ...process.argv.slice(1)],
+    { stdio: "inherit" },
+  );
   if (child.error) throw child.error;
   process.exitCode = child.status ?? 1;
 }

@@ -1,5 +1,13 @@
 // examples/doer-workflow.ts
-import { AbstractDoer, AbstractTool, CostLedger, JobDispatcher, RunLog, walkTrajectory, type JobContext } from "@nucleo/core";
+import {
+  AbstractDoer,
+  AbstractTool,
+  CostLedger,
+  JobDispatcher,
+  RunLog,
+  walkTrajectory,
+  type JobContext,
+} from "@nucleo/core";
 import { z } from "zod";
 
 const Text = z.object({ text: z.string() });
@@ -12,8 +20,16 @@ class Shout extends AbstractTool<z.infer<typeof Text>, string> {
   override readonly readOnly = true; // allowed under the read-only binding the workflow runs in
   execute(input: z.infer<typeof Text>, _resources: unknown, context: JobContext) {
     context.emit({
-      type: "llm.call", entryId: "demo", providerModel: "demo/echo", usage: { inputTokens: 10, outputTokens: 10 },
-      cost: "0.0000125", currency: "USD", latencyMs: 0, stopReason: "end", attempt: context.attempt.number, corrections: 0,
+      type: "llm.call",
+      entryId: "demo",
+      providerModel: "demo/echo",
+      usage: { inputTokens: 10, outputTokens: 10 },
+      cost: "0.0000125",
+      currency: "USD",
+      latencyMs: 0,
+      stopReason: "end",
+      attempt: context.attempt.number,
+      corrections: 0,
     });
     return input.text.toUpperCase();
   }
@@ -28,7 +44,9 @@ class ShoutAll extends AbstractDoer<{ lines: string[] }, string[]> {
   async execute(input: { lines: string[] }, context: JobContext) {
     const first = await context.submitInStep(new Shout(), { text: "begin" }); // ordinal 1
     context.nextStep(); // ordinal 2, shared by the parallel children
-    const rest = await Promise.all(input.lines.map((text) => context.submitInCurrentStep(new Shout(), { text })));
+    const rest = await Promise.all(
+      input.lines.map((text) => context.submitInCurrentStep(new Shout(), { text })),
+    );
     return [first, ...rest];
   }
 }
@@ -37,7 +55,11 @@ const ledger = new CostLedger();
 const runLog = new RunLog();
 const dispatcher = new JobDispatcher({ observers: [ledger, runLog] });
 
-const workflow = dispatcher.submit(new ShoutAll(), { lines: ["a", "b"] }, { scope: { axes: { tenant: "acme" }, readOnly: true } });
+const workflow = dispatcher.submit(
+  new ShoutAll(),
+  { lines: ["a", "b"] },
+  { scope: { axes: { tenant: "acme" }, readOnly: true } },
+);
 console.log(await workflow); // [ 'BEGIN', 'A', 'B' ]
 
 walkTrajectory(runLog.trajectory(workflow.id)!, (node, depth) => {

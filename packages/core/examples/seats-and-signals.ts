@@ -1,5 +1,11 @@
 // examples/seats-and-signals.ts
-import { AbstractTool, JobDispatcher, ThrottleSignal, type AttemptInfo, type JobResources } from "@nucleo/core";
+import {
+  AbstractTool,
+  JobDispatcher,
+  ThrottleSignal,
+  type AttemptInfo,
+  type JobResources,
+} from "@nucleo/core";
 import { RecordingAdmission } from "@nucleo/core/testing";
 import { z } from "zod";
 
@@ -12,7 +18,13 @@ class Ask extends AbstractTool<{ question: string }, string> {
 
   override requirements(_input: { question: string }, attempt: AttemptInfo) {
     // Asked afresh before every attempt; after a truncation, attempt.escalated books the ceiling.
-    return [{ grade: "SMALL" as const, inputTokens: 50, maxOutputTokens: attempt.escalated ? 8_192 : 1_024 }];
+    return [
+      {
+        grade: "SMALL" as const,
+        inputTokens: 50,
+        maxOutputTokens: attempt.escalated ? 8_192 : 1_024,
+      },
+    ];
   }
 
   execute(input: { question: string }, resources: JobResources) {

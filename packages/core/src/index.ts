@@ -14,7 +14,17 @@ export * from "./log/index.js";
 export { CostLedger, type LedgerTotals, type LedgerCall } from "./ledger/cost-ledger.js";
 export { Decimal } from "./money/decimal.js";
 export * from "./artifacts/index.js";
-export { buildTrajectory, walkTrajectory, type TrajectoryJob, type TrajectoryNode } from "./trajectory/trajectory.js";
+export {
+  buildTrajectory,
+  walkTrajectory,
+  type TrajectoryJob,
+  type TrajectoryNode,
+} from "./trajectory/trajectory.js";
 export { RunLog, type RunLogJob } from "./trajectory/run-log.js";
-export { describeIssue, formatPath, type DescribedIssue, type DescribeIssueOptions } from "./schema/describe-issue.js";
+export {
+  describeIssue,
+  formatPath,
+  type DescribedIssue,
+  type DescribeIssueOptions,
+} from "./schema/describe-issue.js";
 export { printableText, firstPrintableLine } from "./text/printable-text.js";

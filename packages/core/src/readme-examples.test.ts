@@ -1,3 +1,7 @@
 import { describeReadmeExamples } from "@nucleo/tooling/readme-examples";
 
-describeReadmeExamples(new URL("../", import.meta.url), ["quick-start", "doer-workflow", "seats-and-signals"]);
+describeReadmeExamples(new URL("../", import.meta.url), [
+  "quick-start",
+  "doer-workflow",
+  "seats-and-signals",
+]);

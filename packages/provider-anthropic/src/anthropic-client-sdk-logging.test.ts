@@ -37,8 +37,13 @@ async function printedDuring(action: () => Promise<void>): Promise<string[]> {
       done();
     },
   });
-  const capture = ((chunk: unknown) => printed.push(String(chunk)) > 0) as typeof process.stdout.write;
-  const saved = { console: globalThis.console, stdout: process.stdout.write, stderr: process.stderr.write };
+  const capture = ((chunk: unknown) =>
+    printed.push(String(chunk)) > 0) as typeof process.stdout.write;
+  const saved = {
+    console: globalThis.console,
+    stdout: process.stdout.write,
+    stderr: process.stderr.write,
+  };
   globalThis.console = new Console({ stdout: sink, stderr: sink });
   process.stdout.write = capture;
   process.stderr.write = capture;
@@ -55,7 +60,18 @@ async function printedDuring(action: () => Promise<void>): Promise<string[]> {
 describe("the SDK's own logging is off", () => {
   it("a malformed stream event is printed nowhere; the caller gets the sanitised not-the-wire-format error", async () => {
     const opening = sseBody([
-      { type: "message_start", message: { id: "msg_1", type: "message", role: "assistant", model: "claude-test-sonnet", content: [], stop_reason: null, usage: { input_tokens: 9, output_tokens: 1 } } },
+      {
+        type: "message_start",
+        message: {
+          id: "msg_1",
+          type: "message",
+          role: "assistant",
+          model: "claude-test-sonnet",
+          content: [],
+          stop_reason: null,
+          usage: { input_tokens: 9, output_tokens: 1 },
+        },
+      },
       { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
     ]);
     // Cut mid-JSON: the SDK's parser throws on it, and without logging off prints it to the console first.
@@ -63,30 +79,51 @@ describe("the SDK's own logging is off", () => {
     server.script({ kind: "garbage", body: opening + malformed });
     let failure: unknown;
     const printed = await printedDuring(async () => {
-      const client = new AnthropicClient({ apiKey: "sk-ant-test", baseURL: server.anthropicBaseUrl });
-      failure = await drain(client.stream(request, binding, live())).then(() => undefined, (error: unknown) => error);
+      const client = new AnthropicClient({
+        apiKey: "sk-ant-test",
+        baseURL: server.anthropicBaseUrl,
+      });
+      failure = await drain(client.stream(request, binding, live())).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
     });
 
     expect(printed).toEqual([]);
     expect(ExternalServiceError.isInstance(failure)).toBe(true);
-    expect(failure).toMatchObject({ service: "anthropic", step: "stream", message: expect.stringContaining("not the Messages wire format (not JSON)") });
-    for (const view of [(failure as Error).message, String(failure), JSON.stringify(failure), inspect(failure, { depth: 10 })]) expect(view).not.toContain(CANARY);
+    expect(failure).toMatchObject({
+      service: "anthropic",
+      step: "stream",
+      message: expect.stringContaining("not the Messages wire format (not JSON)"),
+    });
+    for (const view of [
+      (failure as Error).message,
+      String(failure),
+      JSON.stringify(failure),
+      inspect(failure, { depth: 10 }),
+    ])
+      expect(view).not.toContain(CANARY);
   });
 
   it("ANTHROPIC_LOG=debug does not turn the SDK's logging back on", async () => {
-    const saved = process.env["ANTHROPIC_LOG"];
-    process.env["ANTHROPIC_LOG"] = "debug";
+    const saved = process.env.ANTHROPIC_LOG;
+    process.env.ANTHROPIC_LOG = "debug";
     try {
       server.script({ kind: "answer", text: CANARY }, { kind: "answer", text: CANARY });
       const printed = await printedDuring(async () => {
-        const client = new AnthropicClient({ apiKey: "sk-ant-test", baseURL: server.anthropicBaseUrl });
+        const client = new AnthropicClient({
+          apiKey: "sk-ant-test",
+          baseURL: server.anthropicBaseUrl,
+        });
         expect((await client.send(textRequest(CANARY), binding, live())).content).toBe(CANARY);
-        expect((await drain(client.stream(textRequest(CANARY), binding, live()))).response.content).toBe(CANARY);
+        expect(
+          (await drain(client.stream(textRequest(CANARY), binding, live()))).response.content,
+        ).toBe(CANARY);
       });
       expect(printed).toEqual([]);
     } finally {
-      if (saved === undefined) delete process.env["ANTHROPIC_LOG"];
-      else process.env["ANTHROPIC_LOG"] = saved;
+      if (saved === undefined) delete process.env.ANTHROPIC_LOG;
+      else process.env.ANTHROPIC_LOG = saved;
     }
   });
 });

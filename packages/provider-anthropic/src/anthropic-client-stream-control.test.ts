@@ -21,13 +21,20 @@ function pausingFetch(chunks: readonly string[], seen: { cancelled: boolean }): 
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
         for (const chunk of chunks) controller.enqueue(new TextEncoder().encode(chunk));
-        init?.signal?.addEventListener("abort", () => controller.error(new DOMException("aborted", "AbortError")), { once: true });
+        init?.signal?.addEventListener(
+          "abort",
+          () => controller.error(new DOMException("aborted", "AbortError")),
+          { once: true },
+        );
       },
       cancel() {
         seen.cancelled = true;
       },
     });
-    return new Response(body, { status: 200, headers: { "content-type": "text/event-stream", "request-id": "req_fake1" } });
+    return new Response(body, {
+      status: 200,
+      headers: { "content-type": "text/event-stream", "request-id": "req_fake1" },
+    });
   };
 }
 
@@ -43,7 +50,10 @@ async function failureOf(stream: AsyncGenerator<LlmDelta, LlmResponse, void>): P
 describe("AnthropicClient stream control", () => {
   it("stopping a stream early cancels the response body", async () => {
     const seen = { cancelled: false };
-    const client = new AnthropicClient({ apiKey: "sk-ant-test", fetch: pausingFetch(opening, seen) });
+    const client = new AnthropicClient({
+      apiKey: "sk-ant-test",
+      fetch: pausingFetch(opening, seen),
+    });
     const stream = client.stream(request, binding, new AbortController().signal);
     expect(await stream.next()).toEqual({ done: false, value: { type: "text", text: "Hel" } });
     await stream.return(undefined as never);
@@ -52,7 +62,10 @@ describe("AnthropicClient stream control", () => {
 
   it("aborting mid-stream rethrows the abort's reason instead of reporting a cut stream", async () => {
     const seen = { cancelled: false };
-    const client = new AnthropicClient({ apiKey: "sk-ant-test", fetch: pausingFetch(opening, seen) });
+    const client = new AnthropicClient({
+      apiKey: "sk-ant-test",
+      fetch: pausingFetch(opening, seen),
+    });
     const controller = new AbortController();
     const reason = new Error("the job timed out");
     const stream = client.stream(request, binding, controller.signal);
@@ -62,14 +75,27 @@ describe("AnthropicClient stream control", () => {
   });
 
   it("an overloaded_error event mid-stream is a ThrottleSignal, another error event an ExternalServiceError", async () => {
-    const event = (type: string) => `event: error\ndata: ${JSON.stringify({ type: "error", error: { type, message: "sk-ant-never-repeated" } })}\n\n`;
+    const event = (type: string) =>
+      `event: error\ndata: ${JSON.stringify({ type: "error", error: { type, message: "sk-ant-never-repeated" } })}\n\n`;
     const seen = { cancelled: false };
-    const overloaded = new AnthropicClient({ apiKey: "sk-ant-test", fetch: pausingFetch([...opening, event("overloaded_error")], seen) });
-    expect(await failureOf(overloaded.stream(request, binding, new AbortController().signal))).toBeInstanceOf(ThrottleSignal);
-    const failing = new AnthropicClient({ apiKey: "sk-ant-test", fetch: pausingFetch([...opening, event("api_error")], seen) });
+    const overloaded = new AnthropicClient({
+      apiKey: "sk-ant-test",
+      fetch: pausingFetch([...opening, event("overloaded_error")], seen),
+    });
+    expect(
+      await failureOf(overloaded.stream(request, binding, new AbortController().signal)),
+    ).toBeInstanceOf(ThrottleSignal);
+    const failing = new AnthropicClient({
+      apiKey: "sk-ant-test",
+      fetch: pausingFetch([...opening, event("api_error")], seen),
+    });
     const failure = await failureOf(failing.stream(request, binding, new AbortController().signal));
     expect(ExternalServiceError.isInstance(failure)).toBe(true);
-    expect(failure).toMatchObject({ service: "anthropic", step: "stream", message: expect.stringContaining("an error event (api_error)") });
+    expect(failure).toMatchObject({
+      service: "anthropic",
+      step: "stream",
+      message: expect.stringContaining("an error event (api_error)"),
+    });
     expect(String(failure)).not.toContain("sk-ant-never-repeated");
   });
 });

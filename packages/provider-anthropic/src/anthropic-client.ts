@@ -1,6 +1,12 @@
 import Anthropic from "@anthropic-ai/sdk";
 import type { CatalogEntry } from "@nucleo/catalog";
-import type { LlmBinding, LlmClient, LlmDelta, LlmRequest, LlmResponse } from "@nucleo/conversation";
+import type {
+  LlmBinding,
+  LlmClient,
+  LlmDelta,
+  LlmRequest,
+  LlmResponse,
+} from "@nucleo/conversation";
 import { SystemError, type Depth } from "@nucleo/core";
 import { toNucleoError } from "./errors/to-nucleo-error.js";
 import { toMessageParams } from "./request/to-message-params.js";
@@ -105,12 +111,18 @@ export class AnthropicClient implements LlmClient {
    * block still open returns a `max_tokens` response, as {@link send} would, without the cut
    * tool call.
    */
-  async *stream(request: LlmRequest, binding: LlmBinding, signal: AbortSignal): AsyncGenerator<LlmDelta, LlmResponse, void> {
+  async *stream(
+    request: LlmRequest,
+    binding: LlmBinding,
+    signal: AbortSignal,
+  ): AsyncGenerator<LlmDelta, LlmResponse, void> {
     const params = toMessageParams(request, binding);
     const accumulator = new StreamAccumulator();
     let events: AsyncIterator<unknown>;
     try {
-      events = (await this.#sdk.messages.create({ ...params, stream: true }, { signal }))[Symbol.asyncIterator]();
+      events = (await this.#sdk.messages.create({ ...params, stream: true }, { signal }))[
+        Symbol.asyncIterator
+      ]();
     } catch (error) {
       throw toNucleoError(error, "stream", signal);
     }

@@ -5,5 +5,9 @@
  *
  * @packageDocumentation
  */
-export { AnthropicClient, ANTHROPIC_API_KEY_VARIABLE, type AnthropicClientOptions } from "./anthropic-client.js";
+export {
+  AnthropicClient,
+  ANTHROPIC_API_KEY_VARIABLE,
+  type AnthropicClientOptions,
+} from "./anthropic-client.js";
 export { thinkingActive, MIN_THINKING_BUDGET } from "./thinking/thinking-active.js";

@@ -11,15 +11,31 @@ const server = await MockProviderServer.start();
 const catalog = parseCatalog(
   [
     {
-      id: "openai-gpt-5-mini", provider: "openai", model: "gpt-5-mini", grade: "MEDIUM",
-      contextWindow: 400_000, outputCeiling: 128_000, reasoningTokens: { QUICK: 1_024, STANDARD: 4_096 },
-      prices: { currency: "USD", effectiveFrom: "2026-01-01", source: "example", input: "0.25", output: "2" },
+      id: "openai-gpt-5-mini",
+      provider: "openai",
+      model: "gpt-5-mini",
+      grade: "MEDIUM",
+      contextWindow: 400_000,
+      outputCeiling: 128_000,
+      reasoningTokens: { QUICK: 1_024, STANDARD: 4_096 },
+      prices: {
+        currency: "USD",
+        effectiveFrom: "2026-01-01",
+        source: "example",
+        input: "0.25",
+        output: "2",
+      },
       limits: { requestsPerMinute: 500, tokensPerMinute: 500_000 },
     },
   ],
   "example",
 );
-const binding = { entry: catalog.get("openai-gpt-5-mini"), maxOutputTokens: 1_024, reasoningTokens: 4_096, depth: "STANDARD" } as const;
+const binding = {
+  entry: catalog.get("openai-gpt-5-mini"),
+  maxOutputTokens: 1_024,
+  reasoningTokens: 4_096,
+  depth: "STANDARD",
+} as const;
 const request: LlmRequest = {
   system: { text: "Answer in one word." },
   messages: [{ role: "user", parts: [Parts.text("The capital of France?")] }],
@@ -28,7 +44,11 @@ const request: LlmRequest = {
 
 const client = new OpenAiClient({ apiKey: "sk-example", baseURL: server.openaiBaseUrl });
 
-server.script({ kind: "answer", text: "Paris.", usage: { inputTokens: 21, cachedInputTokens: 0, outputTokens: 2, reasoningTokens: 64 } });
+server.script({
+  kind: "answer",
+  text: "Paris.",
+  usage: { inputTokens: 21, cachedInputTokens: 0, outputTokens: 2, reasoningTokens: 64 },
+});
 const response = await client.send(request, binding, new AbortController().signal);
 console.log(response.content, response.stopReason); // Paris. end
 console.log(response.usage); // { inputTokens: 21, outputTokens: 2, cachedInputTokens: 0, reasoningTokens: 64 }
@@ -48,7 +68,9 @@ console.log(step.value.content); // Paris, on the Seine.
 
 // Failures come back as Nucleo's outcomes: a 429 is a ThrottleSignal for the dispatcher.
 server.script({ kind: "throttle", retryAfterSeconds: 2 });
-const throttled = (await client.send(request, binding, new AbortController().signal).catch((error: unknown) => error)) as ThrottleSignal;
+const throttled = (await client
+  .send(request, binding, new AbortController().signal)
+  .catch((error: unknown) => error)) as ThrottleSignal;
 console.log(throttled.kind, throttled.retryAfterMs); // throttle 2000
 
 await server.stop();

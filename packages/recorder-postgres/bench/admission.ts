@@ -11,7 +11,11 @@
  */
 import os from "node:os";
 import type { SharedDemand } from "@nucleo/catalog";
-import { openRecorderDatabase, PostgresBudgetStore, type RecorderConnection } from "@nucleo/recorder-postgres";
+import {
+  openRecorderDatabase,
+  PostgresBudgetStore,
+  type RecorderConnection,
+} from "@nucleo/recorder-postgres";
 import { formatRate as format, median, startOptionalServer } from "./bench-support.ts";
 
 const RUNS = 5;
@@ -38,18 +42,28 @@ let entries = 0;
 
 /** A demand on a new entry whose limits never bind: every book is granted, as on a quiet entry. */
 function freshDemand(): SharedDemand {
-  return { entryId: `bench-${++entries}`, limits: { requestsPerMinute: 100_000_000, tokensPerMinute: 1_000_000_000_000 }, inputTokens: 1_200, outputTokens: 800 };
+  return {
+    entryId: `bench-${++entries}`,
+    limits: { requestsPerMinute: 100_000_000, tokensPerMinute: 1_000_000_000_000 },
+    inputTokens: 1_200,
+    outputTokens: 800,
+  };
 }
 
 /** One seat's life in the store: booked, then settled with what it used. */
 async function roundTrip(store: PostgresBudgetStore, demand: SharedDemand): Promise<void> {
   const answer = await store.book(demand, Date.now(), WINDOW_MS);
-  if (!("booked" in answer)) throw new Error(`the benchmark's entry refused a booking: ${JSON.stringify(answer)}`);
+  if (!("booked" in answer))
+    throw new Error(`the benchmark's entry refused a booking: ${JSON.stringify(answer)}`);
   await store.settle(answer.booked, 1_150, 230);
 }
 
 /** Round trips per second over `RUN_MS`, `concurrency` seats at a time on one entry. */
-async function run(store: PostgresBudgetStore, demand: SharedDemand, concurrency: number): Promise<number> {
+async function run(
+  store: PostgresBudgetStore,
+  demand: SharedDemand,
+  concurrency: number,
+): Promise<number> {
   let done = 0;
   const started = performance.now();
   const deadline = started + RUN_MS;
@@ -86,7 +100,12 @@ async function measure(connection: RecorderConnection, setup: Setup): Promise<nu
     const demand = freshDemand();
     // Written straight into the table: as if other seats had booked in the last seconds.
     for (let booked = 0; booked < setup.preloaded; booked += 1_000) {
-      const rows = Array.from({ length: Math.min(1_000, setup.preloaded - booked) }, () => ({ entry_id: demand.entryId, booked_at: Date.now(), input_tokens: 1_000, output_tokens: 500 }));
+      const rows = Array.from({ length: Math.min(1_000, setup.preloaded - booked) }, () => ({
+        entry_id: demand.entryId,
+        booked_at: Date.now(),
+        input_tokens: 1_000,
+        output_tokens: 500,
+      }));
       await connection.db.insertInto("nucleo_seat_bookings").values(rows).execute();
     }
     for (let warm = 0; warm < WARMUP_ROUND_TRIPS; warm++) await roundTrip(store, demand);
@@ -103,18 +122,26 @@ async function main(): Promise<void> {
       const connection = await openRecorderDatabase({ url: server.url });
       try {
         const rates = await baseline(connection);
-        rows.push(`| postgres, \`SELECT 1\` for scale | 1 | | **${format(median(rates))}** | ${format(Math.min(...rates))} – ${format(Math.max(...rates))} |`);
+        rows.push(
+          `| postgres, \`SELECT 1\` for scale | 1 | | **${format(median(rates))}** | ${format(Math.min(...rates))} – ${format(Math.max(...rates))} |`,
+        );
       } finally {
         await connection.close();
       }
     }
     for (const setup of SETUPS) {
       if (setup.backend === "postgres" && server === undefined) continue;
-      const connection = await openRecorderDatabase(setup.backend === "postgres" ? { url: server!.url } : {});
+      const connection = await openRecorderDatabase(
+        setup.backend === "postgres" ? { url: server!.url } : {},
+      );
       try {
         const rates = await measure(connection, setup);
-        rows.push(`| ${setup.backend} | ${setup.concurrency} | ${format(setup.preloaded)} | **${format(median(rates))}** | ${format(Math.min(...rates))} – ${format(Math.max(...rates))} |`);
-        console.error(`${setup.backend}, ${setup.concurrency} at once, ${setup.preloaded} in the window: ${rates.map(format).join(", ")} round trips/s`);
+        rows.push(
+          `| ${setup.backend} | ${setup.concurrency} | ${format(setup.preloaded)} | **${format(median(rates))}** | ${format(Math.min(...rates))} – ${format(Math.max(...rates))} |`,
+        );
+        console.error(
+          `${setup.backend}, ${setup.concurrency} at once, ${setup.preloaded} in the window: ${rates.map(format).join(", ")} round trips/s`,
+        );
       } finally {
         await connection.close();
       }
@@ -122,7 +149,9 @@ async function main(): Promise<void> {
   } finally {
     await server?.dispose();
   }
-  console.log(`\nbook + settle through PostgresBudgetStore — Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, load ${os.loadavg()[0]!.toFixed(1)}, throwaway PostgreSQL server on 127.0.0.1 (fsync off), in-memory PGlite\n`);
+  console.log(
+    `\nbook + settle through PostgresBudgetStore — Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, load ${os.loadavg()[0]!.toFixed(1)}, throwaway PostgreSQL server on 127.0.0.1 (fsync off), in-memory PGlite\n`,
+  );
   console.log("| Database | At once | Bookings in the window | Median round trips/s | Range |");
   console.log("|---|---:|---:|---:|---:|");
   for (const row of rows) console.log(row);

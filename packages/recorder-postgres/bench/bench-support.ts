@@ -16,7 +16,9 @@ export const median = (values: readonly number[]): number => {
 export const formatRate = (value: number): string => Math.round(value).toLocaleString("en-US");
 
 /** A throwaway server for the benchmark, or `undefined` (with a warning) when PostgreSQL is not installed. */
-export async function startOptionalServer(): Promise<Awaited<ReturnType<typeof startThrowawayPostgres>> | undefined> {
+export async function startOptionalServer(): Promise<
+  Awaited<ReturnType<typeof startThrowawayPostgres>> | undefined
+> {
   try {
     return await startThrowawayPostgres();
   } catch (error) {

@@ -13,7 +13,11 @@
 import os from "node:os";
 import { silentLogger, type RunEvent } from "@nucleo/core";
 import { sql } from "kysely";
-import { openRecorderDatabase, PostgresRecorder, type RecorderConnection } from "@nucleo/recorder-postgres";
+import {
+  openRecorderDatabase,
+  PostgresRecorder,
+  type RecorderConnection,
+} from "@nucleo/recorder-postgres";
 import { formatRate as format, median, startOptionalServer } from "./bench-support.ts";
 
 const AIM_POSTGRES_EVENTS_PER_SECOND = 50_000;
@@ -45,30 +49,92 @@ function workload(count: number, prefix: string): RunEvent[] {
   for (let workflow = 0; events.length < count; workflow++) {
     const rootId = `${prefix}-w${workflow}`;
     let rootSeq = 0;
-    const lineage = (jobId: string, parentId: string | null, seq: number) => ({ at: at++, jobId, parentId, rootId, seq });
-    events.push({ ...lineage(rootId, null, ++rootSeq), type: "job.submitted", jobClass: "ReviewDoer", jobName: "review", ordinal: null, kind: "orchestrator", scope: { axes: { tenant: "acme" }, readOnly: false }, ancestors: [] });
+    const lineage = (jobId: string, parentId: string | null, seq: number) => ({
+      at: at++,
+      jobId,
+      parentId,
+      rootId,
+      seq,
+    });
+    events.push({
+      ...lineage(rootId, null, ++rootSeq),
+      type: "job.submitted",
+      jobClass: "ReviewDoer",
+      jobName: "review",
+      ordinal: null,
+      kind: "orchestrator",
+      scope: { axes: { tenant: "acme" }, readOnly: false },
+      ancestors: [],
+    });
     events.push({ ...lineage(rootId, null, ++rootSeq), type: "job.started", attempt: 1 });
     for (let child = 0; child < CHILDREN_PER_WORKFLOW; child++) {
       const jobId = `${rootId}-c${child}`;
       const seatId = `${jobId}-s`;
       const ancestors = [rootId];
       const call = (seq: number, cost: string): RunEvent => ({
-        ...lineage(jobId, rootId, seq), type: "llm.call", jobClass: "ClaimsTool", ancestors, entryId: "gpt-medium", providerModel: "gpt-x-2025-01",
-        provider: "openai", requestModel: "gpt-x", grade: "MEDIUM", depth: "STANDARD",
-        usage: { inputTokens: 1_200 + child, cachedInputTokens: 300, outputTokens: 150, reasoningTokens: 40 },
-        cost, currency: "USD", latencyMs: 812, stopReason: "end", attempt: 1, corrections: 0,
+        ...lineage(jobId, rootId, seq),
+        type: "llm.call",
+        jobClass: "ClaimsTool",
+        ancestors,
+        entryId: "gpt-medium",
+        providerModel: "gpt-x-2025-01",
+        provider: "openai",
+        requestModel: "gpt-x",
+        grade: "MEDIUM",
+        depth: "STANDARD",
+        usage: {
+          inputTokens: 1_200 + child,
+          cachedInputTokens: 300,
+          outputTokens: 150,
+          reasoningTokens: 40,
+        },
+        cost,
+        currency: "USD",
+        latencyMs: 812,
+        stopReason: "end",
+        attempt: 1,
+        corrections: 0,
       });
       events.push(
-        { ...lineage(jobId, rootId, 1), type: "job.submitted", jobClass: "ClaimsTool", jobName: "claims", ordinal: 1 + (child % 4), kind: "tool", scope: { axes: { tenant: "acme" }, readOnly: true }, ancestors },
+        {
+          ...lineage(jobId, rootId, 1),
+          type: "job.submitted",
+          jobClass: "ClaimsTool",
+          jobName: "claims",
+          ordinal: 1 + (child % 4),
+          kind: "tool",
+          scope: { axes: { tenant: "acme" }, readOnly: true },
+          ancestors,
+        },
         { ...lineage(jobId, rootId, 2), type: "job.started", attempt: 1 },
-        { ...lineage(jobId, rootId, 3), type: "seat.reserved", seatId, grade: "MEDIUM", entryId: "gpt-medium", inputTokens: 1_500, maxOutputTokens: 800, waitedMs: 2 },
+        {
+          ...lineage(jobId, rootId, 3),
+          type: "seat.reserved",
+          seatId,
+          grade: "MEDIUM",
+          entryId: "gpt-medium",
+          inputTokens: 1_500,
+          maxOutputTokens: 800,
+          waitedMs: 2,
+        },
         call(4, "0.0042125"),
         call(5, "0.0013"),
-        { ...lineage(jobId, rootId, 6), type: "seat.settled", seatId, outcome: "settled", usage: { inputTokens: 1_200, outputTokens: 150 } },
+        {
+          ...lineage(jobId, rootId, 6),
+          type: "seat.settled",
+          seatId,
+          outcome: "settled",
+          usage: { inputTokens: 1_200, outputTokens: 150 },
+        },
         { ...lineage(jobId, rootId, 7), type: "job.finished", durationMs: 40 },
       );
     }
-    events.push({ ...lineage(rootId, null, ++rootSeq), type: "job.published", key: "summary", value: { children: CHILDREN_PER_WORKFLOW, ok: true } });
+    events.push({
+      ...lineage(rootId, null, ++rootSeq),
+      type: "job.published",
+      key: "summary",
+      value: { children: CHILDREN_PER_WORKFLOW, ok: true },
+    });
     events.push({ ...lineage(rootId, null, ++rootSeq), type: "job.finished", durationMs: 900 });
   }
   return events;
@@ -79,9 +145,17 @@ function workload(count: number, prefix: string): RunEvent[] {
 const nextTick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** Feeds `events` as a dispatcher would and resolves with events per second, to the last commit. */
-async function ingest(connection: RecorderConnection, events: readonly RunEvent[], batchSize: number): Promise<number> {
+async function ingest(
+  connection: RecorderConnection,
+  events: readonly RunEvent[],
+  batchSize: number,
+): Promise<number> {
   let failures = 0;
-  const recorder = new PostgresRecorder({ db: connection.db, batchSize, logger: { ...silentLogger, warn: () => (failures += 1), error: () => (failures += 1) } });
+  const recorder = new PostgresRecorder({
+    db: connection.db,
+    batchSize,
+    logger: { ...silentLogger, warn: () => (failures += 1), error: () => (failures += 1) },
+  });
   const started = performance.now();
   for (let index = 0; index < events.length; index += EVENTS_PER_TICK) {
     const wait = recorder.pressure();
@@ -122,12 +196,23 @@ async function main(): Promise<void> {
   try {
     for (const setup of SETUPS) {
       if (setup.backend === "postgres" && server === undefined) continue;
-      const connection = await openRecorderDatabase(setup.backend === "postgres" ? { url: server!.url } : {});
+      const connection = await openRecorderDatabase(
+        setup.backend === "postgres" ? { url: server!.url } : {},
+      );
       try {
         const rates = await measure(connection, setup);
-        const aim = setup.backend === "postgres" ? (median(rates) >= AIM_POSTGRES_EVENTS_PER_SECOND ? `≥ ${format(AIM_POSTGRES_EVENTS_PER_SECOND)}: met` : `≥ ${format(AIM_POSTGRES_EVENTS_PER_SECOND)}: MISSED`) : "(figure only)";
-        rows.push(`| ${setup.backend} | ${format(setup.batchSize)} | ${format(setup.events)} × ${setup.runs} | **${format(median(rates))}** | ${format(Math.min(...rates))} – ${format(Math.max(...rates))} | ${aim} |`);
-        console.error(`${setup.backend}, batches of ${setup.batchSize}: ${rates.map(format).join(", ")} events/s`);
+        const aim =
+          setup.backend === "postgres"
+            ? median(rates) >= AIM_POSTGRES_EVENTS_PER_SECOND
+              ? `≥ ${format(AIM_POSTGRES_EVENTS_PER_SECOND)}: met`
+              : `≥ ${format(AIM_POSTGRES_EVENTS_PER_SECOND)}: MISSED`
+            : "(figure only)";
+        rows.push(
+          `| ${setup.backend} | ${format(setup.batchSize)} | ${format(setup.events)} × ${setup.runs} | **${format(median(rates))}** | ${format(Math.min(...rates))} – ${format(Math.max(...rates))} | ${aim} |`,
+        );
+        console.error(
+          `${setup.backend}, batches of ${setup.batchSize}: ${rates.map(format).join(", ")} events/s`,
+        );
       } finally {
         await connection.close();
       }
@@ -135,7 +220,9 @@ async function main(): Promise<void> {
   } finally {
     await server?.dispose();
   }
-  console.log(`\nIngest through PostgresRecorder — Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, throwaway PostgreSQL server on 127.0.0.1 (fsync off), in-memory PGlite\n`);
+  console.log(
+    `\nIngest through PostgresRecorder — Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, throwaway PostgreSQL server on 127.0.0.1 (fsync off), in-memory PGlite\n`,
+  );
   console.log("| Database | Batch size | Events × runs | Median events/s | Range | Aim |");
   console.log("|---|---:|---:|---:|---:|---|");
   for (const row of rows) console.log(row);

@@ -26,7 +26,13 @@ import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { sql, type Kysely } from "kysely";
 import type { RunEvent } from "@nucleo/core";
-import { openRecorderDatabase, PostgresRecorder, RecorderQueries, type RecorderConnection, type RecorderDatabase } from "@nucleo/recorder-postgres";
+import {
+  openRecorderDatabase,
+  PostgresRecorder,
+  RecorderQueries,
+  type RecorderConnection,
+  type RecorderDatabase,
+} from "@nucleo/recorder-postgres";
 import { median, startOptionalServer } from "./bench-support.ts";
 
 const BRANCHING = 10;
@@ -43,18 +49,78 @@ interface Case {
 }
 
 const CASES: readonly Case[] = [
-  { name: "trajectory, 1,000 jobs", aimMs: 5, runs: 31, run: (queries) => queries.trajectory("t1k-0") },
-  { name: "trajectory, 100,000 jobs", aimMs: 500, runs: 7, run: (queries) => queries.trajectory("t100k-0") },
-  { name: "subtreeCost, 5,000 jobs, calls written by PostgresRecorder", aimMs: 1, runs: 51, run: (queries) => queries.subtreeCost("s5k-0") },
-  { name: "subtreeCost, 5,000 jobs, each call its own write by PostgresRecorder", aimMs: 1, runs: 51, run: (queries) => queries.subtreeCost("r1by1-0") },
-  { name: "subtreeCost, 5,000 jobs, each call its own INSERT, never merged (no recorder)", aimMs: undefined, runs: 51, run: (queries) => queries.subtreeCost("s1by1-0") },
-  { name: "subtreeCost, 1,111 of the 100,000 (a depth-2 job)", aimMs: undefined, runs: 51, run: (queries) => queries.subtreeCost("t100k-12") },
-  { name: "costLedger by workflow, all 1.1M calls", aimMs: 500, runs: 7, run: (queries) => queries.costLedger({ by: "workflow" }) },
-  { name: "costLedger by model, all 1.1M calls", aimMs: 500, runs: 7, run: (queries) => queries.costLedger({ by: "model" }) },
-  { name: "costLedger by job class, all 1.1M calls", aimMs: 500, runs: 7, run: (queries) => queries.costLedger({ by: "jobClass" }) },
-  { name: "costLedger by day, all 1.1M calls", aimMs: 500, runs: 7, run: (queries) => queries.costLedger({ by: "day" }) },
-  { name: "costLedger by model, one workflow (1,000 calls)", aimMs: undefined, runs: 31, run: (queries) => queries.costLedger({ by: "model", rootId: "bulk-root-7" }) },
-  { name: "seatSizing, all 1.1M calls", aimMs: undefined, runs: 5, run: (queries) => queries.seatSizing() },
+  {
+    name: "trajectory, 1,000 jobs",
+    aimMs: 5,
+    runs: 31,
+    run: (queries) => queries.trajectory("t1k-0"),
+  },
+  {
+    name: "trajectory, 100,000 jobs",
+    aimMs: 500,
+    runs: 7,
+    run: (queries) => queries.trajectory("t100k-0"),
+  },
+  {
+    name: "subtreeCost, 5,000 jobs, calls written by PostgresRecorder",
+    aimMs: 1,
+    runs: 51,
+    run: (queries) => queries.subtreeCost("s5k-0"),
+  },
+  {
+    name: "subtreeCost, 5,000 jobs, each call its own write by PostgresRecorder",
+    aimMs: 1,
+    runs: 51,
+    run: (queries) => queries.subtreeCost("r1by1-0"),
+  },
+  {
+    name: "subtreeCost, 5,000 jobs, each call its own INSERT, never merged (no recorder)",
+    aimMs: undefined,
+    runs: 51,
+    run: (queries) => queries.subtreeCost("s1by1-0"),
+  },
+  {
+    name: "subtreeCost, 1,111 of the 100,000 (a depth-2 job)",
+    aimMs: undefined,
+    runs: 51,
+    run: (queries) => queries.subtreeCost("t100k-12"),
+  },
+  {
+    name: "costLedger by workflow, all 1.1M calls",
+    aimMs: 500,
+    runs: 7,
+    run: (queries) => queries.costLedger({ by: "workflow" }),
+  },
+  {
+    name: "costLedger by model, all 1.1M calls",
+    aimMs: 500,
+    runs: 7,
+    run: (queries) => queries.costLedger({ by: "model" }),
+  },
+  {
+    name: "costLedger by job class, all 1.1M calls",
+    aimMs: 500,
+    runs: 7,
+    run: (queries) => queries.costLedger({ by: "jobClass" }),
+  },
+  {
+    name: "costLedger by day, all 1.1M calls",
+    aimMs: 500,
+    runs: 7,
+    run: (queries) => queries.costLedger({ by: "day" }),
+  },
+  {
+    name: "costLedger by model, one workflow (1,000 calls)",
+    aimMs: undefined,
+    runs: 31,
+    run: (queries) => queries.costLedger({ by: "model", rootId: "bulk-root-7" }),
+  },
+  {
+    name: "seatSizing, all 1.1M calls",
+    aimMs: undefined,
+    runs: 5,
+    run: (queries) => queries.seatSizing(),
+  },
 ];
 
 // ---- Seeding --------------------------------------------------------------------------------
@@ -65,7 +131,12 @@ const CASES: readonly Case[] = [
  * apart by start time). Ids, parents and ancestors are computed here and sent as arrays; the
  * calls, one per job, go `callsPerWrite` to a statement.
  */
-async function seedWorkflow(db: Kysely<RecorderDatabase>, prefix: string, size: number, callsPerWrite = CALLS_PER_WRITE): Promise<void> {
+async function seedWorkflow(
+  db: Kysely<RecorderDatabase>,
+  prefix: string,
+  size: number,
+  callsPerWrite = CALLS_PER_WRITE,
+): Promise<void> {
   const ids: string[] = [];
   const parents: (string | null)[] = [];
   const ancestors: string[] = [];
@@ -79,7 +150,9 @@ async function seedWorkflow(db: Kysely<RecorderDatabase>, prefix: string, size: 
     parents.push(parent < 0 ? null : `${prefix}-${parent}`);
     ancestors.push(chain.join(","));
     const position = (index - 1) % BRANCHING;
-    ordinals.push(index === 0 ? null : position === 9 ? null : position - (position % 5 === 4 ? 1 : 0) + 1);
+    ordinals.push(
+      index === 0 ? null : position === 9 ? null : position - (position % 5 === 4 ? 1 : 0) + 1,
+    );
   }
   const root = `${prefix}-0`;
   await sql`
@@ -89,7 +162,9 @@ async function seedWorkflow(db: Kysely<RecorderDatabase>, prefix: string, size: 
            timestamptz '2025-03-01' + n * interval '1 millisecond',
            timestamptz '2025-03-01' + n * interval '1 millisecond' + interval '5 milliseconds',
            timestamptz '2025-03-01' + n * interval '1 millisecond' + interval '2 seconds', 1
-    from unnest(${ids}::text[], ${parents}::text[], ${ancestors}::text[], ${ordinals}::int[]) with ordinality as t(id, parent, chain, ordinal, n)`.execute(db);
+    from unnest(${ids}::text[], ${parents}::text[], ${ancestors}::text[], ${ordinals}::int[]) with ordinality as t(id, parent, chain, ordinal, n)`.execute(
+    db,
+  );
   // One model call per job, made from the job rows themselves, `callsPerWrite` per statement.
   for (let first = 0; first < size; first += callsPerWrite) {
     await sql`
@@ -97,7 +172,9 @@ async function seedWorkflow(db: Kysely<RecorderDatabase>, prefix: string, size: 
         input_tokens, cache_read_input_tokens, output_tokens, reasoning_output_tokens, cost, currency, finish_reason)
       select id, 1, root_id, ancestors, job_class, started_at, 'entry-a', 'model-a',
              1000 + length(id), 200, 150, 20, 0.000123 + length(id) * 0.000001, 'USD', 'end'
-      from nucleo_jobs where id = any(${ids.slice(first, first + callsPerWrite)}::text[])`.execute(db);
+      from nucleo_jobs where id = any(${ids.slice(first, first + callsPerWrite)}::text[])`.execute(
+      db,
+    );
   }
 }
 
@@ -108,7 +185,12 @@ async function seedWorkflow(db: Kysely<RecorderDatabase>, prefix: string, size: 
  * each job's events are flushed before the next job's are given: every call is a write of its
  * own, as when calls trickle in, and the recorder merges the attribution rows as it goes.
  */
-async function recordWorkflow(db: Kysely<RecorderDatabase>, prefix: string, size: number, options: { readonly flushEachJob?: boolean } = {}): Promise<void> {
+async function recordWorkflow(
+  db: Kysely<RecorderDatabase>,
+  prefix: string,
+  size: number,
+  options: { readonly flushEachJob?: boolean } = {},
+): Promise<void> {
   const root = `${prefix}-0`;
   const start = Date.UTC(2025, 2, 2);
   const events: RunEvent[] = [];
@@ -118,15 +200,47 @@ async function recordWorkflow(db: Kysely<RecorderDatabase>, prefix: string, size
     const ancestors = parent < 0 ? [] : [`${prefix}-${parent}`, ...lineage[parent]!];
     lineage.push(ancestors);
     const at = start + index;
-    const job = { jobId: `${prefix}-${index}`, parentId: parent < 0 ? null : `${prefix}-${parent}`, rootId: root };
+    const job = {
+      jobId: `${prefix}-${index}`,
+      parentId: parent < 0 ? null : `${prefix}-${parent}`,
+      rootId: root,
+    };
     const jobClass = `Class${index % 20}`;
     events.push(
-      { ...job, seq: 1, at, type: "job.submitted", jobClass, jobName: `job ${index}`, ordinal: index === 0 ? null : ((index - 1) % BRANCHING) + 1, kind: "tool", scope: { axes: {}, readOnly: false }, ancestors },
+      {
+        ...job,
+        seq: 1,
+        at,
+        type: "job.submitted",
+        jobClass,
+        jobName: `job ${index}`,
+        ordinal: index === 0 ? null : ((index - 1) % BRANCHING) + 1,
+        kind: "tool",
+        scope: { axes: {}, readOnly: false },
+        ancestors,
+      },
       { ...job, seq: 2, at, type: "job.started", attempt: 1 },
       {
-        ...job, seq: 3, at, type: "llm.call", jobClass, ancestors, entryId: "entry-a", providerModel: "model-a",
-        usage: { inputTokens: 1_000 + index, cachedInputTokens: 200, outputTokens: 150, reasoningTokens: 20 },
-        cost: `0.000${123 + (index % 877)}`, currency: "USD", latencyMs: 800, stopReason: "end", attempt: 1, corrections: 0,
+        ...job,
+        seq: 3,
+        at,
+        type: "llm.call",
+        jobClass,
+        ancestors,
+        entryId: "entry-a",
+        providerModel: "model-a",
+        usage: {
+          inputTokens: 1_000 + index,
+          cachedInputTokens: 200,
+          outputTokens: 150,
+          reasoningTokens: 20,
+        },
+        cost: `0.000${123 + (index % 877)}`,
+        currency: "USD",
+        latencyMs: 800,
+        stopReason: "end",
+        attempt: 1,
+        corrections: 0,
       },
       { ...job, seq: 4, at: at + 2_000, type: "job.finished", durationMs: 2_000 },
     );
@@ -183,10 +297,17 @@ const WARM_UP_MS = 1_000;
  * and the query's code. The first run of the warm-up is returned apart: it shows the cost of a
  * query in a process that has not run it before.
  */
-async function time(queries: RecorderQueries, benchCase: Case): Promise<{ first: number; times: number[] }> {
+async function time(
+  queries: RecorderQueries,
+  benchCase: Case,
+): Promise<{ first: number; times: number[] }> {
   const warmUpStarted = performance.now();
   let first = Number.NaN;
-  for (let warmup = 0; warmup < WARM_UP_RUNS || performance.now() - warmUpStarted < WARM_UP_MS; warmup += 1) {
+  for (
+    let warmup = 0;
+    warmup < WARM_UP_RUNS || performance.now() - warmUpStarted < WARM_UP_MS;
+    warmup += 1
+  ) {
     const started = performance.now();
     await benchCase.run(queries);
     if (warmup === 0) first = performance.now() - started;
@@ -200,7 +321,8 @@ async function time(queries: RecorderQueries, benchCase: Case): Promise<{ first:
   return { first, times };
 }
 
-const ms = (value: number): string => (value < 10 ? value.toFixed(2) : value < 100 ? value.toFixed(1) : value.toFixed(0));
+const ms = (value: number): string =>
+  value < 10 ? value.toFixed(2) : value < 100 ? value.toFixed(1) : value.toFixed(0);
 
 async function main(): Promise<void> {
   const server = await startOptionalServer();
@@ -208,16 +330,22 @@ async function main(): Promise<void> {
   try {
     for (const backend of ["postgres", "pglite"] as const) {
       if (backend === "postgres" && server === undefined) continue;
-      const connection = await openRecorderDatabase(backend === "postgres" ? { url: server!.url } : {});
+      const connection = await openRecorderDatabase(
+        backend === "postgres" ? { url: server!.url } : {},
+      );
       try {
         const seededMs = await seed(connection);
-        console.error(`${backend}: seeded 116,000 jobs and 1,116,000 model calls in ${(seededMs / 1_000).toFixed(1)} s`);
+        console.error(
+          `${backend}: seeded 116,000 jobs and 1,116,000 model calls in ${(seededMs / 1_000).toFixed(1)} s`,
+        );
         const queries = new RecorderQueries(connection.db);
         const byCase = new Map<string, number[]>();
         for (const benchCase of CASES) {
           const { first, times } = await time(queries, benchCase);
           byCase.set(benchCase.name, times);
-          console.error(`${backend}, ${benchCase.name}: median ${ms(median(times))} ms (min ${ms(Math.min(...times))}, max ${ms(Math.max(...times))}; first run ${ms(first)})`);
+          console.error(
+            `${backend}, ${benchCase.name}: median ${ms(median(times))} ms (min ${ms(Math.min(...times))}, max ${ms(Math.max(...times))}; first run ${ms(first)})`,
+          );
         }
         results.set(backend, byCase);
       } finally {
@@ -228,7 +356,9 @@ async function main(): Promise<void> {
     await server?.dispose();
   }
 
-  console.log(`\nRecorder queries through RecorderQueries — Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, throwaway PostgreSQL server on 127.0.0.1, in-memory PGlite; median ms of n runs after a warm-up of at least ${WARM_UP_RUNS} runs and ${WARM_UP_MS / 1_000} s\n`);
+  console.log(
+    `\nRecorder queries through RecorderQueries — Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, throwaway PostgreSQL server on 127.0.0.1, in-memory PGlite; median ms of n runs after a warm-up of at least ${WARM_UP_RUNS} runs and ${WARM_UP_MS / 1_000} s\n`,
+  );
   console.log("| Query | Runs | Aim | PostgreSQL | PGlite |");
   console.log("|---|---:|---:|---:|---:|");
   for (const benchCase of CASES) {
@@ -236,10 +366,17 @@ async function main(): Promise<void> {
       const times = results.get(backend)?.get(benchCase.name);
       if (times === undefined) return "-";
       const value = median(times);
-      const verdict = benchCase.aimMs === undefined || backend !== "postgres" ? "" : value < benchCase.aimMs ? " (met)" : " (**missed**)";
+      const verdict =
+        benchCase.aimMs === undefined || backend !== "postgres"
+          ? ""
+          : value < benchCase.aimMs
+            ? " (met)"
+            : " (**missed**)";
       return `${ms(value)}${verdict}`;
     };
-    console.log(`| ${benchCase.name} | ${benchCase.runs} | ${benchCase.aimMs === undefined ? "-" : `< ${benchCase.aimMs} ms`} | ${cell("postgres")} | ${cell("pglite")} |`);
+    console.log(
+      `| ${benchCase.name} | ${benchCase.runs} | ${benchCase.aimMs === undefined ? "-" : `< ${benchCase.aimMs} ms`} | ${cell("postgres")} | ${cell("pglite")} |`,
+    );
   }
 }
 

@@ -1,5 +1,11 @@
 // examples/record-a-run.ts
-import { AbstractDoer, AbstractTool, JobDispatcher, walkTrajectory, type JobContext } from "@nucleo/core";
+import {
+  AbstractDoer,
+  AbstractTool,
+  JobDispatcher,
+  walkTrajectory,
+  type JobContext,
+} from "@nucleo/core";
 import { openRecorderDatabase, PostgresRecorder, RecorderQueries } from "@nucleo/recorder-postgres";
 import { z } from "zod";
 
@@ -10,8 +16,16 @@ class Shout extends AbstractTool<{ text: string }, string> {
   readonly output = z.string();
   execute(input: { text: string }, _resources: unknown, context: JobContext) {
     context.emit({
-      type: "llm.call", entryId: "demo", providerModel: "demo/echo", usage: { inputTokens: 10, outputTokens: 10 },
-      cost: "0.0000125", currency: "USD", latencyMs: 0, stopReason: "end", attempt: context.attempt.number, corrections: 0,
+      type: "llm.call",
+      entryId: "demo",
+      providerModel: "demo/echo",
+      usage: { inputTokens: 10, outputTokens: 10 },
+      cost: "0.0000125",
+      currency: "USD",
+      latencyMs: 0,
+      stopReason: "end",
+      attempt: context.attempt.number,
+      corrections: 0,
     });
     return input.text.toUpperCase();
   }
@@ -22,7 +36,9 @@ class ShoutAll extends AbstractDoer<{ lines: string[] }, string[]> {
   readonly input = z.object({ lines: z.array(z.string()) });
   readonly output = z.array(z.string());
   async execute(input: { lines: string[] }, context: JobContext) {
-    return await Promise.all(input.lines.map((text) => context.submitInStep(new Shout(), { text })));
+    return await Promise.all(
+      input.lines.map((text) => context.submitInStep(new Shout(), { text })),
+    );
   }
 }
 
@@ -40,7 +56,9 @@ const trajectory = await new RecorderQueries(db).trajectory(handle.id);
 console.log(trajectory.jobCount, trajectory.root.job.status); // 3 finished
 console.log(trajectory.root.job.cost.subtree.cost); // { USD: '0.000025' }
 walkTrajectory(trajectory.root, (node, depth) => {
-  console.log(`${"  ".repeat(depth)}${node.job.jobName} ${node.job.status} ${node.job.cost.subtree.cost.USD ?? "0"} USD`);
+  console.log(
+    `${"  ".repeat(depth)}${node.job.jobName} ${node.job.status} ${node.job.cost.subtree.cost.USD ?? "0"} USD`,
+  );
 });
 // shout_all finished 0.000025 USD
 //   shout finished 0.0000125 USD

@@ -5,9 +5,16 @@
  *
  * @packageDocumentation
  */
-export { openRecorderDatabase, type OpenRecorderDatabaseOptions } from "./db/open-recorder-database.js";
+export {
+  openRecorderDatabase,
+  type OpenRecorderDatabaseOptions,
+} from "./db/open-recorder-database.js";
 export type { RecorderBackend, RecorderConnection } from "./db/recorder-connection.js";
-export { RecorderDatabaseError, type RecorderDatabaseErrorCode, type RecorderDatabaseErrorOptions } from "./db/recorder-database-error.js";
+export {
+  RecorderDatabaseError,
+  type RecorderDatabaseErrorCode,
+  type RecorderDatabaseErrorOptions,
+} from "./db/recorder-database-error.js";
 export { maskDatabaseUrl, passwordOf } from "./db/mask-database-url.js";
 export { migrateToLatest, type MigrateResult } from "./migrations/migrate.js";
 export type * from "./schema/database.js";

@@ -5,4 +5,7 @@ import { describeReadmeExamples } from "@nucleo/tooling/readme-examples";
 // (tsconfig includes examples/).
 // record-a-run creates and migrates a fresh PGlite database, as a user's first run does (the
 // package's own tests start from a cached one): 10 to 20 s on two busy cores.
-describeReadmeExamples(new URL("../", import.meta.url), ["record-a-run", "shared-admission"], { shownOnly: ["shared-admission"], timeoutMs: 120_000 });
+describeReadmeExamples(new URL("../", import.meta.url), ["record-a-run", "shared-admission"], {
+  shownOnly: ["shared-admission"],
+  timeoutMs: 120_000,
+});

@@ -3,7 +3,10 @@ import { MockProviderServer, acceleratedTime } from "@nucleo/testing";
 
 // One virtual minute per real second: the server's window and the waiting share this time.
 const time = acceleratedTime(60);
-const server = await MockProviderServer.start({ limits: { requestsPerMinute: 1 }, clock: time.clock });
+const server = await MockProviderServer.start({
+  limits: { requestsPerMinute: 1 },
+  clock: time.clock,
+});
 const call = () =>
   fetch(`${server.openaiBaseUrl}/chat/completions`, {
     method: "POST",

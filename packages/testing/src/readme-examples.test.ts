@@ -1,3 +1,8 @@
 import { describeReadmeExamples } from "@nucleo/tooling/readme-examples";
 
-describeReadmeExamples(new URL("../", import.meta.url), ["scripted-client", "test-runtime", "mock-server", "rate-limits"]);
+describeReadmeExamples(new URL("../", import.meta.url), [
+  "scripted-client",
+  "test-runtime",
+  "mock-server",
+  "rate-limits",
+]);

@@ -19,7 +19,10 @@ function percentile(values: number[], share: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))]!;
 }
 
-async function perRun(runs: number, once: () => Promise<unknown>): Promise<{ median: number; p99: number }> {
+async function perRun(
+  runs: number,
+  once: () => Promise<unknown>,
+): Promise<{ median: number; p99: number }> {
   for (let index = 0; index < 3_000; index++) await once();
   const times: number[] = [];
   for (let index = 0; index < runs; index++) {
@@ -58,8 +61,15 @@ interface ConcurrentSide {
   atPeak?: { heapUsed: number; retained: number };
 }
 
-function side(build: (onFirstCall: (count: number) => void) => { run: () => Promise<unknown>; resetFirstCalls: () => void }): ConcurrentSide {
-  const state: { measuring: boolean; atPeak?: { heapUsed: number; retained: number } } = { measuring: false };
+function side(
+  build: (onFirstCall: (count: number) => void) => {
+    run: () => Promise<unknown>;
+    resetFirstCalls: () => void;
+  },
+): ConcurrentSide {
+  const state: { measuring: boolean; atPeak?: { heapUsed: number; retained: number } } = {
+    measuring: false,
+  };
   const built = build((firstCalls) => {
     if (!state.measuring || firstCalls !== CONCURRENT) return;
     const heapUsed = process.memoryUsage().heapUsed;
@@ -87,7 +97,10 @@ async function weighedBatch(of: ConcurrentSide): Promise<{ atPeak: number; retai
   await timedBatch(of);
   of.measuring = false;
   if (!of.atPeak) throw new Error("the 10,000 runs never were all in flight at once");
-  return { atPeak: (of.atPeak.heapUsed - baseline) / CONCURRENT, retained: (of.atPeak.retained - baseline) / CONCURRENT };
+  return {
+    atPeak: (of.atPeak.heapUsed - baseline) / CONCURRENT,
+    retained: (of.atPeak.retained - baseline) / CONCURRENT,
+  };
 }
 
 // The first batch of each is cold (code not yet optimised) and timed on its own; then three
@@ -116,16 +129,35 @@ const bareHeap = await weighedBatch(bareSide);
 
 const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
 const cpu = os.cpus()[0]?.model.split(" ").slice(0, 2).join(" ") ?? "cpu";
-console.log(`Node ${process.version} · ${os.platform()} ${os.arch()} · ${cpu} × ${os.cpus().length} · load ${os.loadavg().map((value) => value.toFixed(2)).join(" ")} · ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`);
+console.log(
+  `Node ${process.version} · ${os.platform()} ${os.arch()} · ${cpu} × ${os.cpus().length} · load ${os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" ")} · ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`,
+);
 console.log("");
 console.log("| Measure | Nucleo | Bare loop | Ratio | Aim |");
 console.log("|---|--:|--:|--:|--:|");
-console.log(`| Per-run overhead, median of 7 × 5,000 sequential runs (zero-latency model) | ${loopMedian.toFixed(1)} µs | ${bareMedian.toFixed(1)} µs | ×${(loopMedian / bareMedian).toFixed(1)} | ≤ ×8 |`);
+console.log(
+  `| Per-run overhead, median of 7 × 5,000 sequential runs (zero-latency model) | ${loopMedian.toFixed(1)} µs | ${bareMedian.toFixed(1)} µs | ×${(loopMedian / bareMedian).toFixed(1)} | ≤ ×8 |`,
+);
 console.log(`| … p99 | ${percentile(loopP99, 0.5).toFixed(1)} µs | | | |`);
-console.log(`| 10,000 concurrent runs, 50 ms model: wall time (median of 3 steady batches) | ${(wallMs / 1_000).toFixed(2)} s | ${(bareWallMs / 1_000).toFixed(2)} s | ×${(wallMs / bareWallMs).toFixed(2)} | ≤ ×2.5 |`);
-console.log(`| … the first, cold batch | ${(coldWallMs / 1_000).toFixed(2)} s | ${(bareColdWallMs / 1_000).toFixed(2)} s | ×${(coldWallMs / bareColdWallMs).toFixed(2)} | |`);
-console.log(`| … heap per in-flight run, at peak | ${kb(loopHeap.atPeak)} | ${kb(bareHeap.atPeak)} | | |`);
-console.log(`| … heap per in-flight run, retained after a full GC | ${kb(loopHeap.retained)} | ${kb(bareHeap.retained)} | | ≤ 4 KB |`);
-console.log(`| … peak RSS of the process (both sides' steady batches) | ${(peakRss / 2 ** 20).toFixed(0)} MB | | | |`);
+console.log(
+  `| 10,000 concurrent runs, 50 ms model: wall time (median of 3 steady batches) | ${(wallMs / 1_000).toFixed(2)} s | ${(bareWallMs / 1_000).toFixed(2)} s | ×${(wallMs / bareWallMs).toFixed(2)} | ≤ ×2.5 |`,
+);
+console.log(
+  `| … the first, cold batch | ${(coldWallMs / 1_000).toFixed(2)} s | ${(bareColdWallMs / 1_000).toFixed(2)} s | ×${(coldWallMs / bareColdWallMs).toFixed(2)} | |`,
+);
+console.log(
+  `| … heap per in-flight run, at peak | ${kb(loopHeap.atPeak)} | ${kb(bareHeap.atPeak)} | | |`,
+);
+console.log(
+  `| … heap per in-flight run, retained after a full GC | ${kb(loopHeap.retained)} | ${kb(bareHeap.retained)} | | ≤ 4 KB |`,
+);
+console.log(
+  `| … peak RSS of the process (both sides' steady batches) | ${(peakRss / 2 ** 20).toFixed(0)} MB | | | |`,
+);
 console.log("");
-console.log("- Each Nucleo run: a fresh thinker, its conversation, two model calls (seats reserved and settled on the catalog's admission, token-counted, priced), one tool job, every event, the answer crossing the boundary. The bare loop: zod-checked input, a client call, a zod-checked tool call, a second call, a zod-checked answer.");
+console.log(
+  "- Each Nucleo run: a fresh thinker, its conversation, two model calls (seats reserved and settled on the catalog's admission, token-counted, priced), one tool job, every event, the answer crossing the boundary. The bare loop: zod-checked input, a client call, a zod-checked tool call, a second call, a zod-checked answer.",
+);

@@ -3,7 +3,13 @@
  * answers (after `latencyMs`, or at once), a catalog with limits no run reaches.
  */
 import { CatalogAdmission, parseCatalog } from "@nucleo/catalog";
-import { LlmEnvironment, Parts, type LlmClient, type LlmRequest, type LlmResponse } from "@nucleo/conversation";
+import {
+  LlmEnvironment,
+  Parts,
+  type LlmClient,
+  type LlmRequest,
+  type LlmResponse,
+} from "@nucleo/conversation";
 import { AbstractTool, JobDispatcher, ThinkerDeclaration, type RunObserver } from "@nucleo/core";
 import { SingleObjectiveThinker, thinkerInput, type ThinkerOptions } from "@nucleo/thinkers";
 import { ClassToolProvider } from "@nucleo/tools";
@@ -44,8 +50,22 @@ export class Summer extends SingleObjectiveThinker<SumInput, z.infer<typeof SumA
 }
 
 const usage = { inputTokens: 200, outputTokens: 20 };
-const CALL: LlmResponse = { content: "", toolCalls: [Parts.toolCall("call_1", "add", { a: 2, b: 3 })], thinking: [], usage, stopReason: "tool_calls", providerModel: "zero" };
-const ANSWER: LlmResponse = { content: '{"reasoning":"2 + 3 with the add tool","answer":{"total":5}}', toolCalls: [], thinking: [], usage, stopReason: "end", providerModel: "zero" };
+const CALL: LlmResponse = {
+  content: "",
+  toolCalls: [Parts.toolCall("call_1", "add", { a: 2, b: 3 })],
+  thinking: [],
+  usage,
+  stopReason: "tool_calls",
+  providerModel: "zero",
+};
+const ANSWER: LlmResponse = {
+  content: '{"reasoning":"2 + 3 with the add tool","answer":{"total":5}}',
+  toolCalls: [],
+  thinking: [],
+  usage,
+  stopReason: "end",
+  providerModel: "zero",
+};
 
 /** A client that also counts the first calls of runs (what the concurrent measure waits for). */
 export interface WorkloadClient extends LlmClient {
@@ -56,19 +76,24 @@ export interface WorkloadClient extends LlmClient {
  * Calls `add` when the last turn is the user's prompt, answers once the result is in. Reports
  * each first call of a run to `onFirstCall` with the count so far.
  */
-export function scriptedClient(latencyMs: number, onFirstCall?: (count: number) => void): WorkloadClient {
+export function scriptedClient(
+  latencyMs: number,
+  onFirstCall?: (count: number) => void,
+): WorkloadClient {
   let firstCalls = 0;
   const reply = (request: LlmRequest): LlmResponse => {
     if (request.messages.at(-1)!.parts[0]!.type === "tool_result") return ANSWER;
     onFirstCall?.(++firstCalls);
     return CALL;
   };
-  const send = latencyMs === 0
-    ? async (request: LlmRequest) => reply(request)
-    : (request: LlmRequest) => new Promise<LlmResponse>((resolve) => {
-      const response = reply(request);
-      setTimeout(() => resolve(response), latencyMs);
-    });
+  const send =
+    latencyMs === 0
+      ? async (request: LlmRequest) => reply(request)
+      : (request: LlmRequest) =>
+          new Promise<LlmResponse>((resolve) => {
+            const response = reply(request);
+            setTimeout(() => resolve(response), latencyMs);
+          });
   return {
     send,
     async *stream(request) {
@@ -81,15 +106,40 @@ export function scriptedClient(latencyMs: number, onFirstCall?: (count: number) 
 }
 
 /** A dispatcher, admission and environment for the workload. */
-export function workloadRuntime(latencyMs: number, observers: RunObserver[] = [], onFirstCall?: (count: number) => void) {
-  const catalog = parseCatalog([{
-    id: "zero", provider: "openai", model: "zero", grade: "SMALL", contextWindow: 128_000, outputCeiling: 16_000,
-    prices: { currency: "USD", effectiveFrom: "2025-01-01", source: "bench", input: "0.1", output: "0.4" },
-    limits: { tokensPerMinute: 1_000_000_000_000, requestsPerMinute: 1_000_000_000 },
-  }], "bench");
+export function workloadRuntime(
+  latencyMs: number,
+  observers: RunObserver[] = [],
+  onFirstCall?: (count: number) => void,
+) {
+  const catalog = parseCatalog(
+    [
+      {
+        id: "zero",
+        provider: "openai",
+        model: "zero",
+        grade: "SMALL",
+        contextWindow: 128_000,
+        outputCeiling: 16_000,
+        prices: {
+          currency: "USD",
+          effectiveFrom: "2025-01-01",
+          source: "bench",
+          input: "0.1",
+          output: "0.4",
+        },
+        limits: { tokensPerMinute: 1_000_000_000_000, requestsPerMinute: 1_000_000_000 },
+      },
+    ],
+    "bench",
+  );
   const admission = new CatalogAdmission({ catalog });
   const client = scriptedClient(latencyMs, onFirstCall);
   const environment = LlmEnvironment.from(admission, { openai: client });
   const dispatcher = new JobDispatcher({ admission, observers });
-  return { dispatcher, environment, resetFirstCalls: client.resetFirstCalls, run: () => dispatcher.submit(new Summer({ environment }), { a: 2, b: 3 }) };
+  return {
+    dispatcher,
+    environment,
+    resetFirstCalls: client.resetFirstCalls,
+    run: () => dispatcher.submit(new Summer({ environment }), { a: 2, b: 3 }),
+  };
 }

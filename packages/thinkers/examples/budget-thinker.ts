@@ -1,7 +1,12 @@
 // examples/budget-thinker.ts
 import { AbstractTool, ThinkerDeclaration } from "@nucleo/core";
 import { ScriptedLlmClient, testRuntime } from "@nucleo/testing";
-import { SingleObjectiveThinker, thinkerInput, type ThinkerOptions, type ValidationGuardrail } from "@nucleo/thinkers";
+import {
+  SingleObjectiveThinker,
+  thinkerInput,
+  type ThinkerOptions,
+  type ValidationGuardrail,
+} from "@nucleo/thinkers";
 import { ClassToolProvider } from "@nucleo/tools";
 import { z } from "zod";
 
@@ -39,10 +44,15 @@ class BudgetCheck extends SingleObjectiveThinker<z.infer<typeof BudgetInput>, Bu
   }
 
   protected override declareValidationGuardrails(): ValidationGuardrail<BudgetAnswer>[] {
-    return [{
-      name: "verdict_matches_total",
-      check: (answer) => ((answer.total > 100) === (answer.verdict === "over") ? undefined : { field: "verdict", expected: '"over" exactly when the total exceeds 100' }),
-    }];
+    return [
+      {
+        name: "verdict_matches_total",
+        check: (answer) =>
+          answer.total > 100 === (answer.verdict === "over")
+            ? undefined
+            : { field: "verdict", expected: '"over" exactly when the total exceeds 100' },
+      },
+    ];
   }
 }
 
@@ -51,11 +61,27 @@ class BudgetCheck extends SingleObjectiveThinker<z.infer<typeof BudgetInput>, Bu
 // corrected by its guardrail, and answers again.
 const client = new ScriptedLlmClient([
   ScriptedLlmClient.toolCall("add", { a: 40, b: 70 }),
-  ScriptedLlmClient.toolCall("sub_thinker", { objective: "Check that 40 + 70 is 110 with the add tool.", artifact_refs: [] }),
+  ScriptedLlmClient.toolCall("sub_thinker", {
+    objective: "Check that 40 + 70 is 110 with the add tool.",
+    artifact_refs: [],
+  }),
   ScriptedLlmClient.toolCall("add", { a: 70, b: 40 }),
-  ScriptedLlmClient.json({ answer: { summary: "40 + 70 = 110, checked.", reasoning: { approach: "Added in the other order.", steps: ["70 + 40 = 110"] }, artifact_refs: [] }, reasoning: "Checked with add." }),
-  ScriptedLlmClient.json({ reasoning: "The add tool and the delegate agree on 110.", answer: { total: 110, verdict: "within" } }),
-  ScriptedLlmClient.json({ reasoning: "110 exceeds the budget of 100.", answer: { total: 110, verdict: "over" } }),
+  ScriptedLlmClient.json({
+    answer: {
+      summary: "40 + 70 = 110, checked.",
+      reasoning: { approach: "Added in the other order.", steps: ["70 + 40 = 110"] },
+      artifact_refs: [],
+    },
+    reasoning: "Checked with add.",
+  }),
+  ScriptedLlmClient.json({
+    reasoning: "The add tool and the delegate agree on 110.",
+    answer: { total: 110, verdict: "within" },
+  }),
+  ScriptedLlmClient.json({
+    reasoning: "110 exceeds the budget of 100.",
+    answer: { total: 110, verdict: "over" },
+  }),
 ]);
 // A catalog with an entry per grade, its admission, and the environment and dispatcher around
 // the client (with a real client, build these four as @nucleo/conversation's README shows).
@@ -66,5 +92,12 @@ console.log(await dispatcher.submit(thinker, { costs: [40, 70] })); // { total: 
 
 // The whole run, as a benchmark's judge reads it: every turn, its tools and their results.
 const turns = thinker.transcript().turns;
-console.log(turns.map((turn) => turn.toolCalls.map((call) => `${call.name} → ${call.result}`).join("") || turn.correction || "answered"));
+console.log(
+  turns.map(
+    (turn) =>
+      turn.toolCalls.map((call) => `${call.name} → ${call.result}`).join("") ||
+      turn.correction ||
+      "answered",
+  ),
+);
 // [ 'add → {"sum":110}', 'sub_thinker → {"summary":"40 + 70 = 110, checked.","reasoning":{"approach":"Added in the other order.","steps":["70 + 40 = 110"]},"artifact_refs":[]}', 'Invalid value for "answer.verdict": expected "over" exactly when the total exceeds 100 (the verdict_matches_total check). Send the whole answer again, corrected.', 'answered' ]

@@ -4,7 +4,9 @@ import { InvalidInputError, JobDispatcher } from "@nucleo/core";
 import { connectMcpServer } from "@nucleo/tools-mcp";
 
 // The reference server, run by this Node; `{ command: "npx", args: ["-y", "@modelcontextprotocol/server-everything"] }` works too.
-const entry = createRequire(import.meta.url).resolve("@modelcontextprotocol/server-everything/dist/index.js");
+const entry = createRequire(import.meta.url).resolve(
+  "@modelcontextprotocol/server-everything/dist/index.js",
+);
 const everything = await connectMcpServer({
   alias: "everything",
   transport: { kind: "stdio", command: process.execPath, args: [entry, "stdio"], stderr: "ignore" },
@@ -34,7 +36,9 @@ try {
 
   const image = providers.find((provider) => provider.name === "everything_get-tiny-image")!;
   const picture = image.invoke({}, {});
-  console.log(image.formatResult(await dispatcher.submit(picture.job, picture.input)).split("\n")[1]); // [image: image/png]
+  console.log(
+    image.formatResult(await dispatcher.submit(picture.job, picture.input)).split("\n")[1],
+  ); // [image: image/png]
 } finally {
   await everything.close(); // ends the server process
 }

@@ -5,7 +5,10 @@
  * @packageDocumentation
  */
 export { connectMcpServer } from "./connection/connect-mcp-server.js";
-export { McpServerConnection, type ListProvidersOptions } from "./connection/mcp-server-connection.js";
+export {
+  McpServerConnection,
+  type ListProvidersOptions,
+} from "./connection/mcp-server-connection.js";
 export {
   McpServerOptionsSchema,
   type McpServerOptions,
@@ -13,6 +16,10 @@ export {
   type McpTransportOptions,
 } from "./connection/mcp-server-options.js";
 export { McpToolProvider } from "./provider/mcp-tool-provider.js";
-export { McpToolOutputSchema, type McpToolOutput, type McpContentPart } from "./provider/mcp-tool-output.js";
+export {
+  McpToolOutputSchema,
+  type McpToolOutput,
+  type McpContentPart,
+} from "./provider/mcp-tool-output.js";
 export { formatMcpContent } from "./provider/format-mcp-content.js";
 export { providerToolName } from "./provider/tool-names.js";

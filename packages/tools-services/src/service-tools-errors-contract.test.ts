@@ -1,13 +1,26 @@
 // ErrorsHierarchyContract for the service tools: the three outcomes, pinned once for every
 // service tool in one table. A new service tool joins by adding a row.
-import { ExternalServiceError, InvalidInputError, JobDispatcher, SystemError, ThrottleSignal, type JobDispatcherOptions } from "@nucleo/core";
+import {
+  ExternalServiceError,
+  InvalidInputError,
+  JobDispatcher,
+  SystemError,
+  ThrottleSignal,
+  type JobDispatcherOptions,
+} from "@nucleo/core";
 import type { ServerResponse } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EPOClaimsTool } from "./epo/epo-claims-tool.js";
 import { PubMedFetchTool } from "./pubmed/pubmed-fetch-tool.js";
 import { EUTILS_PATH, fakeNcbi } from "./test-support/fake-ncbi.js";
 import { FakeOps } from "./test-support/fake-ops.js";
-import { FixtureServer, fixture, refusingOrigin, reply, type FixtureHandler } from "./test-support/fixture-server.js";
+import {
+  FixtureServer,
+  fixture,
+  refusingOrigin,
+  reply,
+  type FixtureHandler,
+} from "./test-support/fixture-server.js";
 import { failureOf } from "./test-support/outcome.js";
 import { WebFetchTool } from "./web/web-fetch-tool.js";
 
@@ -36,7 +49,12 @@ interface ServiceToolRow {
 }
 
 const ops = new FakeOps({ consumerKey: "contract-key", consumerSecret: "contract-secret" });
-const epo = (origin: string) => new EPOClaimsTool({ consumerKey: "contract-key", consumerSecret: "contract-secret", baseUrl: origin });
+const epo = (origin: string) =>
+  new EPOClaimsTool({
+    consumerKey: "contract-key",
+    consumerSecret: "contract-secret",
+    baseUrl: origin,
+  });
 const pubmed = (origin: string) => new PubMedFetchTool({ baseUrl: `${origin}${EUTILS_PATH}` });
 const web = () => new WebFetchTool({ allowPrivateNetworks: true });
 
@@ -47,7 +65,8 @@ const ROWS: readonly ServiceToolRow[] = [
     step: "fetch page",
     parameter: "url",
     value: "/contract/page",
-    answer: (_request, response) => reply(response, 200, fixture("web-article.html"), { "content-type": "text/html" }),
+    answer: (_request, response) =>
+      reply(response, 200, fixture("web-article.html"), { "content-type": "text/html" }),
     // Any HTML is a page to web_fetch; what is broken at its level is a redirect to nowhere.
     garbage: (response) => reply(response, 302, ""),
     carriesParameter: () => true,
@@ -62,9 +81,13 @@ const ROWS: readonly ServiceToolRow[] = [
     parameter: "query",
     value: "solid state electrolyte",
     answer: fakeNcbi,
-    garbage: (response) => reply(response, 200, "<html><body>Service Temporarily Unavailable</body></html>", { "content-type": "text/html" }),
+    garbage: (response) =>
+      reply(response, 200, "<html><body>Service Temporarily Unavailable</body></html>", {
+        "content-type": "text/html",
+      }),
     carriesParameter: (path) => path.includes("esearch.fcgi"),
-    call: (dispatcher, origin) => dispatcher.submit(pubmed(origin), { query: "solid state electrolyte" }),
+    call: (dispatcher, origin) =>
+      dispatcher.submit(pubmed(origin), { query: "solid state electrolyte" }),
     invalid: (dispatcher, origin) => dispatcher.submit(pubmed(origin), { pmids: ["not-digits"] }),
     invalidParameter: "pmids[0]",
   },
@@ -75,10 +98,18 @@ const ROWS: readonly ServiceToolRow[] = [
     parameter: "publication_number",
     value: "EP1000000",
     answer: ops.handler,
-    garbage: (response) => reply(response, 200, '<ops:world-patent-data xmlns:ops="http://ops.epo.org"><claims lang="EN">', { "content-type": "application/xml" }),
+    garbage: (response) =>
+      reply(
+        response,
+        200,
+        '<ops:world-patent-data xmlns:ops="http://ops.epo.org"><claims lang="EN">',
+        { "content-type": "application/xml" },
+      ),
     carriesParameter: (path) => path.endsWith("/claims"),
-    call: (dispatcher, origin) => dispatcher.submit(epo(origin), { publicationNumber: "EP1000000" }),
-    invalid: (dispatcher, origin) => dispatcher.submit(epo(origin), { publicationNumber: "WO2020123456" }),
+    call: (dispatcher, origin) =>
+      dispatcher.submit(epo(origin), { publicationNumber: "EP1000000" }),
+    invalid: (dispatcher, origin) =>
+      dispatcher.submit(epo(origin), { publicationNumber: "WO2020123456" }),
     invalidParameter: "publication_number",
   },
 ];
@@ -89,14 +120,20 @@ let fault: Fault | undefined;
 
 beforeAll(async () => {
   server = await FixtureServer.start((request, response) =>
-    fault !== undefined && row.carriesParameter(request.path) ? fault(response) : row.answer(request, response),
+    fault !== undefined && row.carriesParameter(request.path)
+      ? fault(response)
+      : row.answer(request, response),
   );
 });
 afterAll(async () => {
   await server.close();
 });
 
-function outcome(current: ServiceToolRow, injected: Fault | undefined, options?: JobDispatcherOptions): Promise<Error> {
+function outcome(
+  current: ServiceToolRow,
+  injected: Fault | undefined,
+  options?: JobDispatcherOptions,
+): Promise<Error> {
   row = current;
   fault = injected;
   return failureOf(current.call(new JobDispatcher(options), server.origin));
@@ -109,13 +146,16 @@ describe.each(ROWS)("the three outcomes of $tool (ErrorsHierarchyContract)", (cu
     await expect(current.call(new JobDispatcher(), server.origin)).resolves.toBeDefined();
   });
 
-  it.each([404, 400])("a %i is an InvalidInputError naming the parameter as the model knows it, and its value", async (status) => {
-    const error = await outcome(current, (response) => reply(response, status, "refused"));
-    expect(InvalidInputError.isInstance(error)).toBe(true);
-    expect((error as InvalidInputError).parameter).toBe(current.parameter);
-    expect((error as InvalidInputError).value).toContain(current.value);
-    expect(error.message).toContain(`"${current.parameter}"`);
-  });
+  it.each([404, 400])(
+    "a %i is an InvalidInputError naming the parameter as the model knows it, and its value",
+    async (status) => {
+      const error = await outcome(current, (response) => reply(response, status, "refused"));
+      expect(InvalidInputError.isInstance(error)).toBe(true);
+      expect((error as InvalidInputError).parameter).toBe(current.parameter);
+      expect((error as InvalidInputError).value).toContain(current.value);
+      expect(error.message).toContain(`"${current.parameter}"`);
+    },
+  );
 
   it("a 500 is an ExternalServiceError naming the service and step, never SystemError('internal')", async () => {
     const error = await outcome(current, (response) => reply(response, 500, "broken"));
@@ -138,7 +178,11 @@ describe.each(ROWS)("the three outcomes of $tool (ErrorsHierarchyContract)", (cu
   });
 
   it("a 429 passes through both wraps as a ThrottleSignal the dispatcher consumes", async () => {
-    const error = await outcome(current, (response) => reply(response, 429, "", { "retry-after": "2" }), { throttle: { maxThrottles: 0 } });
+    const error = await outcome(
+      current,
+      (response) => reply(response, 429, "", { "retry-after": "2" }),
+      { throttle: { maxThrottles: 0 } },
+    );
     expect(ExternalServiceError.isInstance(error)).toBe(true);
     expect(error).toMatchObject({ service: current.service });
     expect(ThrottleSignal.isInstance(error.cause)).toBe(true);

@@ -11,7 +11,10 @@ import { AbstractTool, CostLedger, JobDispatcher } from "@nucleo/core";
 import { ClassToolProvider, QuickLLMQuestionTool, ToolRegistry } from "@nucleo/tools";
 import { z } from "zod";
 
-const ClaimsInput = z.object({ publicationNumber: z.string(), maxClaims: z.number().int().optional() });
+const ClaimsInput = z.object({
+  publicationNumber: z.string(),
+  maxClaims: z.number().int().optional(),
+});
 class ClaimsLookup extends AbstractTool<z.infer<typeof ClaimsInput>, { claimCount: number }> {
   readonly name = "claims_lookup";
   readonly input = ClaimsInput;
@@ -21,7 +24,14 @@ class ClaimsLookup extends AbstractTool<z.infer<typeof ClaimsInput>, { claimCoun
   }
 }
 
-const ANSWER: LlmResponse = { content: '{"answer": "Paris"}', toolCalls: [], thinking: [], usage: { inputTokens: 90, outputTokens: 8 }, stopReason: "end", providerModel: "zero" };
+const ANSWER: LlmResponse = {
+  content: '{"answer": "Paris"}',
+  toolCalls: [],
+  thinking: [],
+  usage: { inputTokens: 90, outputTokens: 8 },
+  stopReason: "end",
+  providerModel: "zero",
+};
 const zeroLatency: LlmClient = {
   send: async () => ANSWER,
   async *stream() {
@@ -33,7 +43,11 @@ function median(values: number[]): number {
   return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 }
 
-async function measure(samples: number, perSample: number, once: () => Promise<unknown>): Promise<number> {
+async function measure(
+  samples: number,
+  perSample: number,
+  once: () => Promise<unknown>,
+): Promise<number> {
   for (let index = 0; index < 2_000; index++) await once();
   const perCall: number[] = [];
   for (let sample = 0; sample < samples; sample++) {
@@ -51,24 +65,61 @@ const registryCall = await measure(400, 100, async () => {
   const { job, input } = provider.invoke({ publication_number: "EP1234567", max_claims: 3 }, {});
   return provider.formatResult(await observed.submit(job, input));
 });
-const direct = await measure(400, 100, () => observed.submit(new ClaimsLookup(), { publicationNumber: "EP1234567", maxClaims: 3 }));
+const direct = await measure(400, 100, () =>
+  observed.submit(new ClaimsLookup(), { publicationNumber: "EP1234567", maxClaims: 3 }),
+);
 
-const catalog = parseCatalog([{
-  id: "zero", provider: "openai", model: "zero", grade: "SMALL", contextWindow: 128_000, outputCeiling: 16_000,
-  prices: { currency: "USD", effectiveFrom: "2025-01-01", source: "bench", input: "0.1", output: "0.4" }, limits: { tokensPerMinute: 1_000_000_000_000, requestsPerMinute: 1_000_000_000 },
-}], "bench");
+const catalog = parseCatalog(
+  [
+    {
+      id: "zero",
+      provider: "openai",
+      model: "zero",
+      grade: "SMALL",
+      contextWindow: 128_000,
+      outputCeiling: 16_000,
+      prices: {
+        currency: "USD",
+        effectiveFrom: "2025-01-01",
+        source: "bench",
+        input: "0.1",
+        output: "0.4",
+      },
+      limits: { tokensPerMinute: 1_000_000_000_000, requestsPerMinute: 1_000_000_000 },
+    },
+  ],
+  "bench",
+);
 const admission = new CatalogAdmission({ catalog });
 const environment = LlmEnvironment.from(admission, { openai: zeroLatency });
 const withLedger = new JobDispatcher({ admission, observers: [new CostLedger()] });
-const oneCall = await measure(200, 20, () => withLedger.submit(new QuickLLMQuestionTool({ environment }), { question: "Capital of France?", grade: "SMALL" }));
+const oneCall = await measure(200, 20, () =>
+  withLedger.submit(new QuickLLMQuestionTool({ environment }), {
+    question: "Capital of France?",
+    grade: "SMALL",
+  }),
+);
 
 const cpu = os.cpus()[0]?.model.split(" ").slice(0, 2).join(" ") ?? "cpu";
-console.log(`Node ${process.version} · ${os.platform()} ${os.arch()} · ${cpu} × ${os.cpus().length} · load ${os.loadavg().map((value) => value.toFixed(2)).join(" ")} · ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`);
+console.log(
+  `Node ${process.version} · ${os.platform()} ${os.arch()} · ${cpu} × ${os.cpus().length} · load ${os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" ")} · ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`,
+);
 console.log("");
 console.log("| Measure | Median µs |");
 console.log("|---|--:|");
-console.log(`| A tool call through the registry (snake→camel, input and output checked, events, result formatted) | ${registryCall.toFixed(2)} |`);
-console.log(`| The same tool submitted directly (input and output checked, events) | ${direct.toFixed(2)} (registry path ×${(registryCall / direct).toFixed(2)}) |`);
-console.log(`| A one-call model tool around a zero-latency client (wire, count, admit, send, correct, price, ledger) | ${oneCall.toFixed(1)} |`);
+console.log(
+  `| A tool call through the registry (snake→camel, input and output checked, events, result formatted) | ${registryCall.toFixed(2)} |`,
+);
+console.log(
+  `| The same tool submitted directly (input and output checked, events) | ${direct.toFixed(2)} (registry path ×${(registryCall / direct).toFixed(2)}) |`,
+);
+console.log(
+  `| A one-call model tool around a zero-latency client (wire, count, admit, send, correct, price, ledger) | ${oneCall.toFixed(1)} |`,
+);
 console.log("");
-console.log("- Medians of per-call means over batches (registry: 400 × 100 calls; one-call tool: 200 × 20), after 2,000 warm-up calls each.");
+console.log(
+  "- Medians of per-call means over batches (registry: 400 × 100 calls; one-call tool: 200 × 20), after 2,000 warm-up calls each.",
+);

@@ -3,7 +3,10 @@ import { AbstractTool, JobDispatcher } from "@nucleo/core";
 import { ClassToolProvider, ToolRegistry } from "@nucleo/tools";
 import { z } from "zod";
 
-const ClaimsInput = z.object({ publicationNumber: z.string().regex(/^EP\d{7}$/), maxClaims: z.number().int().positive().optional() });
+const ClaimsInput = z.object({
+  publicationNumber: z.string().regex(/^EP\d{7}$/),
+  maxClaims: z.number().int().positive().optional(),
+});
 
 /** A tool is a typed job: camelCase zod schemas in, out. */
 class CountClaims extends AbstractTool<z.infer<typeof ClaimsInput>, { claimCount: number }> {

@@ -3,7 +3,11 @@ import { entryPointsScript } from "./entry-points-script.js";
 
 describe("the entry-points script", () => {
   it("imports every exported subpath but package.json, and expects each to export something", () => {
-    const exports = { ".": { import: "./dist/index.js" }, "./testing": { import: "./dist/testing/index.js" }, "./package.json": "./package.json" };
+    const exports = {
+      ".": { import: "./dist/index.js" },
+      "./testing": { import: "./dist/testing/index.js" },
+      "./package.json": "./package.json",
+    };
     const script = entryPointsScript({ name: "@nucleo/core", version: "0.1.0", exports });
     expect(script.code).toBe(
       [

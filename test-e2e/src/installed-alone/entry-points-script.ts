@@ -17,9 +17,20 @@ export interface EntryPointsScript {
  * // ["@nucleo/core true", "@nucleo/core/testing true"]
  */
 export function entryPointsScript(manifest: PackageManifest): EntryPointsScript {
-  const subpaths = Object.keys(manifest.exports ?? { ".": "" }).filter((subpath) => subpath !== "./package.json" && !subpath.includes("*"));
-  const specifiers = subpaths.map((subpath) => (subpath === "." ? manifest.name : `${manifest.name}/${subpath.slice(2)}`));
-  const imports = specifiers.map((specifier, index) => `import * as entry${index} from "${specifier}";`);
-  const prints = specifiers.map((specifier, index) => `console.log("${specifier}", Object.keys(entry${index}).length > 0);`);
-  return { code: `${[...imports, "", ...prints].join("\n")}\n`, expected: specifiers.map((specifier) => `${specifier} true`) };
+  const subpaths = Object.keys(manifest.exports ?? { ".": "" }).filter(
+    (subpath) => subpath !== "./package.json" && !subpath.includes("*"),
+  );
+  const specifiers = subpaths.map((subpath) =>
+    subpath === "." ? manifest.name : `${manifest.name}/${subpath.slice(2)}`,
+  );
+  const imports = specifiers.map(
+    (specifier, index) => `import * as entry${index} from "${specifier}";`,
+  );
+  const prints = specifiers.map(
+    (specifier, index) => `console.log("${specifier}", Object.keys(entry${index}).length > 0);`,
+  );
+  return {
+    code: `${[...imports, "", ...prints].join("\n")}\n`,
+    expected: specifiers.map((specifier) => `${specifier} true`),
+  };
 }

@@ -1,6 +1,11 @@
 import { copyFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { installEnvironment, runCommand, userEnvironment, type CommandResult } from "./run-command.js";
+import {
+  installEnvironment,
+  runCommand,
+  userEnvironment,
+  type CommandResult,
+} from "./run-command.js";
 
 /** What goes into an empty project before `pnpm install`. */
 export interface InstalledProjectSpec {
@@ -67,26 +72,60 @@ export class InstalledProject {
   async write(): Promise<void> {
     const { folder, script } = this.spec;
     await mkdir(dirname(join(folder, script.file)), { recursive: true });
-    const manifest = { name: "installed-alone", private: true, type: "module", dependencies: this.spec.dependencies, devDependencies: this.spec.devDependencies };
+    const manifest = {
+      name: "installed-alone",
+      private: true,
+      type: "module",
+      dependencies: this.spec.dependencies,
+      devDependencies: this.spec.devDependencies,
+    };
     await writeFile(join(folder, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
-    const tarballs = [...this.spec.tarballs].map(([name, tarball]) => [name, `file:${tarball}`] as const);
-    const overrides = [...Object.entries(this.spec.lockedVersions), ...tarballs].map(([selector, version]) => `  ${JSON.stringify(selector)}: ${JSON.stringify(version)}`);
+    const tarballs = [...this.spec.tarballs].map(
+      ([name, tarball]) => [name, `file:${tarball}`] as const,
+    );
+    const overrides = [...Object.entries(this.spec.lockedVersions), ...tarballs].map(
+      ([selector, version]) => `  ${JSON.stringify(selector)}: ${JSON.stringify(version)}`,
+    );
     // hoist: false — a package sees only what it declares: pnpm's default would also let it
     // reach, through node_modules/.pnpm/node_modules, whatever any other package declared.
-    await writeFile(join(folder, "pnpm-workspace.yaml"), `hoist: false\noverrides:\n${overrides.join("\n")}\n`);
+    await writeFile(
+      join(folder, "pnpm-workspace.yaml"),
+      `hoist: false\noverrides:\n${overrides.join("\n")}\n`,
+    );
     // A dead loopback address for the scope: an @nucleo package that is not one of the
     // tarballs fails the install instead of being looked up anywhere.
     await writeFile(join(folder, ".npmrc"), "@nucleo:registry=http://127.0.0.1:9/\n");
-    const compilerOptions = { module: "nodenext", target: "esnext", strict: true, noEmit: true, skipLibCheck: !this.spec.checkDeclarations, types: this.spec.types };
-    await writeFile(join(folder, "tsconfig.json"), `${JSON.stringify({ compilerOptions, files: [script.file] }, null, 2)}\n`);
+    const compilerOptions = {
+      module: "nodenext",
+      target: "esnext",
+      strict: true,
+      noEmit: true,
+      skipLibCheck: !this.spec.checkDeclarations,
+      types: this.spec.types,
+    };
+    await writeFile(
+      join(folder, "tsconfig.json"),
+      `${JSON.stringify({ compilerOptions, files: [script.file] }, null, 2)}\n`,
+    );
     await writeFile(join(folder, script.file), script.code);
-    for (const file of this.spec.besideScript) await copyFile(file.from, join(folder, dirname(script.file), file.name));
+    for (const file of this.spec.besideScript)
+      await copyFile(file.from, join(folder, dirname(script.file), file.name));
   }
 
   /** `pnpm install` with no lockfile (the overrides pin the versions), from the workspace's store. */
   async install(): Promise<CommandResult> {
-    const args = ["install", "--no-frozen-lockfile", "--store-dir", this.tools.pnpm.storeDir, "--reporter=append-only"];
-    return await runCommand(this.tools.pnpm.command, args, { cwd: this.spec.folder, env: installEnvironment(), timeoutMs: 300_000 });
+    const args = [
+      "install",
+      "--no-frozen-lockfile",
+      "--store-dir",
+      this.tools.pnpm.storeDir,
+      "--reporter=append-only",
+    ];
+    return await runCommand(this.tools.pnpm.command, args, {
+      cwd: this.spec.folder,
+      env: installEnvironment(),
+      timeoutMs: 300_000,
+    });
   }
 
   /** `node <script>.ts`: Node runs the TypeScript as it is, imports resolving to node_modules. */
@@ -104,6 +143,10 @@ export class InstalledProject {
 
   /** `tsc -p .` in the project, with the TypeScript from outside it: the script against the published types. */
   async typeCheck(): Promise<CommandResult> {
-    return await runCommand(process.execPath, [this.tools.tsc, "-p", "."], { cwd: this.spec.folder, env: userEnvironment(), timeoutMs: 300_000 });
+    return await runCommand(process.execPath, [this.tools.tsc, "-p", "."], {
+      cwd: this.spec.folder,
+      env: userEnvironment(),
+      timeoutMs: 300_000,
+    });
   }
 }

@@ -9,8 +9,11 @@ let repo = "";
 /** A package folder under the fake repository's packages/. */
 async function packageFolder(folder: string, manifest: Record<string, unknown>): Promise<void> {
   await mkdir(join(repo, "packages", folder), { recursive: true });
-  await writeFile(join(repo, "packages", folder, "package.json"), JSON.stringify({ version: "0.1.0", ...manifest }));
-  await writeFile(join(repo, "packages", folder, "README.md"), `# ${String(manifest["name"])}\n`);
+  await writeFile(
+    join(repo, "packages", folder, "package.json"),
+    JSON.stringify({ version: "0.1.0", ...manifest }),
+  );
+  await writeFile(join(repo, "packages", folder, "README.md"), `# ${String(manifest.name)}\n`);
 }
 
 describe("the list of published packages", () => {

@@ -29,13 +29,23 @@ export interface PublishedPackage {
  * `test-e2e` live elsewhere and are never published.
  */
 export async function listPublishedPackages(repoRoot: string): Promise<PublishedPackage[]> {
-  const folders = (await readdir(join(repoRoot, "packages"), { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+  const folders = (await readdir(join(repoRoot, "packages"), { withFileTypes: true }))
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
   const packages: PublishedPackage[] = [];
   for (const folder of folders) {
     const dir = join(repoRoot, "packages", folder);
-    const manifest = JSON.parse(await readFile(join(dir, "package.json"), "utf8")) as PackageManifest;
+    const manifest = JSON.parse(
+      await readFile(join(dir, "package.json"), "utf8"),
+    ) as PackageManifest;
     if (manifest.private === true) continue;
-    packages.push({ name: manifest.name, dir, manifest, readme: await readFile(join(dir, "README.md"), "utf8") });
+    packages.push({
+      name: manifest.name,
+      dir,
+      manifest,
+      readme: await readFile(join(dir, "README.md"), "utf8"),
+    });
   }
   return packages;
 }
@@ -49,7 +59,9 @@ export function promisedFiles(manifest: PackageManifest): string[] {
   for (const [subpath, target] of Object.entries(manifest.exports ?? {})) {
     if (subpath === "./package.json") continue;
     if (typeof target === "string") targets.push(target);
-    else for (const [condition, file] of Object.entries(target)) if (condition !== "@nucleo/source") targets.push(file);
+    else
+      for (const [condition, file] of Object.entries(target))
+        if (condition !== "@nucleo/source") targets.push(file);
   }
   return [...new Set(targets.filter((target) => target !== undefined))];
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { filesBesideExample, importedPackages, nameOfInstallSpec, readmeInstallPlan, usesNodeApi } from "./readme-install-plan.js";
+import {
+  filesBesideExample,
+  importedPackages,
+  nameOfInstallSpec,
+  readmeInstallPlan,
+  usesNodeApi,
+} from "./readme-install-plan.js";
 
 const readme = [
   "# @nucleo/x",
@@ -19,7 +25,7 @@ const readme = [
   "",
   "```ts",
   "// examples/first.ts",
-  'console.log(1); // 1',
+  "console.log(1); // 1",
   "```",
   "",
   "```ts",
@@ -36,7 +42,10 @@ describe("what a README tells a user to install", () => {
   });
 
   it("takes the first block that opens with // examples/<name>.ts as the first example, skipping prose blocks", () => {
-    expect(readmeInstallPlan(readme).example).toEqual({ file: "examples/first.ts", code: "// examples/first.ts\nconsole.log(1); // 1\n" });
+    expect(readmeInstallPlan(readme).example).toEqual({
+      file: "examples/first.ts",
+      code: "// examples/first.ts\nconsole.log(1); // 1\n",
+    });
   });
 
   it("has no example when no block names a file of examples/", () => {
@@ -44,7 +53,11 @@ describe("what a README tells a user to install", () => {
   });
 
   it("drops the version from an install spec, scoped or not", () => {
-    expect([nameOfInstallSpec("zod@^4"), nameOfInstallSpec("@nucleo/x@0.1.0"), nameOfInstallSpec("@nucleo/x")]).toEqual(["zod", "@nucleo/x", "@nucleo/x"]);
+    expect([
+      nameOfInstallSpec("zod@^4"),
+      nameOfInstallSpec("@nucleo/x@0.1.0"),
+      nameOfInstallSpec("@nucleo/x"),
+    ]).toEqual(["zod", "@nucleo/x", "@nucleo/x"]);
   });
 });
 
@@ -64,17 +77,30 @@ describe("what an example loads", () => {
       'const entry = createRequire(import.meta.url).resolve("@modelcontextprotocol/server-everything/dist/index.js");',
       'const where = path.resolve("not-a-package");',
     ].join("\n");
-    expect(importedPackages(code).sort()).toEqual(["@modelcontextprotocol/server-everything", "@nucleo/catalog", "@nucleo/core", "@nucleo/testing", "side-effect", "zod"]);
+    expect(importedPackages(code).sort()).toEqual([
+      "@modelcontextprotocol/server-everything",
+      "@nucleo/catalog",
+      "@nucleo/core",
+      "@nucleo/testing",
+      "side-effect",
+      "zod",
+    ]);
   });
 
   it("says an example uses Node's API when it imports node: modules or reads process", () => {
     expect(usesNodeApi('import { createRequire } from "node:module";')).toBe(true);
     expect(usesNodeApi("const url = process.env.DATABASE_URL;")).toBe(true);
-    expect(usesNodeApi('import { z } from "zod";\nconsole.log(z.string().parse("x"));')).toBe(false);
+    expect(usesNodeApi('import { z } from "zod";\nconsole.log(z.string().parse("x"));')).toBe(
+      false,
+    );
   });
 
   it("lists the files an example opens beside itself", () => {
-    expect(filesBesideExample('await loadCatalog(new URL("./catalog.example.yaml", import.meta.url).pathname);')).toEqual(["catalog.example.yaml"]);
+    expect(
+      filesBesideExample(
+        'await loadCatalog(new URL("./catalog.example.yaml", import.meta.url).pathname);',
+      ),
+    ).toEqual(["catalog.example.yaml"]);
     expect(filesBesideExample('await loadCatalog("catalog.yaml");')).toEqual([]);
   });
 });

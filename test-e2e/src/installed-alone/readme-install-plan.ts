@@ -1,5 +1,8 @@
 import { isBuiltin } from "node:module";
-import { readmeExampleBlocks, type ReadmeExampleBlock } from "@nucleo/tooling/readme-example-blocks";
+import {
+  readmeExampleBlocks,
+  type ReadmeExampleBlock,
+} from "@nucleo/tooling/readme-example-blocks";
 
 /** What a README tells a user to install, and the first example it then shows. */
 export interface ReadmeInstallPlan {
@@ -27,7 +30,9 @@ export function readmeInstallPlan(readme: string): ReadmeInstallPlan {
     if (words[0] !== "pnpm" || words[1] !== "add") continue;
     const flags = words.slice(2).filter((word) => word.startsWith("-"));
     const names = words.slice(2).filter((word) => !word.startsWith("-"));
-    (flags.includes("-D") || flags.includes("--save-dev") ? devDependencies : dependencies).push(...names);
+    (flags.includes("-D") || flags.includes("--save-dev") ? devDependencies : dependencies).push(
+      ...names,
+    );
   }
   return { dependencies, devDependencies, example: readmeExampleBlocks(readme)[0] };
 }
@@ -44,9 +49,16 @@ export function importedPackages(code: string): string[] {
     ...code.matchAll(/^\s*(?:import|export)\s[^;]*?\sfrom\s+["']([^"']+)["']/gm),
     ...code.matchAll(/^\s*import\s+["']([^"']+)["']/gm),
     ...code.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g),
-    ...code.matchAll(/\b(?:require|createRequire\([^)]*\))(?:\.resolve)?\(\s*["']([^"']+)["']\s*\)/g),
+    ...code.matchAll(
+      /\b(?:require|createRequire\([^)]*\))(?:\.resolve)?\(\s*["']([^"']+)["']\s*\)/g,
+    ),
   ].map((match) => match[1]!);
-  const packages = specifiers.filter((specifier) => !specifier.startsWith(".") && !specifier.startsWith("/") && !isBuiltin(specifier)).map(packageOfSpecifier);
+  const packages = specifiers
+    .filter(
+      (specifier) =>
+        !specifier.startsWith(".") && !specifier.startsWith("/") && !isBuiltin(specifier),
+    )
+    .map(packageOfSpecifier);
   return [...new Set(packages)];
 }
 
@@ -75,5 +87,11 @@ export function usesNodeApi(code: string): boolean {
  * needs them copied along.
  */
 export function filesBesideExample(code: string): string[] {
-  return [...new Set([...code.matchAll(/new URL\(\s*["']\.\/([^"']+)["']\s*,\s*import\.meta\.url\s*\)/g)].map((match) => match[1]!))];
+  return [
+    ...new Set(
+      [...code.matchAll(/new URL\(\s*["']\.\/([^"']+)["']\s*,\s*import\.meta\.url\s*\)/g)].map(
+        (match) => match[1]!,
+      ),
+    ),
+  ];
 }

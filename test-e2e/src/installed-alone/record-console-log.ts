@@ -4,7 +4,7 @@
 import { appendFileSync } from "node:fs";
 import { format } from "node:util";
 
-const file = process.env["NUCLEO_PRINTED_FILE"];
+const file = process.env.NUCLEO_PRINTED_FILE;
 if (file !== undefined) {
   const log = console.log.bind(console);
   console.log = (...values: unknown[]): void => {

@@ -33,6 +33,10 @@ describe("the environments commands run in", () => {
   });
 
   it("scripts run in a user's shell: no package-manager or test-runner variables (NODE_PATH, set by pnpm's shims, included), no keys", () => {
-    expect(userEnvironment({ EXTRA: "1" }, environment)).toEqual({ PATH: "/usr/bin", HTTPS_PROXY: "http://proxy.invalid:3128", EXTRA: "1" });
+    expect(userEnvironment({ EXTRA: "1" }, environment)).toEqual({
+      PATH: "/usr/bin",
+      HTTPS_PROXY: "http://proxy.invalid:3128",
+      EXTRA: "1",
+    });
   });
 });

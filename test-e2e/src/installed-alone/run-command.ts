@@ -19,14 +19,33 @@ export interface RunCommandOptions {
  * Runs a command to its end and reports how it ended instead of throwing, so a check can
  * show the command's own output when it failed.
  */
-export async function runCommand(command: string, args: readonly string[], options: RunCommandOptions): Promise<CommandResult> {
+export async function runCommand(
+  command: string,
+  args: readonly string[],
+  options: RunCommandOptions,
+): Promise<CommandResult> {
   const started = performance.now();
   return await new Promise((resolve) => {
-    execFile(command, args, { cwd: options.cwd, env: options.env ?? process.env, timeout: options.timeoutMs, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      const code = error === null ? 0 : typeof error.code === "number" ? error.code : -1;
-      const timedOut = error !== null && error.killed ? `\n(killed after ${options.timeoutMs} ms)` : "";
-      resolve({ code, stdout, stderr: stderr + timedOut, seconds: (performance.now() - started) / 1000 });
-    });
+    execFile(
+      command,
+      args,
+      {
+        cwd: options.cwd,
+        env: options.env ?? process.env,
+        timeout: options.timeoutMs,
+        maxBuffer: 64 * 1024 * 1024,
+      },
+      (error, stdout, stderr) => {
+        const code = error === null ? 0 : typeof error.code === "number" ? error.code : -1;
+        const timedOut = error?.killed ? `\n(killed after ${options.timeoutMs} ms)` : "";
+        resolve({
+          code,
+          stdout,
+          stderr: stderr + timedOut,
+          seconds: (performance.now() - started) / 1000,
+        });
+      },
+    );
   });
 }
 
@@ -38,7 +57,8 @@ const offMachine = /^(DATABASE_URL|OPENAI_API_KEY|ANTHROPIC_API_KEY)$/i;
  * The package manager's settings for reaching a registry, set in the environment (a CI's mirror,
  * a proxy, a company CA): which registry, through which proxy, trusting which certificates.
  */
-const registryAccess = /^p?npm_config_(registry|@[^:]+:registry|proxy|https?[-_]proxy|no[-_]?proxy|ca|cafile|cert|key|strict[-_]ssl)$/i;
+const registryAccess =
+  /^p?npm_config_(registry|@[^:]+:registry|proxy|https?[-_]proxy|no[-_]?proxy|ca|cafile|cert|key|strict[-_]ssl)$/i;
 
 /**
  * The environment of a user's shell: `environment` (this process's), without what the package
@@ -46,8 +66,13 @@ const registryAccess = /^p?npm_config_(registry|@[^:]+:registry|proxy|https?[-_]
  * keys and database URL that would send examples off this machine — they run on their local
  * stand-ins.
  */
-export function userEnvironment(extra: NodeJS.ProcessEnv = {}, environment: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
-  const kept = Object.entries(environment).filter(([key]) => !packageManagerAndTestRunner.test(key) && !offMachine.test(key));
+export function userEnvironment(
+  extra: NodeJS.ProcessEnv = {},
+  environment: NodeJS.ProcessEnv = process.env,
+): NodeJS.ProcessEnv {
+  const kept = Object.entries(environment).filter(
+    ([key]) => !packageManagerAndTestRunner.test(key) && !offMachine.test(key),
+  );
   return { ...Object.fromEntries(kept), ...extra };
 }
 
@@ -58,7 +83,11 @@ export function userEnvironment(extra: NodeJS.ProcessEnv = {}, environment: Node
  * from tarballs only, and the project's `.npmrc` sends the scope to a dead address) and every
  * other package-manager setting, such as hoisting, which would change what a package can reach.
  */
-export function installEnvironment(environment: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
-  const access = Object.entries(environment).filter(([key]) => registryAccess.test(key) && !/@nucleo:/i.test(key));
+export function installEnvironment(
+  environment: NodeJS.ProcessEnv = process.env,
+): NodeJS.ProcessEnv {
+  const access = Object.entries(environment).filter(
+    ([key]) => registryAccess.test(key) && !/@nucleo:/i.test(key),
+  );
   return userEnvironment(Object.fromEntries(access), environment);
 }

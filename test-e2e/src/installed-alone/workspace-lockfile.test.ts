@@ -123,12 +123,19 @@ describe("the workspace's lockfile, read for the versions it resolved", () => {
   });
 
   it("refuses a lockfile of another format, naming the file", () => {
-    expect(() => WorkspaceLockfile.parse("lockfileVersion: '6.0'\n", "pnpm-lock.yaml")).toThrow("pnpm-lock.yaml: lockfileVersion 6.0 is not 9.x");
+    expect(() => WorkspaceLockfile.parse("lockfileVersion: '6.0'\n", "pnpm-lock.yaml")).toThrow(
+      "pnpm-lock.yaml: lockfileVersion 6.0 is not 9.x",
+    );
   });
 
   it("reads the workspace's own lockfile: core's zod is the zod the workspace installed for it", async () => {
     const real = await WorkspaceLockfile.read(repoRoot);
-    const installed = JSON.parse(await readFile(join(repoRoot, "packages", "core", "node_modules", "zod", "package.json"), "utf8")) as { version: string };
+    const installed = JSON.parse(
+      await readFile(
+        join(repoRoot, "packages", "core", "node_modules", "zod", "package.json"),
+        "utf8",
+      ),
+    ) as { version: string };
     expect(real.versionOf("zod", "packages/core")).toBe(installed.version);
     expect(Object.keys(real.overrides()).length).toBeGreaterThan(0);
   });

@@ -32,7 +32,10 @@ export class WorkspaceLockfile {
 
   /** Reads `pnpm-lock.yaml` at the root of the workspace. */
   static async read(repoRoot: string): Promise<WorkspaceLockfile> {
-    return WorkspaceLockfile.parse(await readFile(join(repoRoot, "pnpm-lock.yaml"), "utf8"), "pnpm-lock.yaml");
+    return WorkspaceLockfile.parse(
+      await readFile(join(repoRoot, "pnpm-lock.yaml"), "utf8"),
+      "pnpm-lock.yaml",
+    );
   }
 
   /**
@@ -49,30 +52,34 @@ export class WorkspaceLockfile {
       throw new Error(`${source}: not readable YAML (${(error as Error).message})`);
     }
     const root = record(document);
-    const format = String(root["lockfileVersion"] ?? "(none)");
-    if (!format.startsWith("9.")) throw new Error(`${source}: lockfileVersion ${format} is not 9.x, the format this reader knows`);
+    const format = String(root.lockfileVersion ?? "(none)");
+    if (!format.startsWith("9."))
+      throw new Error(
+        `${source}: lockfileVersion ${format} is not 9.x, the format this reader knows`,
+      );
     const importers = new Map<string, Map<string, string>>();
-    for (const [importer, groups] of Object.entries(record(root["importers"]))) {
+    for (const [importer, groups] of Object.entries(record(root.importers))) {
       for (const [group, dependencies] of Object.entries(record(groups))) {
         if (!dependencyGroups.has(group)) continue;
         for (const [name, resolved] of Object.entries(record(dependencies))) {
-          const version = withoutPeers(String(record(resolved)["version"] ?? ""));
+          const version = withoutPeers(String(record(resolved).version ?? ""));
           if (exactVersion.test(version)) mapOf(importers, importer).set(name, version);
         }
       }
     }
     const versions = new Map<string, Set<string>>();
-    for (const key of Object.keys(record(root["packages"]))) {
+    for (const key of Object.keys(record(root.packages))) {
       const { name, version } = splitNameVersion(key);
       if (exactVersion.test(version)) setOf(versions, name).add(version);
     }
     const snapshots = new Map<string, Map<string, string>>();
-    for (const [snapshot, groups] of Object.entries(record(root["snapshots"]))) {
+    for (const [snapshot, groups] of Object.entries(record(root.snapshots))) {
       for (const [group, dependencies] of Object.entries(record(groups))) {
         if (!dependencyGroups.has(group)) continue;
         for (const [name, resolved] of Object.entries(record(dependencies))) {
           const version = withoutPeers(String(resolved));
-          if (exactVersion.test(version)) mapOf(snapshots, withoutPeers(snapshot)).set(name, version);
+          if (exactVersion.test(version))
+            mapOf(snapshots, withoutPeers(snapshot)).set(name, version);
         }
       }
     }
@@ -86,7 +93,10 @@ export class WorkspaceLockfile {
    * several with no importer to choose.
    */
   versionOf(name: string, preferredImporter?: string): string | undefined {
-    const preferred = preferredImporter === undefined ? undefined : this.importers.get(preferredImporter)?.get(name);
+    const preferred =
+      preferredImporter === undefined
+        ? undefined
+        : this.importers.get(preferredImporter)?.get(name);
     if (preferred !== undefined) return preferred;
     for (const listed of this.importers.values()) {
       const version = listed.get(name);
@@ -119,7 +129,8 @@ export class WorkspaceLockfile {
     ];
     for (const [parent, dependencies] of parents) {
       for (const [name, version] of dependencies) {
-        if (!name.startsWith("@nucleo/") && (this.versions.get(name)?.size ?? 0) > 1) overrides[`${parent}>${name}`] = version;
+        if (!name.startsWith("@nucleo/") && (this.versions.get(name)?.size ?? 0) > 1)
+          overrides[`${parent}>${name}`] = version;
       }
     }
     return overrides;
@@ -128,7 +139,9 @@ export class WorkspaceLockfile {
 
 /** An object's own entries, or none for anything else (a missing section, a scalar). */
 function record(value: unknown): Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
 }
 
 /** `9.0.0(postcss@8.5.33)(typescript@5.9.3)` → `9.0.0`: the peers pnpm resolved it with. */
@@ -140,7 +153,9 @@ function withoutPeers(text: string): string {
 /** `@scope/name@1.2.3` → `{ name: "@scope/name", version: "1.2.3" }`. */
 function splitNameVersion(key: string): { name: string; version: string } {
   const at = key.indexOf("@", 1);
-  return at === -1 ? { name: key, version: "" } : { name: key.slice(0, at), version: key.slice(at + 1) };
+  return at === -1
+    ? { name: key, version: "" }
+    : { name: key.slice(0, at), version: key.slice(at + 1) };
 }
 
 function mapOf<T>(maps: Map<string, Map<string, T>>, key: string): Map<string, T> {

@@ -12,9 +12,10 @@ export interface WorkspacePnpm {
  * packages from what the workspace's own install already downloaded.
  */
 export async function workspacePnpm(repoRoot: string): Promise<WorkspacePnpm> {
-  const execPath = process.env["npm_execpath"];
+  const execPath = process.env.npm_execpath;
   const command = execPath !== undefined && /pnpm[^/]*$/.test(execPath) ? execPath : "pnpm";
   const store = await runCommand(command, ["store", "path"], { cwd: repoRoot, timeoutMs: 60_000 });
-  if (store.code !== 0) throw new Error(`pnpm store path failed in ${repoRoot} (exit ${store.code}): ${store.stderr}`);
+  if (store.code !== 0)
+    throw new Error(`pnpm store path failed in ${repoRoot} (exit ${store.code}): ${store.stderr}`);
   return { command, storeDir: store.stdout.trim() };
 }

@@ -11,12 +11,25 @@ export const INTERNAL_SUBPATH = "./internal";
  * through their public entries, so what they import stays a promise; internals may change in
  * any release.
  */
-export function checkInternalSubpath(usage: Usage, parsed: ParsedSpecifier, projects: ReadonlyMap<string, PackageInfo>): Violation | undefined {
+export function checkInternalSubpath(
+  usage: Usage,
+  parsed: ParsedSpecifier,
+  projects: ReadonlyMap<string, PackageInfo>,
+): Violation | undefined {
   if (parsed.kind !== "package" || !isInternal(parsed.subpath)) return undefined;
   const target = projects.get(parsed.packageName);
-  if (target === undefined || target.name === usage.project.name || usage.project.kind === "package") return undefined;
+  if (
+    target === undefined ||
+    target.name === usage.project.name ||
+    usage.project.kind === "package"
+  )
+    return undefined;
   const who = usage.project.kind === "app" ? "an app" : "the end-to-end suite";
-  return violationAt(usage, "internal-subpath", `${parsed.packageName}/internal is for Nucleo's own packages, not ${who}; use ${parsed.packageName}'s public entry`);
+  return violationAt(
+    usage,
+    "internal-subpath",
+    `${parsed.packageName}/internal is for Nucleo's own packages, not ${who}; use ${parsed.packageName}'s public entry`,
+  );
 }
 
 function isInternal(subpath: string): boolean {

@@ -17,12 +17,20 @@ export function checkLayer(
   const target = projects.get(targetName);
   if (project.kind === "package" && (target?.kind === "app" || target?.kind === "e2e")) {
     const what = target.kind === "app" ? "an app" : "the end-to-end suite";
-    return violationAt(usage, "no-app-import", `${targetName} is ${what}; apps compose packages, no package imports an app`);
+    return violationAt(
+      usage,
+      "no-app-import",
+      `${targetName} is ${what}; apps compose packages, no package imports an app`,
+    );
   }
   const targetLayer = layerName(targetName) ?? targetName;
   if (DEV_TOOLING_PACKAGES.includes(targetLayer)) {
     return usage.shipped
-      ? violationAt(usage, "dev-only-package", `${targetName} is dev-only: list it in devDependencies and import it only from config, test or bench files`)
+      ? violationAt(
+          usage,
+          "dev-only-package",
+          `${targetName} is dev-only: list it in devDependencies and import it only from config, test or bench files`,
+        )
       : undefined;
   }
   const order = project.kind === "package" ? checkOrder(usage, targetLayer) : undefined;
@@ -39,7 +47,11 @@ function checkOrder(usage: Usage, targetLayer: string): Violation | undefined {
   const devOnly = DEV_ONLY_LAYERS[ownLayer] ?? [];
   if (devOnly.includes(targetLayer)) {
     return usage.shipped
-      ? violationAt(usage, "layer-order", `${ownLayer} may use ${targetLayer} only from tests, benches, config files and devDependencies`)
+      ? violationAt(
+          usage,
+          "layer-order",
+          `${ownLayer} may use ${targetLayer} only from tests, benches, config files and devDependencies`,
+        )
       : undefined;
   }
   const list = allowed.length === 0 ? "(none)" : allowed.join(", ");

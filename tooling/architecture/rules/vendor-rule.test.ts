@@ -11,23 +11,47 @@ describe("a vendor SDK lives in exactly one package", () => {
   });
 
   it("catalog cannot list pg in its package.json", () => {
-    const catalog = fakeProject("catalog", { dependencies: { pg: "^8" }, devDependencies: { "@types/pg": "^8" } });
-    expect(checkArchitecture(fakeWorkspace(catalog)).map((violation) => [violation.rule, violation.subject])).toEqual([
+    const catalog = fakeProject("catalog", {
+      dependencies: { pg: "^8" },
+      devDependencies: { "@types/pg": "^8" },
+    });
+    expect(
+      checkArchitecture(fakeWorkspace(catalog)).map((violation) => [
+        violation.rule,
+        violation.subject,
+      ]),
+    ).toEqual([
       ["vendor-home", "pg"],
       ["vendor-home", "@types/pg"],
     ]);
   });
 
   it("a subpath of a vendor SDK counts as the SDK", () => {
-    const tools = fakeProject("tools", { files: { "src/x.ts": 'import { PGlite } from "@electric-sql/pglite/worker";' } });
-    expect(checkArchitecture(fakeWorkspace(tools))).toEqual([expect.objectContaining({ rule: "vendor-home" })]);
+    const tools = fakeProject("tools", {
+      files: { "src/x.ts": 'import { PGlite } from "@electric-sql/pglite/worker";' },
+    });
+    expect(checkArchitecture(fakeWorkspace(tools))).toEqual([
+      expect.objectContaining({ rule: "vendor-home" }),
+    ]);
   });
 
   it("each SDK is at home in its own package and in apps", () => {
-    const openai = fakeProject("provider-openai", { dependencies: { openai: "^6" }, files: { "src/x.ts": 'import OpenAI from "openai";' } });
-    const anthropic = fakeProject("provider-anthropic", { dependencies: { "@anthropic-ai/sdk": "^0.60" }, files: { "src/x.ts": 'import Anthropic from "@anthropic-ai/sdk";' } });
-    const recorder = fakeProject("recorder-postgres", { dependencies: { kysely: "^0.28", pg: "^8", "@electric-sql/pglite": "^0.3" } });
-    const worker = fakeProject("worker", { dependencies: { pg: "^8" }, files: { "src/x.ts": 'import { Kysely } from "kysely";' } }, "app");
+    const openai = fakeProject("provider-openai", {
+      dependencies: { openai: "^6" },
+      files: { "src/x.ts": 'import OpenAI from "openai";' },
+    });
+    const anthropic = fakeProject("provider-anthropic", {
+      dependencies: { "@anthropic-ai/sdk": "^0.60" },
+      files: { "src/x.ts": 'import Anthropic from "@anthropic-ai/sdk";' },
+    });
+    const recorder = fakeProject("recorder-postgres", {
+      dependencies: { kysely: "^0.28", pg: "^8", "@electric-sql/pglite": "^0.3" },
+    });
+    const worker = fakeProject(
+      "worker",
+      { dependencies: { pg: "^8" }, files: { "src/x.ts": 'import { Kysely } from "kysely";' } },
+      "app",
+    );
     expect(checkArchitecture(fakeWorkspace(openai, anthropic, recorder, worker))).toEqual([]);
   });
 });
@@ -36,12 +60,22 @@ describe("zod is core's only run-time dependency", () => {
   it("core with a second run-time dependency is refused", () => {
     const core = fakeProject("core", { dependencies: { zod: "^4", nanoid: "^5" } });
     expect(checkArchitecture(fakeWorkspace(core))).toEqual([
-      expect.objectContaining({ rule: "core-runtime-dependencies", file: "packages/core/package.json", subject: "nanoid" }),
+      expect.objectContaining({
+        rule: "core-runtime-dependencies",
+        file: "packages/core/package.json",
+        subject: "nanoid",
+      }),
     ]);
   });
 
   it("core's peer dependencies count as run-time dependencies; dev dependencies do not", () => {
-    const core = fakeProject("core", { dependencies: { zod: "^4" }, peerDependencies: { rxjs: "^7" }, devDependencies: { tinybench: "^6" } });
-    expect(checkArchitecture(fakeWorkspace(core)).map((violation) => violation.subject)).toEqual(["rxjs"]);
+    const core = fakeProject("core", {
+      dependencies: { zod: "^4" },
+      peerDependencies: { rxjs: "^7" },
+      devDependencies: { tinybench: "^6" },
+    });
+    expect(checkArchitecture(fakeWorkspace(core)).map((violation) => violation.subject)).toEqual([
+      "rxjs",
+    ]);
   });
 });

@@ -14,30 +14,49 @@ afterEach(async () => {
 // The setup module lives in the temporary folder, as a user's would; the tool, catalog and
 // client it builds come from this app's test support.
 const TICKET_SETUP = new URL("./test-support/ticket-setup.ts", import.meta.url).pathname;
-const setupModule = (closedKey: string, options: { failReference?: boolean } = {}) => `import { ticketSetup } from ${JSON.stringify(TICKET_SETUP)};
+const setupModule = (
+  closedKey: string,
+  options: { failReference?: boolean } = {},
+) => `import { ticketSetup } from ${JSON.stringify(TICKET_SETUP)};
 const closed = (globalThis[${JSON.stringify(closedKey)}] = { count: 0 });
 export default async () => ticketSetup(closed, ${JSON.stringify(options)});
 `;
-const closedCount = (key: string) => (globalThis as unknown as Record<string, { count: number }>)[key]!.count;
+const closedCount = (key: string) =>
+  (globalThis as unknown as Record<string, { count: number }>)[key]!.count;
 
 describe("nucleo benchmark, end to end", () => {
   it("races the job on every entry of its grade, prints the table, writes both reports and exits 0", async () => {
     const closedKey = `__ticket_setup_closed_${Date.now()}`;
     await folder.write("ticket.setup.ts", setupModule(closedKey));
-    await folder.write("bench.json", { setup: "./ticket.setup.ts", times: 2, markdown: "reports/tiny.md" });
+    await folder.write("bench.json", {
+      setup: "./ticket.setup.ts",
+      times: 2,
+      markdown: "reports/tiny.md",
+    });
     const run = await folder.run("bench.json", "--out-dir", "out");
 
     expect(run.stderr).not.toContain("nucleo:");
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain("Benchmark of label_ticket at SMALL: 3 model(s), 2 run(s) each, and the reference");
-    for (const model of ["lumo-1", "vexa-2", "solen-3"]) expect(run.stdout).toMatch(new RegExp(`\\| cand +\\| ${model} +\\| +1 \\| ok `));
+    expect(run.stdout).toContain(
+      "Benchmark of label_ticket at SMALL: 3 model(s), 2 run(s) each, and the reference",
+    );
+    for (const model of ["lumo-1", "vexa-2", "solen-3"])
+      expect(run.stdout).toMatch(new RegExp(`\\| cand +\\| ${model} +\\| +1 \\| ok `));
     expect(run.stdout).toContain("Per model:");
     expect(run.stdout).toContain("10/10");
-    expect(run.stdout).toContain("Wrote out/label_ticket-benchmark.json\nWrote out/reports/tiny.md\n");
+    expect(run.stdout).toContain(
+      "Wrote out/label_ticket-benchmark.json\nWrote out/reports/tiny.md\n",
+    );
 
-    const report = JSON.parse(await readFile(folder.path("out/label_ticket-benchmark.json"), "utf8")) as BenchmarkReport;
+    const report = JSON.parse(
+      await readFile(folder.path("out/label_ticket-benchmark.json"), "utf8"),
+    ) as BenchmarkReport;
     expect(report.rows).toHaveLength(7);
-    expect(report.models.map((model) => [model.model, model.runs, model.judged])).toEqual([["lumo-1", 2, 2], ["vexa-2", 2, 2], ["solen-3", 2, 2]]);
+    expect(report.models.map((model) => [model.model, model.runs, model.judged])).toEqual([
+      ["lumo-1", 2, 2],
+      ["vexa-2", 2, 2],
+      ["solen-3", 2, 2],
+    ]);
     const markdown = await readFile(folder.path("out/reports/tiny.md"), "utf8");
     // The job name is escaped like all text in the file: `\_` renders as `_`.
     expect(markdown).toContain("# Benchmark: label\\_ticket");
@@ -50,12 +69,19 @@ describe("nucleo benchmark, end to end", () => {
 
   it("shows no progress with --quiet, and writes the reports beside the config by default", async () => {
     await folder.write("ticket.setup.ts", setupModule(`__ticket_setup_closed_quiet_${Date.now()}`));
-    await folder.write("configs/bench.json", { setup: "../ticket.setup.ts", candidates: ["solen-3"] });
+    await folder.write("configs/bench.json", {
+      setup: "../ticket.setup.ts",
+      candidates: ["solen-3"],
+    });
     const run = await folder.run("configs/bench.json", "--quiet");
     expect(run.code).toBe(0);
     expect(run.stderr).toBe("");
-    expect(run.stdout).toContain("Wrote configs/label_ticket-benchmark.json\nWrote configs/label_ticket-benchmark.md\n");
-    const report = JSON.parse(await readFile(folder.path("configs/label_ticket-benchmark.json"), "utf8")) as BenchmarkReport;
+    expect(run.stdout).toContain(
+      "Wrote configs/label_ticket-benchmark.json\nWrote configs/label_ticket-benchmark.md\n",
+    );
+    const report = JSON.parse(
+      await readFile(folder.path("configs/label_ticket-benchmark.json"), "utf8"),
+    ) as BenchmarkReport;
     expect(report.models.map((model) => model.model)).toEqual(["solen-3"]);
   });
 
@@ -68,20 +94,37 @@ describe("nucleo benchmark, end to end", () => {
     expect(run.stdout).toContain("Reference failure: internal: the reference's model is down");
     expect(run.stdout).toContain("Wrote failed.json\nWrote label_ticket-benchmark.md\n");
     expect(run.stderr).toMatch(/^nucleo: the benchmark failed: reference_failed: /);
-    const report = JSON.parse(await readFile(folder.path("failed.json"), "utf8")) as BenchmarkReport;
+    const report = JSON.parse(
+      await readFile(folder.path("failed.json"), "utf8"),
+    ) as BenchmarkReport;
     expect(report.referenceFailure).toContain("the reference's model is down");
     expect(report.rows.filter((row) => row.judge !== null)).toEqual([]);
     expect(closedCount(closedKey)).toBe(1);
   });
 
   it("runs the README's example config (examples/cli/bench.json) as documented", async () => {
-    const config = new URL("../../../../packages/benchmark/examples/cli/bench.json", import.meta.url).pathname;
+    const config = new URL(
+      "../../../../packages/benchmark/examples/cli/bench.json",
+      import.meta.url,
+    ).pathname;
     const run = await folder.run(config, "--out-dir", "out", "--quiet");
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain("Benchmark of classify_ticket at SMALL: 3 model(s), 3 run(s) each, and the reference");
-    const report = JSON.parse(await readFile(folder.path("out/reports/classify-ticket.json"), "utf8")) as BenchmarkReport;
-    expect(report.models.map((model) => [model.model, model.judgeScore?.mean, model.scorer?.mean])).toEqual([["lumo-1", 10, 10], ["vexa-2", 3, 0], ["solen-3", 10, 10]]);
-    expect(await readFile(folder.path("out/reports/classify-ticket.md"), "utf8")).toContain("# Benchmark: classify\\_ticket");
+    expect(run.stdout).toContain(
+      "Benchmark of classify_ticket at SMALL: 3 model(s), 3 run(s) each, and the reference",
+    );
+    const report = JSON.parse(
+      await readFile(folder.path("out/reports/classify-ticket.json"), "utf8"),
+    ) as BenchmarkReport;
+    expect(
+      report.models.map((model) => [model.model, model.judgeScore?.mean, model.scorer?.mean]),
+    ).toEqual([
+      ["lumo-1", 10, 10],
+      ["vexa-2", 3, 0],
+      ["solen-3", 10, 10],
+    ]);
+    expect(await readFile(folder.path("out/reports/classify-ticket.md"), "utf8")).toContain(
+      "# Benchmark: classify\\_ticket",
+    );
   });
 });

@@ -29,16 +29,28 @@ export function reportFailure(error: unknown, io: CliIo, report: FailureReport):
     if (error.exitCode === 0) return EXIT_CODES.ok;
     const message = error.message.replace(/^error: /, "");
     const command = commandOf(report.program, report.args);
-    io.stderr(`nucleo: ${printableText(report.scrub(explain(message, error.code, report.program)))}\n\n${command.helpInformation().trimEnd()}`);
+    io.stderr(
+      `nucleo: ${printableText(report.scrub(explain(message, error.code, report.program)))}\n\n${command.helpInformation().trimEnd()}`,
+    );
     return EXIT_CODES.usage;
   }
-  const stack = report.stack && error instanceof Error && error.stack !== undefined ? `\n${report.scrub(error.stack).split("\n").map(printableText).join("\n")}` : "";
+  const stack =
+    report.stack && error instanceof Error && error.stack !== undefined
+      ? `\n${report.scrub(error.stack).split("\n").map(printableText).join("\n")}`
+      : "";
   if (WorkerError.isInstance(error)) {
-    const help = error.code === "usage" ? `\n\n${commandOf(report.program, report.args).helpInformation().trimEnd()}` : "";
+    const help =
+      error.code === "usage"
+        ? `\n\n${commandOf(report.program, report.args).helpInformation().trimEnd()}`
+        : "";
     io.stderr(`nucleo: ${printableText(report.scrub(error.message))}${stack}${help}`);
     return error.code === "shutting_down" ? EXIT_CODES.ok : EXIT_CODES.usage;
   }
-  const message = LLMReadableError.isInstance(error) ? `${error.message} (${error.code})` : error instanceof Error ? error.message : String(error);
+  const message = LLMReadableError.isInstance(error)
+    ? `${error.message} (${error.code})`
+    : error instanceof Error
+      ? error.message
+      : String(error);
   io.stderr(`nucleo: ${firstPrintableLine(report.scrub(message))}${stack}`);
   return EXIT_CODES.failed;
 }
@@ -54,7 +66,10 @@ function commandOf(program: Command, args: readonly string[]): Command {
 
 /** A word the default command (examples) cannot take is an unknown command. */
 function explain(message: string, code: string, program: Command): string {
-  const extra = /^too many arguments for 'examples'\. Expected 0 arguments but got \d+: ([^,]+?)[,.]/.exec(message);
+  const extra =
+    /^too many arguments for 'examples'\. Expected 0 arguments but got \d+: ([^,]+?)[,.]/.exec(
+      message,
+    );
   if (code !== "commander.excessArguments" || extra === null) return message;
   const names = program.commands.map((command) => command.name()).filter((name) => name !== "help");
   return `unknown command ${JSON.stringify(extra[1])}: expected one of ${names.join(", ")}`;

@@ -24,13 +24,22 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   const say = args.includes("--json") ? io.stderr : io.stdout;
   // Watched before anything is parsed or opened: a signal killing the process mid-open would
   // leave the PGlite folder's lock behind.
-  const state: CliState = { code: 0, scrub: (text) => text, starting: watchStartupSignals(say, { signals: io.signals, exit: io.exit }) };
+  const state: CliState = {
+    code: 0,
+    scrub: (text) => text,
+    starting: watchStartupSignals(say, { signals: io.signals, exit: io.exit }),
+  };
   const program = buildProgram(io, state);
   try {
     await program.parseAsync(args, { from: "user" });
     return state.code;
   } catch (error) {
-    return reportFailure(error, io, { program, args, scrub: state.scrub, stack: args.includes("--stack") });
+    return reportFailure(error, io, {
+      program,
+      args,
+      scrub: state.scrub,
+      stack: args.includes("--stack"),
+    });
   } finally {
     state.starting.stop();
   }

@@ -13,7 +13,17 @@ afterAll(async () => {
 });
 const run = (...argv: string[]) => nucleo(folder, argv);
 
-const COMMANDS = ["examples", "run", "list", "trajectory", "ledger", "sizing", "benchmarks", "migrate", "benchmark"];
+const COMMANDS = [
+  "examples",
+  "run",
+  "list",
+  "trajectory",
+  "ledger",
+  "sizing",
+  "benchmarks",
+  "migrate",
+  "benchmark",
+];
 
 describe("the nucleo command line", () => {
   it("--help lists every command, on stdout, exit 0", async () => {
@@ -31,7 +41,17 @@ describe("the nucleo command line", () => {
   });
 
   it("every query command takes --json", async () => {
-    for (const command of ["list", "trajectory", "ledger", "sizing", "benchmarks", "migrate", "run", "examples", "benchmark"]) {
+    for (const command of [
+      "list",
+      "trajectory",
+      "ledger",
+      "sizing",
+      "benchmarks",
+      "migrate",
+      "run",
+      "examples",
+      "benchmark",
+    ]) {
       expect((await run(command, "--help")).stdout, command).toContain("--json");
     }
   });
@@ -45,16 +65,24 @@ describe("the nucleo command line", () => {
   });
 
   it("an unknown command, a missing or extra argument and an empty tenant are usage errors naming what is wrong", async () => {
-    expect((await run("start")).stderr).toMatch(/^nucleo: unknown command "start": expected one of examples, run, list, /);
+    expect((await run("start")).stderr).toMatch(
+      /^nucleo: unknown command "start": expected one of examples, run, list, /,
+    );
     expect((await run("run")).stderr).toMatch(/^nucleo: missing required argument 'workflow'/);
     expect((await run("run", "a", "b")).stderr).toMatch(/^nucleo: too many arguments for 'run'/);
     const tenant = await run("run", "budget_check", "--tenant", " ");
     expect(tenant.code).toBe(2);
     expect(tenant.stderr).toMatch(/^nucleo: --tenant needs a non-empty id\./);
-    expect((await run("ledger", "--by", "provider")).stderr).toMatch(/^nucleo: option '--by <grouping>' argument 'provider' is invalid\. Allowed choices are workflow, jobClass, model, day\./);
-    expect((await run("ledger", "--from", "yesterday")).stderr).toContain("--from must be an ISO date");
+    expect((await run("ledger", "--by", "provider")).stderr).toMatch(
+      /^nucleo: option '--by <grouping>' argument 'provider' is invalid\. Allowed choices are workflow, jobClass, model, day\./,
+    );
+    expect((await run("ledger", "--from", "yesterday")).stderr).toContain(
+      "--from must be an ISO date",
+    );
     // A time without its zone would be read in the machine's zone: refused.
-    expect((await run("ledger", "--to", "2025-01-06T10:00")).stderr).toContain("--to must be an ISO date");
+    expect((await run("ledger", "--to", "2025-01-06T10:00")).stderr).toContain(
+      "--to must be an ISO date",
+    );
   });
 
   it("a leading -- (from pnpm worker -- ...) is not an end of options", async () => {
@@ -64,9 +92,20 @@ describe("the nucleo command line", () => {
   it("list --json prints each workflow's name, description, input schema and example input", async () => {
     const { code, stdout } = await run("list", "--json");
     expect(code).toBe(0);
-    const list = JSON.parse(stdout) as { name: string; input: { properties: Record<string, unknown> }; exampleInput: unknown }[];
-    expect(list.map((workflow) => workflow.name)).toEqual(["budget_check", "benchmark_classify_ticket", "digest_document", "support_chat"]);
-    expect(Object.keys(list[0]!.input.properties)).toEqual(expect.arrayContaining(["costs", "budget"]));
+    const list = JSON.parse(stdout) as {
+      name: string;
+      input: { properties: Record<string, unknown> };
+      exampleInput: unknown;
+    }[];
+    expect(list.map((workflow) => workflow.name)).toEqual([
+      "budget_check",
+      "benchmark_classify_ticket",
+      "digest_document",
+      "support_chat",
+    ]);
+    expect(Object.keys(list[0]!.input.properties)).toEqual(
+      expect.arrayContaining(["costs", "budget"]),
+    );
   });
 
   it("no stack trace unless --stack asks for one", async () => {

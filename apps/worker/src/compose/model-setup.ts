@@ -1,4 +1,10 @@
-import { Catalog, CatalogAdmission, type CatalogEntry, type DeploymentPolicy, type SharedBudgetStore } from "@nucleo/catalog";
+import {
+  Catalog,
+  CatalogAdmission,
+  type CatalogEntry,
+  type DeploymentPolicy,
+  type SharedBudgetStore,
+} from "@nucleo/catalog";
 import { LlmEnvironment, type ProviderClients } from "@nucleo/conversation";
 import type { Logger } from "@nucleo/core";
 import { AnthropicClient } from "@nucleo/provider-anthropic";
@@ -8,7 +14,10 @@ import type { MockResponder } from "../mock/mock-responder.js";
 import { startMockProvider } from "../mock/start-mock-provider.js";
 
 /** The environment variables the worker reads API keys from; their values are never printed. */
-export const API_KEY_VARIABLES = { openai: "OPENAI_API_KEY", anthropic: "ANTHROPIC_API_KEY" } as const;
+export const API_KEY_VARIABLES = {
+  openai: "OPENAI_API_KEY",
+  anthropic: "ANTHROPIC_API_KEY",
+} as const;
 
 /** What the models are built from. */
 export interface ModelSetupOptions {
@@ -53,13 +62,29 @@ export interface ModelSetup {
  */
 export async function setUpModels(options: ModelSetupOptions): Promise<ModelSetup> {
   const env = options.env ?? process.env;
-  const keys = { openai: nonEmpty(env[API_KEY_VARIABLES.openai]), anthropic: nonEmpty(env[API_KEY_VARIABLES.anthropic]) };
+  const keys = {
+    openai: nonEmpty(env[API_KEY_VARIABLES.openai]),
+    anthropic: nonEmpty(env[API_KEY_VARIABLES.anthropic]),
+  };
   if (keys.openai === undefined && keys.anthropic === undefined) return mockModels(options);
-  const catalog = new Catalog(options.catalog.entries().map((entry) => withCallable(entry, keys)), options.catalog.source);
+  const catalog = new Catalog(
+    options.catalog.entries().map((entry) => withCallable(entry, keys)),
+    options.catalog.source,
+  );
   const admission = admissionFor(catalog, options);
   const openai = new OpenAiClient(keys.openai === undefined ? {} : { apiKey: keys.openai });
-  const clients: ProviderClients = { openai, "openai-compatible": openai, ...(keys.anthropic === undefined ? {} : { anthropic: new AnthropicClient({ apiKey: keys.anthropic }) }) };
-  const served = (["openai", "anthropic"] as const).map((provider) => (keys[provider] === undefined ? `${provider} entries not callable (${API_KEY_VARIABLES[provider]} is not set)` : `${provider} (${API_KEY_VARIABLES[provider]})`));
+  const clients: ProviderClients = {
+    openai,
+    "openai-compatible": openai,
+    ...(keys.anthropic === undefined
+      ? {}
+      : { anthropic: new AnthropicClient({ apiKey: keys.anthropic }) }),
+  };
+  const served = (["openai", "anthropic"] as const).map((provider) =>
+    keys[provider] === undefined
+      ? `${provider} entries not callable (${API_KEY_VARIABLES[provider]} is not set)`
+      : `${provider} (${API_KEY_VARIABLES[provider]})`,
+  );
   return {
     mode: "providers",
     admission,
@@ -71,18 +96,35 @@ export async function setUpModels(options: ModelSetupOptions): Promise<ModelSetu
 }
 
 async function mockModels(options: ModelSetupOptions): Promise<ModelSetup> {
-  const mock = await startMockProvider({ responders: options.responders, latencyMs: options.mockLatencyMs ?? 0 });
+  const mock = await startMockProvider({
+    responders: options.responders,
+    latencyMs: options.mockLatencyMs ?? 0,
+  });
   try {
-    const entries = options.catalog.entries().map((entry) => (entry.provider === "openai-compatible" ? { ...entry, baseUrl: mock.openaiBaseUrl } : entry));
+    const entries = options.catalog
+      .entries()
+      .map((entry) =>
+        entry.provider === "openai-compatible" ? { ...entry, baseUrl: mock.openaiBaseUrl } : entry,
+      );
     const catalog = new Catalog(entries, options.catalog.source);
     const admission = admissionFor(catalog, options);
     // Placeholders: the mock records whether a key came, and these are no one's keys.
-    const openai = new OpenAiClient({ apiKey: "mock-provider-no-key", baseURL: mock.openaiBaseUrl });
-    const anthropic = new AnthropicClient({ apiKey: "mock-provider-no-key", baseURL: mock.anthropicBaseUrl });
+    const openai = new OpenAiClient({
+      apiKey: "mock-provider-no-key",
+      baseURL: mock.openaiBaseUrl,
+    });
+    const anthropic = new AnthropicClient({
+      apiKey: "mock-provider-no-key",
+      baseURL: mock.anthropicBaseUrl,
+    });
     return {
       mode: "mock",
       admission,
-      environment: LlmEnvironment.from(admission, { openai, "openai-compatible": openai, anthropic }),
+      environment: LlmEnvironment.from(admission, {
+        openai,
+        "openai-compatible": openai,
+        anthropic,
+      }),
       mock,
       notice: `no API key set: running on the mock provider at ${mock.url} (the catalog's entries, scripted turns; set ${API_KEY_VARIABLES.openai} or ${API_KEY_VARIABLES.anthropic} to use real models)`,
       close: () => mock.stop(),
@@ -93,7 +135,10 @@ async function mockModels(options: ModelSetupOptions): Promise<ModelSetup> {
   }
 }
 
-function withCallable(entry: CatalogEntry, keys: { readonly openai: string | undefined; readonly anthropic: string | undefined }): CatalogEntry {
+function withCallable(
+  entry: CatalogEntry,
+  keys: { readonly openai: string | undefined; readonly anthropic: string | undefined },
+): CatalogEntry {
   if (entry.provider === "openai-compatible") return entry;
   return keys[entry.provider] === undefined ? { ...entry, callable: false } : entry;
 }

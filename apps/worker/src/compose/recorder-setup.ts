@@ -1,7 +1,14 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Logger } from "@nucleo/core";
-import { maskDatabaseUrl, openRecorderDatabase, PostgresBudgetStore, PostgresConversationStore, PostgresRecorder, RecorderQueries } from "@nucleo/recorder-postgres";
+import {
+  maskDatabaseUrl,
+  openRecorderDatabase,
+  PostgresBudgetStore,
+  PostgresConversationStore,
+  PostgresRecorder,
+  RecorderQueries,
+} from "@nucleo/recorder-postgres";
 import type { StartupStep } from "../shutdown/watch-startup-signals.js";
 
 /** Where the recorder is and how to reach it. */
@@ -36,7 +43,10 @@ export interface RecorderSetup {
 export async function openRecorder(options: RecorderSetupOptions): Promise<RecorderSetup> {
   const { url, dataDir } = locate(options);
   const connection = await openRecorderDatabase(url === undefined ? { dataDir } : { url });
-  const recorder = new PostgresRecorder({ db: connection.db, ...(options.logger ? { logger: options.logger } : {}) });
+  const recorder = new PostgresRecorder({
+    db: connection.db,
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
   let closed: Promise<void> | undefined;
   return {
     recorder,
@@ -69,18 +79,30 @@ export function describeRecorder(options: RecorderSetupOptions): string {
  */
 export function recorderOpeningStep(options: RecorderSetupOptions): StartupStep {
   const { url, dataDir } = locate(options);
-  if (url !== undefined) return { doing: `opening the recorder's database, PostgreSQL at ${maskDatabaseUrl(url)}`, interruptible: true };
+  if (url !== undefined)
+    return {
+      doing: `opening the recorder's database, PostgreSQL at ${maskDatabaseUrl(url)}`,
+      interruptible: true,
+    };
   if (!existsSync(dataDir)) {
     return {
       doing: `creating the recorder's PGlite folder ${dataDir}`,
       interruptible: false,
-      leavesBehind: "its lock is released as the process ends, but the folder may be left half-made: delete it if the next start cannot open it",
+      leavesBehind:
+        "its lock is released as the process ends, but the folder may be left half-made: delete it if the next start cannot open it",
     };
   }
-  return { doing: `opening the recorder's PGlite folder ${dataDir}`, interruptible: false, leavesBehind: "its lock is released as the process ends" };
+  return {
+    doing: `opening the recorder's PGlite folder ${dataDir}`,
+    interruptible: false,
+    leavesBehind: "its lock is released as the process ends",
+  };
 }
 
-function locate(options: RecorderSetupOptions): { readonly url: string | undefined; readonly dataDir: string } {
+function locate(options: RecorderSetupOptions): {
+  readonly url: string | undefined;
+  readonly dataDir: string;
+} {
   const url = options.url === undefined || options.url.trim() === "" ? undefined : options.url;
   return { url, dataDir: resolve(options.cwd, options.pgliteDir) };
 }

@@ -22,7 +22,12 @@ afterAll(async () => {
 
 /** A shared store whose database is away, with a driver error that quotes its connection string. */
 const awayStore: SharedBudgetStore = {
-  book: () => Promise.reject(Object.assign(new Error(`connect ECONNREFUSED postgres://app:${SECRET}@db:5432/nucleo`), { code: "ECONNREFUSED" })),
+  book: () =>
+    Promise.reject(
+      Object.assign(new Error(`connect ECONNREFUSED postgres://app:${SECRET}@db:5432/nucleo`), {
+        code: "ECONNREFUSED",
+      }),
+    ),
   settle: () => Promise.resolve(),
   cancel: () => Promise.resolve(),
   coolDown: () => Promise.resolve(),
@@ -31,15 +36,29 @@ const awayStore: SharedBudgetStore = {
 describe("the worker's logger seam", () => {
   it("a shared budget store's failure reaches the worker's logger with its entry and operation, and no secret", async () => {
     const logger = new RecordingLogger();
-    const models = await setUpModels({ catalog: await exampleCatalog(), env: {}, responders: [], sharedBudgets: awayStore, logger });
+    const models = await setUpModels({
+      catalog: await exampleCatalog(),
+      env: {},
+      responders: [],
+      sharedBudgets: awayStore,
+      logger,
+    });
     const controller = new AbortController();
     try {
-      const seat = models.admission.reserve({ entryId: "openai-gpt-5-nano", inputTokens: 10, maxOutputTokens: 10 }, { signal: controller.signal, jobId: "job" });
+      const seat = models.admission.reserve(
+        { entryId: "openai-gpt-5-nano", inputTokens: 10, maxOutputTokens: 10 },
+        { signal: controller.signal, jobId: "job" },
+      );
       seat.catch(() => {});
       await settlePromises();
       expect(logger.entries[0]).toMatchObject({
         level: "warn",
-        fields: { component: "catalog-admission", operation: "book", entryId: "openai-gpt-5-nano", error: { name: "Error", code: "ECONNREFUSED" } },
+        fields: {
+          component: "catalog-admission",
+          operation: "book",
+          entryId: "openai-gpt-5-nano",
+          error: { name: "Error", code: "ECONNREFUSED" },
+        },
       });
       expect(logger.text()).not.toContain(SECRET);
     } finally {
@@ -49,19 +68,37 @@ describe("the worker's logger seam", () => {
   });
 
   // Creating the PGlite folder takes seconds, more on a loaded machine.
-  it("the dispatcher's and the recorder's problems reach the logger the worker was started with", { timeout: 120_000 }, async () => {
+  it("the dispatcher's and the recorder's problems reach the logger the worker was started with", {
+    timeout: 120_000,
+  }, async () => {
     const logger = new RecordingLogger();
-    const config = { ...(await loadWorkerConfig(packageFile("config/worker.json"))), recorder: { pgliteDir: "pglite" } };
+    const config = {
+      ...(await loadWorkerConfig(packageFile("config/worker.json"))),
+      recorder: { pgliteDir: "pglite" },
+    };
     const worker = await Worker.start({ config, env: {}, cwd: folder, logger });
     try {
-      worker.dispatcher.observe({ onEvent: () => { throw new Error("observer bug"); } });
+      worker.dispatcher.observe({
+        onEvent: () => {
+          throw new Error("observer bug");
+        },
+      });
       const run = worker.submit("budget_check", { costs: [40, 70], budget: 100 });
       // Given up before the first write: the events the run has reported so far are lost.
       const lost = worker.abandonRecording("the test stops the worker");
       expect(lost).toBeGreaterThan(0);
       await run.settled;
-      expect(logger.entries.find((entry) => entry.fields["component"] === "dispatcher")).toMatchObject({ level: "error", message: "observer Object threw", fields: { error: { message: "observer bug" } } });
-      expect(logger.entries.find((entry) => entry.fields["component"] === "recorder")).toMatchObject({ level: "error", fields: { code: "recorder_abandoned", events: lost } });
+      expect(logger.entries.find((entry) => entry.fields.component === "dispatcher")).toMatchObject(
+        {
+          level: "error",
+          message: "observer Object threw",
+          fields: { error: { message: "observer bug" } },
+        },
+      );
+      expect(logger.entries.find((entry) => entry.fields.component === "recorder")).toMatchObject({
+        level: "error",
+        fields: { code: "recorder_abandoned", events: lost },
+      });
     } finally {
       await worker.close().catch(() => {});
     }

@@ -1,7 +1,13 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { ConversationService } from "@nucleo/conversation";
-import { InvalidInputError, JobDispatcher, stderrLogger, type JobHandle, type Logger } from "@nucleo/core";
+import {
+  InvalidInputError,
+  JobDispatcher,
+  stderrLogger,
+  type JobHandle,
+  type Logger,
+} from "@nucleo/core";
 import { SummarizationTool } from "@nucleo/tools";
 import type { LoadedWorkerConfig } from "../config/load-worker-config.js";
 import { stopIfSignalled, type StartupStep } from "../shutdown/watch-startup-signals.js";
@@ -11,7 +17,12 @@ import type { WorkflowRegistry } from "../workflows/workflow-registry.js";
 import { WorkerError } from "../worker-error.js";
 import { loadWorkerCatalog } from "./load-worker-catalog.js";
 import { setUpModels, type ModelSetup } from "./model-setup.js";
-import { describeRecorder, openRecorder, recorderOpeningStep, type RecorderSetup } from "./recorder-setup.js";
+import {
+  describeRecorder,
+  openRecorder,
+  recorderOpeningStep,
+  type RecorderSetup,
+} from "./recorder-setup.js";
 
 /** What a worker is started from. */
 export interface WorkerOptions {
@@ -43,7 +54,11 @@ export interface WorkerOptions {
 /** How a workflow run ended. */
 export type RunOutcome =
   | { readonly ok: true; readonly output: unknown }
-  | { readonly ok: false; readonly error: Error; /** Cancelled because the worker was shutting down. */ readonly stoppedByShutdown: boolean };
+  | {
+      readonly ok: false;
+      readonly error: Error /** Cancelled because the worker was shutting down. */;
+      readonly stoppedByShutdown: boolean;
+    };
 
 /** A submitted workflow. */
 export interface WorkflowRun {
@@ -86,14 +101,28 @@ export class Worker {
   #graceTimer: ReturnType<typeof setTimeout> | undefined;
   #closed: Promise<void> | undefined;
 
-  private constructor(config: LoadedWorkerConfig, registry: WorkflowRegistry, models: ModelSetup, recorder: RecorderSetup, logger: Logger) {
+  private constructor(
+    config: LoadedWorkerConfig,
+    registry: WorkflowRegistry,
+    models: ModelSetup,
+    recorder: RecorderSetup,
+    logger: Logger,
+  ) {
     this.config = config;
     this.registry = registry;
     this.models = models;
     this.recorder = recorder;
-    this.dispatcher = new JobDispatcher({ admission: models.admission, observers: [recorder.recorder], logger });
+    this.dispatcher = new JobDispatcher({
+      admission: models.admission,
+      observers: [recorder.recorder],
+      logger,
+    });
     const { environment } = models;
-    this.conversations = new ConversationService({ store: recorder.conversations, environment, summarizer: new SummarizationTool({ environment }) });
+    this.conversations = new ConversationService({
+      store: recorder.conversations,
+      environment,
+      summarizer: new SummarizationTool({ environment }),
+    });
   }
 
   /**
@@ -115,8 +144,13 @@ export class Worker {
     stopIfSignalled(signal);
     const catalog = await loadWorkerCatalog(config);
     const registry = registerWorkflows(config.workflows);
-    const url = (env["DATABASE_URL"] ?? "").trim() === "" ? undefined : env["DATABASE_URL"];
-    const location = { url, pgliteDir: config.recorder.pgliteDir, cwd: options.cwd ?? process.cwd(), logger };
+    const url = (env.DATABASE_URL ?? "").trim() === "" ? undefined : env.DATABASE_URL;
+    const location = {
+      url,
+      pgliteDir: config.recorder.pgliteDir,
+      cwd: options.cwd ?? process.cwd(),
+      logger,
+    };
     const shareBudgets = config.admission.shared ?? url !== undefined;
     if (shareBudgets && url === undefined) {
       throw new WorkerError({
@@ -129,7 +163,9 @@ export class Worker {
     stopIfSignalled(signal);
     // Shared budgets live in the recorder's database, so a fleet's worker opens it before its
     // models (a server opens at once; only a new PGlite folder is slow, and it never shares).
-    let recorder = shareBudgets ? await during(recorderOpeningStep(location), () => openRecorder(location)) : undefined;
+    let recorder = shareBudgets
+      ? await during(recorderOpeningStep(location), () => openRecorder(location))
+      : undefined;
     let models: ModelSetup;
     try {
       stopIfSignalled(signal);
@@ -145,15 +181,24 @@ export class Worker {
     } catch (error) {
       await recorder?.close();
       if (!InvalidInputError.isInstance(error)) throw error;
-      throw new WorkerError({ code: "config_invalid", file: config.file, field: "policy", message: `Config ${config.file}, field policy: ${error.message}`, cause: error });
+      throw new WorkerError({
+        code: "config_invalid",
+        file: config.file,
+        field: "policy",
+        message: `Config ${config.file}, field policy: ${error.message}`,
+        cause: error,
+      });
     }
     try {
       stopIfSignalled(signal);
       options.say?.(models.notice);
       // Creating a PGlite folder takes a while on the first run: say where, before waiting.
       const creating = url === undefined && !existsSync(resolve(location.cwd, location.pgliteDir));
-      options.say?.(`recorder: ${describeRecorder(location)}${creating ? " (creating it: the first run takes a little while)" : ""}`);
-      if (shareBudgets) options.say?.("admission: rate-limit budgets shared with every worker on this database");
+      options.say?.(
+        `recorder: ${describeRecorder(location)}${creating ? " (creating it: the first run takes a little while)" : ""}`,
+      );
+      if (shareBudgets)
+        options.say?.("admission: rate-limit budgets shared with every worker on this database");
       if (recorder === undefined) {
         // `say` runs the caller's code, which may have stopped the start.
         stopIfSignalled(signal);
@@ -188,15 +233,30 @@ export class Worker {
    * @throws {WorkerError} `unknown_workflow`, `input_invalid` (naming the field) or `shutting_down`.
    */
   submit(name: string, input: unknown, options: { readonly tenant?: string } = {}): WorkflowRun {
-    if (!this.#accepting) throw new WorkerError({ code: "shutting_down", message: `The worker is shutting down and takes no new work (workflow "${name}" was not started).` });
+    if (!this.#accepting)
+      throw new WorkerError({
+        code: "shutting_down",
+        message: `The worker is shutting down and takes no new work (workflow "${name}" was not started).`,
+      });
     const definition = this.registry.get(name);
     const checked = this.registry.parseInput(definition, input);
-    const start = definition.start(checked, { environment: this.models.environment, conversations: this.conversations });
-    const handle = this.dispatcher.submit(start.job, start.input, options.tenant === undefined ? {} : { scope: { axes: { tenant: options.tenant } } }) as JobHandle<unknown>;
+    const start = definition.start(checked, {
+      environment: this.models.environment,
+      conversations: this.conversations,
+    });
+    const handle = this.dispatcher.submit(
+      start.job,
+      start.input,
+      options.tenant === undefined ? {} : { scope: { axes: { tenant: options.tenant } } },
+    ) as JobHandle<unknown>;
     this.#running.set(handle.id, handle);
     const settled: Promise<RunOutcome> = handle.then(
       (output): RunOutcome => ({ ok: true, output }),
-      (error: unknown): RunOutcome => ({ ok: false, error: error instanceof Error ? error : new Error(String(error)), stoppedByShutdown: this.#stoppedByShutdown.has(handle.id) }),
+      (error: unknown): RunOutcome => ({
+        ok: false,
+        error: error instanceof Error ? error : new Error(String(error)),
+        stoppedByShutdown: this.#stoppedByShutdown.has(handle.id),
+      }),
     );
     this.#settling.add(settled);
     void settled.finally(() => {
@@ -217,7 +277,10 @@ export class Worker {
     }
     this.#accepting = false;
     if (this.#running.size === 0) return;
-    this.#graceTimer = setTimeout(() => this.cancelRunning(`the worker's shutdown grace period of ${graceMs} ms ran out`), graceMs);
+    this.#graceTimer = setTimeout(
+      () => this.cancelRunning(`the worker's shutdown grace period of ${graceMs} ms ran out`),
+      graceMs,
+    );
   }
 
   /** Cancels every running workflow, saying why. */

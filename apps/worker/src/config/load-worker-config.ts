@@ -27,7 +27,12 @@ export async function loadWorkerConfig(path: string): Promise<LoadedWorkerConfig
   try {
     text = await readFile(file, "utf8");
   } catch (error) {
-    throw configError(file, undefined, `a readable file (${(error as NodeJS.ErrnoException).code ?? "unreadable"})`, error);
+    throw configError(
+      file,
+      undefined,
+      `a readable file (${(error as NodeJS.ErrnoException).code ?? "unreadable"})`,
+      error,
+    );
   }
   const parsed = parseConfigText(text, file);
   if (!parsed.success) throw configError(file, undefined, parsed.expected);
@@ -36,13 +41,33 @@ export async function loadWorkerConfig(path: string): Promise<LoadedWorkerConfig
     const first = checked.error.issues[0]!;
     const issue = describeIssue(first, { nameUnknownKeys: true });
     // An unknown key's line is the key's own, not its object's.
-    const line = parsed.lineOf(first.code === "unrecognized_keys" ? [...first.path, first.keys[0]!] : first.path);
-    throw configError(file, issue.path === "(input)" ? undefined : issue.path, issue.expected, checked.error, line);
+    const line = parsed.lineOf(
+      first.code === "unrecognized_keys" ? [...first.path, first.keys[0]!] : first.path,
+    );
+    throw configError(
+      file,
+      issue.path === "(input)" ? undefined : issue.path,
+      issue.expected,
+      checked.error,
+      line,
+    );
   }
   return { ...checked.data, file, catalogFile: resolve(dirname(file), checked.data.catalog) };
 }
 
-function configError(file: string, field: string | undefined, expected: string, cause?: unknown, line?: number): WorkerError {
+function configError(
+  file: string,
+  field: string | undefined,
+  expected: string,
+  cause?: unknown,
+  line?: number,
+): WorkerError {
   const where = `${file}${line === undefined ? "" : `, line ${line}`}${field === undefined ? "" : `, field ${field}`}`;
-  return new WorkerError({ code: "config_invalid", file, ...(field === undefined ? {} : { field }), message: `Config ${where}: expected ${expected}.`, cause });
+  return new WorkerError({
+    code: "config_invalid",
+    file,
+    ...(field === undefined ? {} : { field }),
+    message: `Config ${where}: expected ${expected}.`,
+    cause,
+  });
 }

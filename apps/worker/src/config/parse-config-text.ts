@@ -28,9 +28,12 @@ export function parseConfigText(text: string, file: string): ConfigText {
   const extension = extname(file).toLowerCase();
   if (extension === ".json") {
     const parsed = parseJson(text);
-    return parsed.success ? { success: true, value: parsed.value, lineOf: () => undefined } : { success: false, expected: `valid JSON (${parsed.error})` };
+    return parsed.success
+      ? { success: true, value: parsed.value, lineOf: () => undefined }
+      : { success: false, expected: `valid JSON (${parsed.error})` };
   }
-  if (extension !== ".yaml" && extension !== ".yml") return { success: false, expected: "a .json, .yaml or .yml file" };
+  if (extension !== ".yaml" && extension !== ".yml")
+    return { success: false, expected: "a .json, .yaml or .yml file" };
   const lines = new LineCounter();
   const document = parseDocument(text, { lineCounter: lines, prettyErrors: true });
   const [error] = document.errors;

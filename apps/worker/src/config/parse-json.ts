@@ -1,5 +1,7 @@
 /** A JSON text read into a value, or why it could not be. */
-export type JsonResult = { readonly success: true; readonly value: unknown } | { readonly success: false; readonly error: string };
+export type JsonResult =
+  | { readonly success: true; readonly value: unknown }
+  | { readonly success: false; readonly error: string };
 
 /**
  * Parses JSON text without throwing: the one place the worker calls `JSON.parse`.

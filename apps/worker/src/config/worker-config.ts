@@ -1,13 +1,26 @@
 import { z } from "zod";
 
 /** The workflows this worker knows how to build; a config registers some or all of them. */
-export const WORKFLOW_NAMES = ["budget_check", "benchmark_classify_ticket", "digest_document", "support_chat"] as const;
+export const WORKFLOW_NAMES = [
+  "budget_check",
+  "benchmark_classify_ticket",
+  "digest_document",
+  "support_chat",
+] as const;
 
 /** Where the embedded recorder keeps its data when no `DATABASE_URL` is set. */
 export const DEFAULT_PGLITE_DIR = ".nucleo/pglite";
 
 /** The levels the worker's log may be set to (pino's): a level shows itself and everything more severe. */
-export const WORKER_LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export const WORKER_LOG_LEVELS = [
+  "fatal",
+  "error",
+  "warn",
+  "info",
+  "debug",
+  "trace",
+  "silent",
+] as const;
 
 /** A level of the worker's log. */
 export type WorkerLogLevel = (typeof WORKER_LOG_LEVELS)[number];
@@ -19,7 +32,12 @@ export const workerConfigSchema = z.strictObject({
   /** The deployment's compliance envelope and pinned MEGA entry (`@nucleo/catalog`'s `DeploymentPolicy`). */
   policy: z
     .strictObject({
-      envelope: z.record(z.string().min(1), z.array(z.string().min(1)).min(1, "expected at least one allowed value")).optional(),
+      envelope: z
+        .record(
+          z.string().min(1),
+          z.array(z.string().min(1)).min(1, "expected at least one allowed value"),
+        )
+        .optional(),
       megaEntry: z.string().min(1).optional(),
     })
     .optional(),

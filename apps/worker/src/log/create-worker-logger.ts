@@ -24,7 +24,16 @@ export interface WorkerLoggerOptions {
  * should not exist, caught anyway. Packages log secret-free fields (`errorFields`); this is
  * the backstop.
  */
-const REDACTED = ["password", "apiKey", "api_key", "token", "secret", "authorization", "connectionString", "databaseUrl"];
+const REDACTED = [
+  "password",
+  "apiKey",
+  "api_key",
+  "token",
+  "secret",
+  "authorization",
+  "connectionString",
+  "databaseUrl",
+];
 
 /**
  * The worker's logger: pino, writing one JSON object per line (`level` as its name, `time`,
@@ -40,9 +49,20 @@ const REDACTED = ["password", "apiKey", "api_key", "token", "secret", "authoriza
  */
 export function createWorkerLogger(options: WorkerLoggerOptions = {}): PinoLogger & Logger {
   const level = resolveLogLevel({ configured: options.level, env: options.env });
-  const isTTY = options.stream === undefined ? process.stderr.isTTY === true : options.stream.isTTY === true;
-  const target: DestinationStream | NodeJS.WritableStream = options.stream ?? pino.destination({ dest: 2, sync: true });
-  const destination = (options.pretty ?? isTTY) ? pretty({ destination: target, colorize: isTTY, sync: true, ignore: "pid,hostname", translateTime: "SYS:HH:MM:ss.l" }) : target;
+  const isTTY =
+    options.stream === undefined ? process.stderr.isTTY === true : options.stream.isTTY === true;
+  const target: DestinationStream | NodeJS.WritableStream =
+    options.stream ?? pino.destination({ dest: 2, sync: true });
+  const destination =
+    (options.pretty ?? isTTY)
+      ? pretty({
+          destination: target,
+          colorize: isTTY,
+          sync: true,
+          ignore: "pid,hostname",
+          translateTime: "SYS:HH:MM:ss.l",
+        })
+      : target;
   return pino(
     {
       name: "nucleo-worker",

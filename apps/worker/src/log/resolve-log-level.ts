@@ -12,7 +12,10 @@ export const LOG_LEVEL_VARIABLE = "NUCLEO_LOG_LEVEL";
  * @example
  * resolveLogLevel({ configured: "warn", env: { NUCLEO_LOG_LEVEL: "debug" } }); // "debug"
  */
-export function resolveLogLevel(options: { readonly configured?: WorkerLogLevel | undefined; readonly env?: Readonly<Record<string, string | undefined>> }): WorkerLogLevel {
+export function resolveLogLevel(options: {
+  readonly configured?: WorkerLogLevel | undefined;
+  readonly env?: Readonly<Record<string, string | undefined>>;
+}): WorkerLogLevel {
   const raw = (options.env ?? process.env)[LOG_LEVEL_VARIABLE]?.trim().toLowerCase();
   if (raw === undefined || raw === "") return options.configured ?? "info";
   if ((WORKER_LOG_LEVELS as readonly string[]).includes(raw)) return raw as WorkerLogLevel;

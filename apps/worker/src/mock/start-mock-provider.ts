@@ -10,7 +10,9 @@ export interface MockProviderOptions {
   readonly latencyMs?: number;
 }
 
-const UNSCRIPTED: MockTurn = { text: "The mock provider has no scripted turn for this request: it plays only the worker's registered workflows." };
+const UNSCRIPTED: MockTurn = {
+  text: "The mock provider has no scripted turn for this request: it plays only the worker's registered workflows.",
+};
 
 /**
  * Starts the mock provider server of `@nucleo/testing` on loopback, speaking the OpenAI and
@@ -33,11 +35,17 @@ export function replyTo(request: MockRequest, options: MockProviderOptions): Moc
     if (turn) break;
   }
   turn ??= UNSCRIPTED;
-  const thinking = view.thinking ? [{ text: turn.reasoning ?? "Working through the request." }] : undefined;
+  const thinking = view.thinking
+    ? [{ text: turn.reasoning ?? "Working through the request." }]
+    : undefined;
   return {
     kind: "answer",
     ...(turn.text === undefined ? {} : { text: turn.text }),
-    ...(turn.toolCalls === undefined ? {} : { toolCalls: turn.toolCalls.map((call) => ({ name: call.name, arguments: call.arguments })) }),
+    ...(turn.toolCalls === undefined
+      ? {}
+      : {
+          toolCalls: turn.toolCalls.map((call) => ({ name: call.name, arguments: call.arguments })),
+        }),
     ...(thinking === undefined ? {} : { thinking }),
     ...(options.latencyMs ? { delayMs: options.latencyMs } : {}),
   };

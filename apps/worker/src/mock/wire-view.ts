@@ -36,67 +36,105 @@ export function readWireView(request: MockRequest): WireView {
 }
 
 function readOpenAi(request: MockRequest): WireView {
-  const messages = arrayOf(request.body["messages"]);
+  const messages = arrayOf(request.body.messages);
   const system: string[] = [];
   const userTexts: string[] = [];
-  const exchanges = new Map<string, { name: string; arguments: Json; result: string | undefined }>();
+  const exchanges = new Map<
+    string,
+    { name: string; arguments: Json; result: string | undefined }
+  >();
   for (const message of messages) {
-    const role = message["role"];
-    if (role === "system" || role === "developer") system.push(textOf(message["content"]));
-    else if (role === "user") userTexts.push(textOf(message["content"]));
+    const role = message.role;
+    if (role === "system" || role === "developer") system.push(textOf(message.content));
+    else if (role === "user") userTexts.push(textOf(message.content));
     else if (role === "assistant") {
-      for (const call of arrayOf(message["tool_calls"])) {
-        const fn = objectOf(call["function"]);
-        const parsed = parseJson(typeof fn["arguments"] === "string" ? fn["arguments"] : "{}");
-        exchanges.set(String(call["id"]), { name: String(fn["name"]), arguments: parsed.success ? objectOf(parsed.value) : {}, result: undefined });
+      for (const call of arrayOf(message.tool_calls)) {
+        const fn = objectOf(call.function);
+        const parsed = parseJson(typeof fn.arguments === "string" ? fn.arguments : "{}");
+        exchanges.set(String(call.id), {
+          name: String(fn.name),
+          arguments: parsed.success ? objectOf(parsed.value) : {},
+          result: undefined,
+        });
       }
     } else if (role === "tool") {
-      const exchange = exchanges.get(String(message["tool_call_id"]));
-      if (exchange) exchange.result = textOf(message["content"]);
+      const exchange = exchanges.get(String(message.tool_call_id));
+      if (exchange) exchange.result = textOf(message.content);
     }
   }
-  const tools = arrayOf(request.body["tools"]).map((tool) => String(objectOf(tool["function"])["name"]));
-  return { wire: "openai", model: request.model, system: system.join("\n"), userTexts, toolExchanges: [...exchanges.values()], tools, thinking: false };
+  const tools = arrayOf(request.body.tools).map((tool) => String(objectOf(tool.function).name));
+  return {
+    wire: "openai",
+    model: request.model,
+    system: system.join("\n"),
+    userTexts,
+    toolExchanges: [...exchanges.values()],
+    tools,
+    thinking: false,
+  };
 }
 
 function readAnthropic(request: MockRequest): WireView {
   const userTexts: string[] = [];
-  const exchanges = new Map<string, { name: string; arguments: Json; result: string | undefined }>();
-  for (const message of arrayOf(request.body["messages"])) {
-    const blocks = typeof message["content"] === "string" ? [{ type: "text", text: message["content"] }] : arrayOf(message["content"]);
-    if (message["role"] === "assistant") {
+  const exchanges = new Map<
+    string,
+    { name: string; arguments: Json; result: string | undefined }
+  >();
+  for (const message of arrayOf(request.body.messages)) {
+    const blocks =
+      typeof message.content === "string"
+        ? [{ type: "text", text: message.content }]
+        : arrayOf(message.content);
+    if (message.role === "assistant") {
       for (const block of blocks) {
-        if (block["type"] === "tool_use") exchanges.set(String(block["id"]), { name: String(block["name"]), arguments: objectOf(block["input"]), result: undefined });
+        if (block.type === "tool_use")
+          exchanges.set(String(block.id), {
+            name: String(block.name),
+            arguments: objectOf(block.input),
+            result: undefined,
+          });
       }
       continue;
     }
     const texts: string[] = [];
     for (const block of blocks) {
-      if (block["type"] === "tool_result") {
-        const exchange = exchanges.get(String(block["tool_use_id"]));
-        if (exchange) exchange.result = textOf(block["content"]);
-      } else if (block["type"] === "text") texts.push(String(block["text"]));
+      if (block.type === "tool_result") {
+        const exchange = exchanges.get(String(block.tool_use_id));
+        if (exchange) exchange.result = textOf(block.content);
+      } else if (block.type === "text") texts.push(String(block.text));
     }
     if (texts.length > 0) userTexts.push(texts.join("\n"));
   }
-  const thinking = objectOf(request.body["thinking"])["type"] === "enabled";
-  const tools = arrayOf(request.body["tools"]).map((tool) => String(tool["name"]));
-  return { wire: "anthropic", model: request.model, system: textOf(request.body["system"]), userTexts, toolExchanges: [...exchanges.values()], tools, thinking };
+  const thinking = objectOf(request.body.thinking).type === "enabled";
+  const tools = arrayOf(request.body.tools).map((tool) => String(tool.name));
+  return {
+    wire: "anthropic",
+    model: request.model,
+    system: textOf(request.body.system),
+    userTexts,
+    toolExchanges: [...exchanges.values()],
+    tools,
+    thinking,
+  };
 }
 
 /** Text content: a string, or the text parts of a list of content blocks. */
 function textOf(content: unknown): string {
   if (typeof content === "string") return content;
   return arrayOf(content)
-    .filter((part) => typeof part["text"] === "string")
-    .map((part) => part["text"] as string)
+    .filter((part) => typeof part.text === "string")
+    .map((part) => part.text as string)
     .join("\n");
 }
 
 function arrayOf(value: unknown): Json[] {
-  return Array.isArray(value) ? value.filter((item): item is Json => typeof item === "object" && item !== null) : [];
+  return Array.isArray(value)
+    ? value.filter((item): item is Json => typeof item === "object" && item !== null)
+    : [];
 }
 
 function objectOf(value: unknown): Json {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Json) : {};
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+    ? (value as Json)
+    : {};
 }

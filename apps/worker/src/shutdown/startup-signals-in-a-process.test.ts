@@ -11,12 +11,23 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // what a test double for process.exit cannot show — that the process ends, with what status,
 // and that the PGlite folder's lock does not outlive it.
 const hooks = import.meta.resolve("@nucleo/tooling/source-hooks");
-const nodeArguments = ["--disable-warning=ExperimentalWarning", "--experimental-transform-types", "--conditions=@nucleo/source", "--import", hooks];
+const nodeArguments = [
+  "--disable-warning=ExperimentalWarning",
+  "--experimental-transform-types",
+  "--conditions=@nucleo/source",
+  "--import",
+  hooks,
+];
 const heldStart = fileURLToPath(new URL("../test-support/held-start-child.ts", import.meta.url));
 const workerMain = fileURLToPath(new URL("../main.ts", import.meta.url));
 
 // No key and no DATABASE_URL unless a test sets one: the mock provider.
-const { OPENAI_API_KEY: _openai, ANTHROPIC_API_KEY: _anthropic, DATABASE_URL: _url, ...env } = process.env;
+const {
+  OPENAI_API_KEY: _openai,
+  ANTHROPIC_API_KEY: _anthropic,
+  DATABASE_URL: _url,
+  ...env
+} = process.env;
 
 /** A child process whose output is kept, with a wait for a line and for its end. */
 interface Child {
@@ -25,11 +36,22 @@ interface Child {
   readonly stderr: () => string;
   /** Resolves once a line of stdout matches; rejects if the child ends first. */
   readonly waitFor: (pattern: RegExp) => Promise<void>;
-  readonly exited: Promise<{ readonly code: number | null; readonly signal: NodeJS.Signals | null }>;
+  readonly exited: Promise<{
+    readonly code: number | null;
+    readonly signal: NodeJS.Signals | null;
+  }>;
 }
 
-function start(script: string, args: readonly string[], options: { readonly cwd: string; readonly env?: Record<string, string> }): Child {
-  const child = spawn(process.execPath, [...nodeArguments, script, ...args], { cwd: options.cwd, env: { ...env, ...options.env }, stdio: ["ignore", "pipe", "pipe"] });
+function start(
+  script: string,
+  args: readonly string[],
+  options: { readonly cwd: string; readonly env?: Record<string, string> },
+): Child {
+  const child = spawn(process.execPath, [...nodeArguments, script, ...args], {
+    cwd: options.cwd,
+    env: { ...env, ...options.env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let stdout = "";
   let stderr = "";
   let ended = false;
@@ -37,7 +59,10 @@ function start(script: string, args: readonly string[], options: { readonly cwd:
   const settle = () => {
     for (const waiter of waiters.splice(0)) {
       if (waiter.pattern.test(stdout)) waiter.resolve();
-      else if (ended) waiter.reject(new Error(`the child ended before printing ${waiter.pattern}:\n${stdout}\n${stderr}`));
+      else if (ended)
+        waiter.reject(
+          new Error(`the child ended before printing ${waiter.pattern}:\n${stdout}\n${stderr}`),
+        );
       else waiters.push(waiter);
     }
   };
@@ -75,7 +100,9 @@ describe("signals during the start, in a real process", () => {
     await rm(folder, { recursive: true, force: true });
   });
 
-  it("a third signal while the start holds a PGlite folder ends the process at once with status 1, and the folder's lock does not outlive it", { timeout: 120_000 }, async () => {
+  it("a third signal while the start holds a PGlite folder ends the process at once with status 1, and the folder's lock does not outlive it", {
+    timeout: 120_000,
+  }, async () => {
     const cwd = await mkdtemp(join(folder, "held-"));
     const dataDir = join(cwd, ".nucleo", "pglite");
     const child = start(heldStart, [".nucleo/pglite"], { cwd });
@@ -90,7 +117,9 @@ describe("signals during the start, in a real process", () => {
       child.process.kill("SIGINT");
 
       expect(await child.exited, child.stderr()).toEqual({ code: 1, signal: null });
-      expect(child.stdout()).toContain(`Received SIGINT a third time while starting: ending the process at once with status 1, abandoning creating the recorder's PGlite folder ${dataDir}: its lock is released as the process ends`);
+      expect(child.stdout()).toContain(
+        `Received SIGINT a third time while starting: ending the process at once with status 1, abandoning creating the recorder's PGlite folder ${dataDir}: its lock is released as the process ends`,
+      );
       expect(existsSync(join(dataDir, "PG_VERSION"))).toBe(true);
       expect(existsSync(join(dataDir, "nucleo-recorder.lock"))).toBe(false);
     } finally {
@@ -98,7 +127,9 @@ describe("signals during the start, in a real process", () => {
     }
   });
 
-  it("SIGTERM while the worker connects to its PostgreSQL server ends the process at once with status 0, rather than after the connect timeout", { timeout: 60_000 }, async () => {
+  it("SIGTERM while the worker connects to its PostgreSQL server ends the process at once with status 0, rather than after the connect timeout", {
+    timeout: 60_000,
+  }, async () => {
     // A server that takes connections and never answers: the open would wait out the 10 s connect timeout, then fail.
     const sockets: Socket[] = [];
     let connected!: () => void;
@@ -110,7 +141,10 @@ describe("signals during the start, in a real process", () => {
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const { port } = server.address() as { port: number };
     const cwd = await mkdtemp(join(folder, "server-"));
-    const child = start(workerMain, ["run", "budget_check"], { cwd, env: { DATABASE_URL: `postgres://app:s3cret-pw@127.0.0.1:${port}/nucleo` } });
+    const child = start(workerMain, ["run", "budget_check"], {
+      cwd,
+      env: { DATABASE_URL: `postgres://app:s3cret-pw@127.0.0.1:${port}/nucleo` },
+    });
     try {
       await connection;
       child.process.kill("SIGTERM");

@@ -15,19 +15,27 @@ export interface SignalSource {
  * says how many, and closes. Returns the function that stops watching (signals then have their
  * default effect again).
  */
-export function watchShutdownSignals(worker: Worker, say: (line: string) => void, signals: SignalSource = process): () => void {
+export function watchShutdownSignals(
+  worker: Worker,
+  say: (line: string) => void,
+  signals: SignalSource = process,
+): () => void {
   let received = 0;
   const onSignal = (signal: NodeJS.Signals): void => {
     received += 1;
     if (received === 1) {
       const graceMs = worker.config.shutdown.graceMs;
-      say(`Received ${signal}: taking no new work; ${worker.running} running workflow(s) may finish within ${graceMs} ms, then they are cancelled.`);
+      say(
+        `Received ${signal}: taking no new work; ${worker.running} running workflow(s) may finish within ${graceMs} ms, then they are cancelled.`,
+      );
     } else if (received === 2) {
       say(`Received ${signal} again: cancelling ${worker.running} running workflow(s) now.`);
     } else {
       worker.cancelRunning(`${signal} received a third time`);
       const lost = worker.abandonRecording(`${signal} received a third time`);
-      say(`Received ${signal} a third time: giving up on ${lost} event(s) the recorder has not written.`);
+      say(
+        `Received ${signal} a third time: giving up on ${lost} event(s) the recorder has not written.`,
+      );
       return;
     }
     worker.stopTakingWork();

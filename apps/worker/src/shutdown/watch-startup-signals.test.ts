@@ -1,20 +1,31 @@
 import { EventEmitter } from "node:events";
 import { describe, expect, it } from "vitest";
-import { ABANDONED_START_STATUS, watchStartupSignals, type StartupStep } from "./watch-startup-signals.js";
+import {
+  ABANDONED_START_STATUS,
+  watchStartupSignals,
+  type StartupStep,
+} from "./watch-startup-signals.js";
 
 const creatingPglite: StartupStep = {
   doing: "creating the recorder's PGlite folder /srv/nucleo/.nucleo/pglite",
   interruptible: false,
-  leavesBehind: "its lock is released as the process ends, but the folder may be left half-made: delete it if the next start cannot open it",
+  leavesBehind:
+    "its lock is released as the process ends, but the folder may be left half-made: delete it if the next start cannot open it",
 };
-const openingServer: StartupStep = { doing: "opening the recorder's database, PostgreSQL at postgres://app:***@db/nucleo", interruptible: true };
+const openingServer: StartupStep = {
+  doing: "opening the recorder's database, PostgreSQL at postgres://app:***@db/nucleo",
+  interruptible: true,
+};
 
 /** A watcher on an emitter, its lines and its exits kept (the process is not ended). */
 function watched() {
   const signals = new EventEmitter();
   const lines: string[] = [];
   const exits: number[] = [];
-  const starting = watchStartupSignals((line) => lines.push(line), { signals, exit: (code) => exits.push(code) });
+  const starting = watchStartupSignals((line) => lines.push(line), {
+    signals,
+    exit: (code) => exits.push(code),
+  });
   return { signals, lines, exits, starting };
 }
 
@@ -51,7 +62,9 @@ describe("watchStartupSignals", () => {
     const { signals, lines, exits, starting } = watched();
     for (const signal of ["SIGTERM", "SIGTERM", "SIGTERM"] as const) signals.emit(signal, signal);
     expect(exits).toEqual([ABANDONED_START_STATUS]);
-    expect(lines.at(-1)).toBe("Received SIGTERM a third time while starting: ending the process at once with status 1, abandoning the start.");
+    expect(lines.at(-1)).toBe(
+      "Received SIGTERM a third time while starting: ending the process at once with status 1, abandoning the start.",
+    );
     starting.stop();
   });
 
@@ -76,14 +89,18 @@ describe("watchStartupSignals", () => {
     await starting.during(openingServer, async () => {});
     signals.emit("SIGTERM", "SIGTERM");
     expect(exits).toEqual([]);
-    expect(lines).toEqual(["Received SIGTERM while starting: stopping after the step under way, then closing what the start opened; no workflow will run."]);
+    expect(lines).toEqual([
+      "Received SIGTERM while starting: stopping after the step under way, then closing what the start opened; no workflow will run.",
+    ]);
     expect(starting.signal.aborted).toBe(true);
     starting.stop();
   });
 
   it("a step that fails still ends: a later signal is not taken for one during it", async () => {
     const { signals, exits, starting } = watched();
-    await expect(starting.during(openingServer, () => Promise.reject(new Error("refused")))).rejects.toThrow("refused");
+    await expect(
+      starting.during(openingServer, () => Promise.reject(new Error("refused"))),
+    ).rejects.toThrow("refused");
     signals.emit("SIGINT", "SIGINT");
     expect(exits).toEqual([]);
     starting.stop();

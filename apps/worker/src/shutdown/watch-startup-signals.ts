@@ -66,7 +66,10 @@ export const ABANDONED_START_STATUS = 1;
  *   starting.stop();
  * }
  */
-export function watchStartupSignals(say: (line: string) => void, options: StartupSignalOptions = {}): StartupSignals {
+export function watchStartupSignals(
+  say: (line: string) => void,
+  options: StartupSignalOptions = {},
+): StartupSignals {
   const signals = options.signals ?? process;
   const exit = options.exit ?? ((code: number) => process.exit(code));
   const controller = new AbortController();
@@ -76,19 +79,33 @@ export function watchStartupSignals(say: (line: string) => void, options: Startu
     received += 1;
     if (!controller.signal.aborted) {
       controller.abort(
-        new WorkerError({ code: "shutting_down", message: `Stopped by ${signal} while starting: no workflow ran, and everything the start had opened is closed.` }),
+        new WorkerError({
+          code: "shutting_down",
+          message: `Stopped by ${signal} while starting: no workflow ran, and everything the start had opened is closed.`,
+        }),
       );
     }
     if (step?.interruptible === true) {
-      say(`Received ${signal} while ${step.doing}: stopping at once, since cutting it short leaves nothing half-made (the server rolls back what was not committed); no workflow ran.`);
+      say(
+        `Received ${signal} while ${step.doing}: stopping at once, since cutting it short leaves nothing half-made (the server rolls back what was not committed); no workflow ran.`,
+      );
       exit(0);
     } else if (received === 1) {
-      say(`Received ${signal} while starting: stopping after the step under way, then closing what the start opened; no workflow will run.`);
+      say(
+        `Received ${signal} while starting: stopping after the step under way, then closing what the start opened; no workflow will run.`,
+      );
     } else if (received === 2) {
-      say(`Received ${signal} again while starting: still stopping; the step under way ends first, so nothing it opens is left half-made. A third signal ends the process at once.`);
+      say(
+        `Received ${signal} again while starting: still stopping; the step under way ends first, so nothing it opens is left half-made. A third signal ends the process at once.`,
+      );
     } else {
-      const abandoned = step === undefined ? "the start" : `${step.doing}${step.leavesBehind === undefined ? "" : `: ${step.leavesBehind}`}`;
-      say(`Received ${signal} a third time while starting: ending the process at once with status ${ABANDONED_START_STATUS}, abandoning ${abandoned}.`);
+      const abandoned =
+        step === undefined
+          ? "the start"
+          : `${step.doing}${step.leavesBehind === undefined ? "" : `: ${step.leavesBehind}`}`;
+      say(
+        `Received ${signal} a third time while starting: ending the process at once with status ${ABANDONED_START_STATUS}, abandoning ${abandoned}.`,
+      );
       exit(ABANDONED_START_STATUS);
     }
   };
@@ -123,5 +140,9 @@ export function watchStartupSignals(say: (line: string) => void, options: Startu
 export function stopIfSignalled(signal: AbortSignal | undefined): void {
   if (signal?.aborted !== true) return;
   if (WorkerError.isInstance(signal.reason)) throw signal.reason;
-  throw new WorkerError({ code: "shutting_down", message: "The worker's start was stopped before any workflow ran.", cause: signal.reason });
+  throw new WorkerError({
+    code: "shutting_down",
+    message: "The worker's start was stopped before any workflow ran.",
+    cause: signal.reason,
+  });
 }

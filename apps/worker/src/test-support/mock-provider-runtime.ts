@@ -6,7 +6,9 @@ import { packageFile } from "../package-files.js";
 import { BUILT_IN_WORKFLOWS } from "../workflows/built-in-workflows.js";
 
 /** The bundled example catalog, optionally only some of its entries. */
-export async function exampleCatalog(keep: (entry: CatalogEntry) => boolean = () => true): Promise<Catalog> {
+export async function exampleCatalog(
+  keep: (entry: CatalogEntry) => boolean = () => true,
+): Promise<Catalog> {
   const catalog = await loadCatalog(packageFile("config/catalog.yaml"));
   return new Catalog(catalog.entries().filter(keep), catalog.source);
 }
@@ -25,11 +27,21 @@ export interface MockProviderRuntime {
 
 /** Starts the mock provider for `catalog` and a dispatcher observed by a run log, a ledger and an event list. */
 export async function startMockProviderRuntime(catalog: Catalog): Promise<MockProviderRuntime> {
-  const models = await setUpModels({ catalog, env: {}, responders: Object.values(BUILT_IN_WORKFLOWS).map((definition) => definition.mock) });
+  const models = await setUpModels({
+    catalog,
+    env: {},
+    responders: Object.values(BUILT_IN_WORKFLOWS).map((definition) => definition.mock),
+  });
   const runLog = new RunLog();
   const ledger = new CostLedger();
   const events: RunEvent[] = [];
-  const dispatcher = new JobDispatcher({ admission: models.admission, observers: [runLog, ledger, { onEvent: (event) => events.push(event) }] });
-  const conversations = new ConversationService({ store: new InMemoryConversationStore(), environment: models.environment });
+  const dispatcher = new JobDispatcher({
+    admission: models.admission,
+    observers: [runLog, ledger, { onEvent: (event) => events.push(event) }],
+  });
+  const conversations = new ConversationService({
+    store: new InMemoryConversationStore(),
+    environment: models.environment,
+  });
   return { models, dispatcher, runLog, ledger, events, conversations, close: () => models.close() };
 }

@@ -7,7 +7,9 @@ import type { WorkflowDefinition } from "./workflow-definition.js";
 import { WorkflowRegistry } from "./workflow-registry.js";
 
 /** The workflows a config may register, by the names it uses. */
-export const BUILT_IN_WORKFLOWS: Readonly<Record<(typeof WORKFLOW_NAMES)[number], WorkflowDefinition>> = {
+export const BUILT_IN_WORKFLOWS: Readonly<
+  Record<(typeof WORKFLOW_NAMES)[number], WorkflowDefinition>
+> = {
   budget_check: budgetCheckWorkflow,
   benchmark_classify_ticket: ticketBenchmarkWorkflow,
   digest_document: digestDocumentWorkflow,
@@ -15,6 +17,8 @@ export const BUILT_IN_WORKFLOWS: Readonly<Record<(typeof WORKFLOW_NAMES)[number]
 };
 
 /** A registry of the built-in workflows a config names, in its order. */
-export function registerWorkflows(names: readonly (typeof WORKFLOW_NAMES)[number][]): WorkflowRegistry {
+export function registerWorkflows(
+  names: readonly (typeof WORKFLOW_NAMES)[number][],
+): WorkflowRegistry {
   return new WorkflowRegistry(names.map((name) => BUILT_IN_WORKFLOWS[name]));
 }

@@ -12,6 +12,7 @@ export interface WorkflowServices {
 
 /** The root job of one run and the input it is submitted with. */
 export interface WorkflowStart {
+  // biome-ignore lint/suspicious/noExplicitAny: a registry holds jobs of every input and output type
   readonly job: AbstractJob<any, any>;
   readonly input: unknown;
 }
@@ -21,6 +22,7 @@ export interface WorkflowStart {
  * against), an example input (what the default run uses), how to build its root job, and the
  * turns the mock provider plays for it when no API key is set.
  */
+// biome-ignore lint/suspicious/noExplicitAny: a registry holds workflows of every input type
 export interface WorkflowDefinition<TInput = any> {
   readonly name: string;
   readonly description: string;

@@ -15,7 +15,8 @@ export class WorkflowRegistry {
 
   /** Registers a workflow; a second one with the same name is refused. */
   register(definition: WorkflowDefinition): this {
-    if (this.#byName.has(definition.name)) throw new TypeError(`WorkflowRegistry: "${definition.name}" is registered twice`);
+    if (this.#byName.has(definition.name))
+      throw new TypeError(`WorkflowRegistry: "${definition.name}" is registered twice`);
     this.#byName.set(definition.name, definition);
     return this;
   }
@@ -34,7 +35,11 @@ export class WorkflowRegistry {
     const definition = this.#byName.get(name);
     if (definition) return definition;
     const known = [...this.#byName.keys()].map((known) => `"${known}"`).join(", ");
-    throw new WorkerError({ code: "unknown_workflow", field: "workflow", message: `Unknown workflow ${JSON.stringify(name)}: expected one of ${known}.` });
+    throw new WorkerError({
+      code: "unknown_workflow",
+      field: "workflow",
+      message: `Unknown workflow ${JSON.stringify(name)}: expected one of ${known}.`,
+    });
   }
 
   /**
@@ -51,5 +56,10 @@ export class WorkflowRegistry {
 }
 
 function fail(workflow: string, field: string, expected: string, cause: unknown): never {
-  throw new WorkerError({ code: "input_invalid", field, message: `Invalid input for workflow "${workflow}", field ${field}: expected ${expected}.`, cause });
+  throw new WorkerError({
+    code: "input_invalid",
+    field,
+    message: `Invalid input for workflow "${workflow}", field ${field}: expected ${expected}.`,
+    cause,
+  });
 }

@@ -6,7 +6,12 @@ import type { BenchmarkRow } from "../report/benchmark-report.js";
  * (a candidate's judge fields fill in on `judged`).
  */
 export type BenchmarkProgress =
-  | { readonly kind: "started"; readonly candidates: readonly string[]; readonly times: number; readonly runs: number }
+  | {
+      readonly kind: "started";
+      readonly candidates: readonly string[];
+      readonly times: number;
+      readonly runs: number;
+    }
   | { readonly kind: "reference"; readonly row: BenchmarkRow }
   | { readonly kind: "run"; readonly row: BenchmarkRow }
   | { readonly kind: "judged"; readonly row: BenchmarkRow };

@@ -1,10 +1,26 @@
 import type { CatalogEntry } from "@nucleo/catalog";
 import type { LlmEnvironment } from "@nucleo/conversation";
-import { AbstractDoer, InvalidInputError, SystemError, systemTimers, type AbstractJob, type Grade, type GradeRung, type JobContext } from "@nucleo/core";
+import {
+  AbstractDoer,
+  InvalidInputError,
+  SystemError,
+  systemTimers,
+  type AbstractJob,
+  type Grade,
+  type GradeRung,
+  type JobContext,
+} from "@nucleo/core";
 import type { ModelDependentTool } from "@nucleo/tools";
 import { isModelDependent } from "@nucleo/tools/internal";
 import type { ZodType } from "zod";
-import { Blindfold, DEFAULT_JUDGE_TIMEOUT_MS, JudgeTool, recordRun, type JudgeInput, type JudgeVerdict } from "../judge/index.js";
+import {
+  Blindfold,
+  DEFAULT_JUDGE_TIMEOUT_MS,
+  JudgeTool,
+  recordRun,
+  type JudgeInput,
+  type JudgeVerdict,
+} from "../judge/index.js";
 import type { BenchmarkReport } from "../report/benchmark-report.js";
 import { formatReportTable } from "../report/index.js";
 import type { BenchmarkOptions } from "./benchmark-options.js";
@@ -74,12 +90,19 @@ export class Benchmark<TInput, TOutput> extends AbstractDoer<TInput, TOutput> {
     this.#jobName = String(probe.name);
     const declared = probe.grade();
     if (options.grade !== undefined && declared !== undefined && options.grade !== declared) {
-      throw new InvalidInputError({ parameter: "grade", value: options.grade, expected: `no grade, or ${declared}: job "${String(probe.name)}" declares ${declared} itself (the option is for jobs that declare none)` });
+      throw new InvalidInputError({
+        parameter: "grade",
+        value: options.grade,
+        expected: `no grade, or ${declared}: job "${String(probe.name)}" declares ${declared} itself (the option is for jobs that declare none)`,
+      });
     }
     this.#grade = options.grade ?? declared;
     this.#times = options.times ?? 1;
     if (this.#grade === undefined) {
-      throw new InvalidInputError({ parameter: "grade", expected: `the grade to race: job "${this.#jobName}" declares none of its own` });
+      throw new InvalidInputError({
+        parameter: "grade",
+        expected: `the grade to race: job "${this.#jobName}" declares none of its own`,
+      });
     }
     this.name = `benchmark_${this.#jobName}`;
     this.description = `Races "${this.#jobName}" across the models of its grade and judges each run against a reference.`;
@@ -109,20 +132,54 @@ export class Benchmark<TInput, TOutput> extends AbstractDoer<TInput, TOutput> {
     const runTimeoutMs = options.runTimeoutMs ?? DEFAULT_RUN_TIMEOUT_MS;
     const judgeTimeoutMs = options.judgeTimeoutMs ?? DEFAULT_JUDGE_TIMEOUT_MS;
     const deadline = (timeoutMs: number, what: string): RunDeadline => ({
-      timeoutMs, timers, whenSeated: (jobId, start) => meter.whenSeated(jobId, start), forget: (jobId) => meter.cancelSeated(jobId),
+      timeoutMs,
+      timers,
+      whenSeated: (jobId, start) => meter.whenSeated(jobId, start),
+      forget: (jobId) => meter.cancelSeated(jobId),
       reason: `it ran past the benchmark's ${what} timeout of ${timeoutMs} ms`,
     });
     const states: RunState<TInput, TOutput>[] = [];
-    const launch = (run: number, entry: CatalogEntry | undefined, repeat: number, door: SubmitDoor): RunState<TInput, TOutput> => {
-      const launched = launchRun({ factory: this.#fresh, input, pin: entry?.id, context, door, deadline: deadline(runTimeoutMs, "run"), onSubmitted: (jobId) => meter.track(jobId) });
+    const launch = (
+      run: number,
+      entry: CatalogEntry | undefined,
+      repeat: number,
+      door: SubmitDoor,
+    ): RunState<TInput, TOutput> => {
+      const launched = launchRun({
+        factory: this.#fresh,
+        input,
+        pin: entry?.id,
+        context,
+        door,
+        deadline: deadline(runTimeoutMs, "run"),
+        onSubmitted: (jobId) => meter.track(jobId),
+      });
       const state: RunState<TInput, TOutput> = {
-        run, role: entry ? "candidate" : "reference", entry, repeat, launched, outcome: undefined, judge: null, judgeNote: null, scorer: null, scorerNote: null,
+        run,
+        role: entry ? "candidate" : "reference",
+        entry,
+        repeat,
+        launched,
+        outcome: undefined,
+        judge: null,
+        judgeNote: null,
+        scorer: null,
+        scorerNote: null,
       };
       states.push(state);
       return state;
     };
-    const row = (state: RunState<TInput, TOutput>) => rowOf(state, state.launched.jobId === undefined ? undefined : meter.measure(state.launched.jobId));
-    progress(() => ({ kind: "started", candidates: candidates.map((entry) => entry.id), times: this.#times, runs: candidates.length * this.#times }));
+    const row = (state: RunState<TInput, TOutput>) =>
+      rowOf(
+        state,
+        state.launched.jobId === undefined ? undefined : meter.measure(state.launched.jobId),
+      );
+    progress(() => ({
+      kind: "started",
+      candidates: candidates.map((entry) => entry.id),
+      times: this.#times,
+      runs: candidates.length * this.#times,
+    }));
 
     // The reference: first and alone, unpinned.
     const reference = launch(0, undefined, 1, "next-step");
@@ -130,44 +187,77 @@ export class Benchmark<TInput, TOutput> extends AbstractDoer<TInput, TOutput> {
     reference.judgeNote = "the reference: the ground truth, not judged";
     stopIfCancelled(context);
     const referenceOutput = reference.outcome.ok ? reference.outcome.output : undefined;
-    const referenceRecord = reference.outcome.ok ? recordRun(reference.launched.job, input, referenceOutput) : undefined;
+    const referenceRecord = reference.outcome.ok
+      ? recordRun(reference.launched.job, input, referenceOutput)
+      : undefined;
     progress(() => ({ kind: "reference", row: row(reference) }));
 
     // The race: every run submitted before any is awaited, all under one step ordinal.
     context.nextStep();
     let run = 0;
-    const race = candidates.flatMap((entry) => Array.from({ length: this.#times }, (_, index) => launch(++run, entry, index + 1, "current-step")));
+    const race = candidates.flatMap((entry) =>
+      Array.from({ length: this.#times }, (_, index) =>
+        launch(++run, entry, index + 1, "current-step"),
+      ),
+    );
     // Judges share the next ordinal, claimed now that every run is in.
     context.nextStep();
     const judges: JudgeRecord[] = [];
-    const makeJudge = options.judge ?? ((): AbstractJob<JudgeInput, JudgeVerdict> => new JudgeTool({ environment: options.environment, timeoutMs: judgeTimeoutMs }));
-    await Promise.all(race.map(async (state) => {
-      state.outcome = await state.launched.settled;
-      if (!state.outcome.ok) state.judgeNote = "the run failed";
-      else if (referenceRecord === undefined) state.judgeNote = "the reference failed";
-      progress(() => ({ kind: "run", row: row(state) }));
-      if (!state.outcome.ok || referenceRecord === undefined || context.signal.aborted) return;
-      const output = state.outcome.output;
-      const [judged] = await Promise.all([
-        judgeRun({
-          state, candidate: recordRun(state.launched.job, input, output), reference: referenceRecord, blindfold, makeJudge, context,
-          deadline: deadline(judgeTimeoutMs, "judge"), onSubmitted: (jobId) => meter.track(jobId),
-        }),
-        options.scorer ? scoreRun(state, options.scorer, output, referenceOutput as TOutput, { timeoutMs: judgeTimeoutMs, timers }) : undefined,
-      ]);
-      judges.push(judged);
-      progress(() => ({ kind: "judged", row: row(state) }));
-    }));
+    const makeJudge =
+      options.judge ??
+      ((): AbstractJob<JudgeInput, JudgeVerdict> =>
+        new JudgeTool({ environment: options.environment, timeoutMs: judgeTimeoutMs }));
+    await Promise.all(
+      race.map(async (state) => {
+        state.outcome = await state.launched.settled;
+        if (!state.outcome.ok) state.judgeNote = "the run failed";
+        else if (referenceRecord === undefined) state.judgeNote = "the reference failed";
+        progress(() => ({ kind: "run", row: row(state) }));
+        if (!state.outcome.ok || referenceRecord === undefined || context.signal.aborted) return;
+        const output = state.outcome.output;
+        const [judged] = await Promise.all([
+          judgeRun({
+            state,
+            candidate: recordRun(state.launched.job, input, output),
+            reference: referenceRecord,
+            blindfold,
+            makeJudge,
+            context,
+            deadline: deadline(judgeTimeoutMs, "judge"),
+            onSubmitted: (jobId) => meter.track(jobId),
+          }),
+          options.scorer
+            ? scoreRun(state, options.scorer, output, referenceOutput as TOutput, {
+                timeoutMs: judgeTimeoutMs,
+                timers,
+              })
+            : undefined,
+        ]);
+        judges.push(judged);
+        progress(() => ({ kind: "judged", row: row(state) }));
+      }),
+    );
     // A cancelled benchmark has already failed: nothing to publish on a job that has ended.
     stopIfCancelled(context);
 
-    const report = buildReport({ job: this.#jobName, grade: this.#rung(candidates), times: this.#times, states, candidates, meter, judges });
+    const report = buildReport({
+      job: this.#jobName,
+      grade: this.#rung(candidates),
+      times: this.#times,
+      states,
+      candidates,
+      meter,
+      judges,
+    });
     this.#report = report;
     // The table first: whatever happens to publishing, the table is logged.
     logTable(options.log, formatReportTable(report));
     context.publish(Benchmark.REPORT, report);
     if (!reference.outcome.ok) {
-      throw new SystemError({ code: "reference_failed", message: `Benchmark of "${this.#jobName}": the reference run failed (${reference.outcome.error}); every run is left unjudged.` });
+      throw new SystemError({
+        code: "reference_failed",
+        message: `Benchmark of "${this.#jobName}": the reference run failed (${reference.outcome.error}); every run is left unjudged.`,
+      });
     }
     return referenceOutput as TOutput;
   }
@@ -176,10 +266,17 @@ export class Benchmark<TInput, TOutput> extends AbstractDoer<TInput, TOutput> {
   readonly #fresh = (): ModelDependentTool<TInput, TOutput> => {
     const job = this.#options.factory();
     if (typeof job !== "object" || job === null || !isModelDependent(job)) {
-      throw new SystemError({ code: "invalid_job", message: "the factory made something that is not a model-dependent job" });
+      throw new SystemError({
+        code: "invalid_job",
+        message: "the factory made something that is not a model-dependent job",
+      });
     }
     if (this.#made.has(job)) {
-      throw new SystemError({ code: "invalid_job", message: "the factory returned an instance it had made before; runs must not share one (make a new instance per call)" });
+      throw new SystemError({
+        code: "invalid_job",
+        message:
+          "the factory returned an instance it had made before; runs must not share one (make a new instance per call)",
+      });
     }
     this.#made.add(job);
     if (job.grade() === undefined) job.setGrade(this.#grade!);
@@ -193,21 +290,39 @@ export class Benchmark<TInput, TOutput> extends AbstractDoer<TInput, TOutput> {
     if (explicit !== undefined) {
       return explicit.map((entryId, index) => {
         if (explicit.indexOf(entryId) !== index) {
-          throw new InvalidInputError({ parameter: `candidates[${index}]`, value: entryId, expected: `an entry not listed before (it is candidates[${explicit.indexOf(entryId)}]; use times to run an entry more than once)` });
+          throw new InvalidInputError({
+            parameter: `candidates[${index}]`,
+            value: entryId,
+            expected: `an entry not listed before (it is candidates[${explicit.indexOf(entryId)}]; use times to run an entry more than once)`,
+          });
         }
         let entry: CatalogEntry;
         try {
           entry = picker.pinned(entryId);
         } catch (error) {
-          throw new InvalidInputError({ parameter: `candidates[${index}]`, value: entryId, expected: `an entry of the catalog inside the deployment's envelope (${describeRunError(error)})`, cause: error });
+          throw new InvalidInputError({
+            parameter: `candidates[${index}]`,
+            value: entryId,
+            expected: `an entry of the catalog inside the deployment's envelope (${describeRunError(error)})`,
+            cause: error,
+          });
         }
-        if (!entry.callable) throw new InvalidInputError({ parameter: `candidates[${index}]`, value: entryId, expected: "an entry this deployment may call (it is marked not callable)" });
+        if (!entry.callable)
+          throw new InvalidInputError({
+            parameter: `candidates[${index}]`,
+            value: entryId,
+            expected: "an entry this deployment may call (it is marked not callable)",
+          });
         return entry;
       });
     }
     const found = Benchmark.candidates(this.#options.environment, this.#grade!);
     if (found.length === 0) {
-      throw new InvalidInputError({ parameter: "grade", value: this.#grade!, expected: `a grade with at least one open, callable entry to race, but the catalog has none for job "${this.#jobName}"` });
+      throw new InvalidInputError({
+        parameter: "grade",
+        value: this.#grade!,
+        expected: `a grade with at least one open, callable entry to race, but the catalog has none for job "${this.#jobName}"`,
+      });
     }
     return found;
   }
@@ -222,16 +337,26 @@ export class Benchmark<TInput, TOutput> extends AbstractDoer<TInput, TOutput> {
   }
 }
 
-function makeProbe<TInput, TOutput>(factory: () => ModelDependentTool<TInput, TOutput>): ModelDependentTool<TInput, TOutput> {
+function makeProbe<TInput, TOutput>(
+  factory: () => ModelDependentTool<TInput, TOutput>,
+): ModelDependentTool<TInput, TOutput> {
   let probe: unknown;
   try {
     probe = factory();
   } catch (error) {
     // Named like a run's failure (a library's raw text may carry a secret); the original is on `cause`.
-    throw new SystemError({ code: "factory_failed", message: `Benchmark: the factory threw while making the job to race (${describeRunError(error)}).`, cause: error });
+    throw new SystemError({
+      code: "factory_failed",
+      message: `Benchmark: the factory threw while making the job to race (${describeRunError(error)}).`,
+      cause: error,
+    });
   }
   if (!isModelDependent(probe) || typeof (probe as { name?: unknown }).name !== "string") {
-    throw new SystemError({ code: "invalid_job", message: "Benchmark: the factory must make a model-dependent job (a thinker or a one-call tool), a fresh one per call." });
+    throw new SystemError({
+      code: "invalid_job",
+      message:
+        "Benchmark: the factory must make a model-dependent job (a thinker or a one-call tool), a fresh one per call.",
+    });
   }
   return probe as ModelDependentTool<TInput, TOutput>;
 }
@@ -245,7 +370,9 @@ function stopIfCancelled(context: JobContext): void {
  * A progress callback that cannot break the benchmark: after it throws once it is not told
  * again. Events are built only while someone listens (a row reads the ledger).
  */
-function guardedProgress(onProgress: ((progress: BenchmarkProgress) => void) | undefined): (progress: () => BenchmarkProgress) => void {
+function guardedProgress(
+  onProgress: ((progress: BenchmarkProgress) => void) | undefined,
+): (progress: () => BenchmarkProgress) => void {
   let listening = onProgress !== undefined;
   return (progress) => {
     if (!listening) return;

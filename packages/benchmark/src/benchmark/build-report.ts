@@ -23,14 +23,22 @@ export function buildReport(options: {
   readonly judges: readonly JudgeRecord[];
 }): BenchmarkReport {
   const { meter, judges, states } = options;
-  const rows = [...states].sort((a, b) => a.run - b.run).map((state) => rowOf(state, state.launched.jobId === undefined ? undefined : meter.measure(state.launched.jobId)));
+  const rows = [...states]
+    .sort((a, b) => a.run - b.run)
+    .map((state) =>
+      rowOf(
+        state,
+        state.launched.jobId === undefined ? undefined : meter.measure(state.launched.jobId),
+      ),
+    );
   const judgingCost = new Map<string, Decimal>();
   let judgingCalls = 0;
   for (const judge of judges) {
     if (judge.jobId === undefined) continue;
     const totals = meter.measure(judge.jobId).totals;
     judgingCalls += totals.calls;
-    for (const [currency, amount] of totals.cost) judgingCost.set(currency, judgingCost.get(currency)?.plus(amount) ?? amount);
+    for (const [currency, amount] of totals.cost)
+      judgingCost.set(currency, judgingCost.get(currency)?.plus(amount) ?? amount);
   }
   const failedJudges = judges.filter((judge) => judge.failed);
   const span = meter.span();
@@ -42,9 +50,21 @@ export function buildReport(options: {
     startedAt: new Date(span.firstAt ?? 0).toISOString(),
     finishedAt: new Date(span.lastAt ?? 0).toISOString(),
     rows,
-    models: summarizeModels(rows, options.candidates.map((entry) => ({ id: entry.id, providerModel: entry.model }))),
-    judging: { judges: judges.length, calls: judgingCalls, cost: Object.fromEntries([...judgingCost].map(([currency, amount]) => [currency, amount.toString()])) },
-    judgeFailure: judges.length > 0 && failedJudges.length === judges.length ? `every judge failed; the first: ${failedJudges[0]!.note}` : null,
+    models: summarizeModels(
+      rows,
+      options.candidates.map((entry) => ({ id: entry.id, providerModel: entry.model })),
+    ),
+    judging: {
+      judges: judges.length,
+      calls: judgingCalls,
+      cost: Object.fromEntries(
+        [...judgingCost].map(([currency, amount]) => [currency, amount.toString()]),
+      ),
+    },
+    judgeFailure:
+      judges.length > 0 && failedJudges.length === judges.length
+        ? `every judge failed; the first: ${failedJudges[0]!.note}`
+        : null,
     referenceFailure: reference?.outcome?.ok === false ? reference.outcome.error : null,
   };
 }

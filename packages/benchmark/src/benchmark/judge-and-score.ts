@@ -1,5 +1,11 @@
 import type { AbstractJob, JobContext, Timers } from "@nucleo/core";
-import { scoreVerdict, type Blindfold, type JudgeInput, type JudgeVerdict, type RunRecord } from "../judge/index.js";
+import {
+  scoreVerdict,
+  type Blindfold,
+  type JudgeInput,
+  type JudgeVerdict,
+  type RunRecord,
+} from "../judge/index.js";
 import { describeRunError, submitWithDeadline, type RunDeadline } from "./launched-run.js";
 import type { RunState } from "./run-rows.js";
 import type { Scorer } from "./scorer.js";
@@ -50,7 +56,11 @@ export async function judgeRun(options: {
   }
 }
 
-function failed(state: RunState<unknown, unknown>, jobId: string | undefined, why: string): JudgeRecord {
+function failed(
+  state: RunState<unknown, unknown>,
+  jobId: string | undefined,
+  why: string,
+): JudgeRecord {
   state.judgeNote = `the judge failed: ${why}`;
   return { jobId, failed: true, note: state.judgeNote };
 }
@@ -61,11 +71,22 @@ function failed(state: RunState<unknown, unknown>, jobId: string | undefined, wh
  *
  * @internal
  */
-export async function scoreRun<TOutput>(state: RunState<unknown, unknown>, scorer: Scorer<TOutput>, output: TOutput, reference: TOutput, limit: { readonly timeoutMs: number; readonly timers: Timers }): Promise<void> {
+export async function scoreRun<TOutput>(
+  state: RunState<unknown, unknown>,
+  scorer: Scorer<TOutput>,
+  output: TOutput,
+  reference: TOutput,
+  limit: { readonly timeoutMs: number; readonly timers: Timers },
+): Promise<void> {
   let timer: unknown;
-  const late = new Promise<"late">((resolve) => (timer = limit.timers.setTimeout(() => resolve("late"), limit.timeoutMs)));
+  const late = new Promise<"late">(
+    (resolve) => (timer = limit.timers.setTimeout(() => resolve("late"), limit.timeoutMs)),
+  );
   try {
-    const score = await Promise.race([Promise.resolve().then(() => scorer.score(output, reference)), late]);
+    const score = await Promise.race([
+      Promise.resolve().then(() => scorer.score(output, reference)),
+      late,
+    ]);
     if (score === "late") {
       state.scorerNote = `scorer "${scorer.name}" gave no score within ${limit.timeoutMs} ms`;
     } else if (typeof score !== "number" || !Number.isFinite(score) || score < 0 || score > 10) {

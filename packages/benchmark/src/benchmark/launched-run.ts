@@ -1,4 +1,10 @@
-import { LLMReadableError, unwrap, type JobContext, type JobHandle, type Timers } from "@nucleo/core";
+import {
+  LLMReadableError,
+  unwrap,
+  type JobContext,
+  type JobHandle,
+  type Timers,
+} from "@nucleo/core";
 import type { ModelDependentTool } from "@nucleo/tools";
 
 /** How one run ended. */
@@ -38,20 +44,26 @@ export interface RunDeadline {
  *
  * @internal
  */
-export function submitWithDeadline<TOutput>(handle: JobHandle<TOutput>, deadline: RunDeadline): Promise<RunOutcome<TOutput>> {
+export function submitWithDeadline<TOutput>(
+  handle: JobHandle<TOutput>,
+  deadline: RunDeadline,
+): Promise<RunOutcome<TOutput>> {
   let timer: unknown;
   let settled = false;
   deadline.whenSeated(handle.id, () => {
-    if (!settled) timer = deadline.timers.setTimeout(() => handle.cancel(deadline.reason), deadline.timeoutMs);
+    if (!settled)
+      timer = deadline.timers.setTimeout(() => handle.cancel(deadline.reason), deadline.timeoutMs);
   });
-  return handle.then(
-    (output): RunOutcome<TOutput> => ({ ok: true, output }),
-    (error: unknown): RunOutcome<TOutput> => ({ ok: false, error: describeRunError(error) }),
-  ).finally(() => {
-    settled = true;
-    if (timer !== undefined) deadline.timers.clearTimeout(timer);
-    else deadline.forget(handle.id);
-  });
+  return handle
+    .then(
+      (output): RunOutcome<TOutput> => ({ ok: true, output }),
+      (error: unknown): RunOutcome<TOutput> => ({ ok: false, error: describeRunError(error) }),
+    )
+    .finally(() => {
+      settled = true;
+      if (timer !== undefined) deadline.timers.clearTimeout(timer);
+      else deadline.forget(handle.id);
+    });
 }
 
 /**
@@ -76,10 +88,20 @@ export function launchRun<TInput, TOutput>(options: {
     job = options.factory();
     job.pinModel(options.pin);
   } catch (error) {
-    return { job: undefined, jobId: undefined, settled: Promise.resolve({ ok: false, error: `factory_failed: the factory threw: ${describeRunError(error)}` }) };
+    return {
+      job: undefined,
+      jobId: undefined,
+      settled: Promise.resolve({
+        ok: false,
+        error: `factory_failed: the factory threw: ${describeRunError(error)}`,
+      }),
+    };
   }
   const { context, input } = options;
-  const handle: JobHandle<TOutput> = options.door === "next-step" ? context.submitInStep(job, input) : context.submitInCurrentStep(job, input);
+  const handle: JobHandle<TOutput> =
+    options.door === "next-step"
+      ? context.submitInStep(job, input)
+      : context.submitInCurrentStep(job, input);
   options.onSubmitted(handle.id);
   return { job, jobId: handle.id, settled: submitWithDeadline(handle, options.deadline) };
 }
@@ -92,5 +114,7 @@ export function launchRun<TInput, TOutput>(options: {
 export function describeRunError(error: unknown): string {
   const ours = LLMReadableError.isInstance(error) ? error : unwrap(error);
   // A retry signal escaping the dispatcher is a bug upstream; name it, still without raw text.
-  return LLMReadableError.isInstance(ours) ? `${ours.code}: ${ours.message}` : `${ours.name}: ${ours.message}`;
+  return LLMReadableError.isInstance(ours)
+    ? `${ours.code}: ${ours.message}`
+    : `${ours.name}: ${ours.message}`;
 }

@@ -3,8 +3,22 @@ import { judgeScore, row } from "../report/test-support/report-fixtures.js";
 import type { BenchmarkProgress } from "./benchmark-progress.js";
 import { ProgressTally } from "./progress-tally.js";
 
-const started: BenchmarkProgress = { kind: "started", candidates: ["alpha", "beta"], times: 1, runs: 2 };
-const reference = (status: "ok" | "failed"): BenchmarkProgress => ({ kind: "reference", row: row({ run: 0, role: "reference", status, error: status === "ok" ? null : "timeout: too slow", judge: null }) });
+const started: BenchmarkProgress = {
+  kind: "started",
+  candidates: ["alpha", "beta"],
+  times: 1,
+  runs: 2,
+};
+const reference = (status: "ok" | "failed"): BenchmarkProgress => ({
+  kind: "reference",
+  row: row({
+    run: 0,
+    role: "reference",
+    status,
+    error: status === "ok" ? null : "timeout: too slow",
+    judge: null,
+  }),
+});
 
 /** One `[done/total] line` per event, as a progress display shows them. */
 function tallied(events: readonly BenchmarkProgress[]): string[] {
@@ -22,7 +36,16 @@ describe("ProgressTally", () => {
         started,
         reference("ok"),
         { kind: "run", row: row({ run: 1, model: "alpha", wallMs: 1_500 }) },
-        { kind: "run", row: row({ run: 2, model: "beta", status: "failed", error: "external_service: HTTP 500\n    at send (client.ts:3)", judge: null }) },
+        {
+          kind: "run",
+          row: row({
+            run: 2,
+            model: "beta",
+            status: "failed",
+            error: "external_service: HTTP 500\n    at send (client.ts:3)",
+            judge: null,
+          }),
+        },
         { kind: "judged", row: row({ run: 1, model: "alpha", judge: judgeScore(8), scorer: 9 }) },
       ]),
     ).toEqual([
@@ -36,7 +59,12 @@ describe("ProgressTally", () => {
   });
 
   it("takes every judge out of the total when the reference fails", () => {
-    const lines = tallied([started, reference("failed"), { kind: "run", row: row({ run: 1 }) }, { kind: "run", row: row({ run: 2, status: "failed", error: "internal: down" }) }]);
+    const lines = tallied([
+      started,
+      reference("failed"),
+      { kind: "run", row: row({ run: 1 }) },
+      { kind: "run", row: row({ run: 2, status: "failed", error: "internal: down" }) },
+    ]);
     expect(lines).toContain("[1/3] reference failed: timeout: too slow");
     // A failed run's judge was already taken out with the reference's.
     expect(lines).toContain("[3/3] run 2 alpha #1 failed: internal: down");
@@ -48,7 +76,15 @@ describe("ProgressTally", () => {
       reference("ok"),
       { kind: "run", row: row({ run: 1, model: "alpha", judge: null }) },
       { kind: "run", row: row({ run: 2, model: "beta", judge: null }) },
-      { kind: "judged", row: row({ run: 1, model: "alpha", judge: null, judgeNote: "the judge failed: internal: no judge entry" }) },
+      {
+        kind: "judged",
+        row: row({
+          run: 1,
+          model: "alpha",
+          judge: null,
+          judgeNote: "the judge failed: internal: no judge entry",
+        }),
+      },
       { kind: "judged", row: row({ run: 2, model: "beta", judge: judgeScore(6) }) },
     ]);
     expect(lines.slice(2)).toEqual([
@@ -64,7 +100,10 @@ describe("ProgressTally", () => {
       started,
       reference("ok"),
       // The run landed already saying it has no verdict: it goes to no judge, which leaves the total.
-      { kind: "run", row: row({ run: 1, model: "alpha", judge: null, judgeNote: "no verdict is coming" }) },
+      {
+        kind: "run",
+        row: row({ run: 1, model: "alpha", judge: null, judgeNote: "no verdict is coming" }),
+      },
       { kind: "run", row: row({ run: 2, model: "beta", judge: null }) },
       { kind: "judged", row: row({ run: 2, model: "beta", judge: judgeScore(6) }) },
     ]);
@@ -78,10 +117,15 @@ describe("ProgressTally", () => {
       reference("ok"),
       { kind: "run", row: row({ run: 1, judge: null, judgeNote: "no verdict is coming" }) },
       { kind: "run", row: row({ run: 2, model: "beta", judge: null }) },
-      { kind: "judged", row: row({ run: 1, judge: null, judgeNote: "the judge failed: internal: no judge entry" }) },
+      {
+        kind: "judged",
+        row: row({ run: 1, judge: null, judgeNote: "the judge failed: internal: no judge entry" }),
+      },
       { kind: "judged", row: row({ run: 2, model: "beta", judge: judgeScore(6) }) },
     ]);
-    const counts = lines.map((line) => /^\[(\d+)\/(\d+)\]/.exec(line)!.slice(1).map(Number) as [number, number]);
+    const counts = lines.map(
+      (line) => /^\[(\d+)\/(\d+)\]/.exec(line)!.slice(1).map(Number) as [number, number],
+    );
     for (const [done, total] of counts) expect(done).toBeLessThanOrEqual(total);
     expect(counts.at(-1)).toEqual([5, 5]);
   });

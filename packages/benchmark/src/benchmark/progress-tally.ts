@@ -40,7 +40,9 @@ export class ProgressTally {
           this.total -= this.#runs;
           this.#referenceFailed = true;
         }
-        return row.status === "ok" ? `reference ok (${row.model}, ${formatDuration(row.wallMs)})` : `reference failed: ${formatNote(row.error ?? "no reason given")}`;
+        return row.status === "ok"
+          ? `reference ok (${row.model}, ${formatDuration(row.wallMs)})`
+          : `reference failed: ${formatNote(row.error ?? "no reason given")}`;
       }
       case "run": {
         this.done += 1;
@@ -50,14 +52,19 @@ export class ProgressTally {
           this.#unjudged.add(row.run);
         }
         const name = `run ${row.run} ${row.model} #${row.repeat}`;
-        return row.status === "ok" ? `${name} ok (${formatDuration(row.wallMs)}, ${formatCosts(row.cost)})` : `${name} failed: ${formatNote(row.error ?? "no reason given")}`;
+        return row.status === "ok"
+          ? `${name} ok (${formatDuration(row.wallMs)}, ${formatCosts(row.cost)})`
+          : `${name} failed: ${formatNote(row.error ?? "no reason given")}`;
       }
       case "judged": {
         this.done += 1;
         const { row } = progress;
         // A judge the tally had taken out: back in, and only once.
         if (this.#referenceFailed || this.#unjudged.delete(row.run)) this.total += 1;
-        const verdict = row.judge === null ? formatNote(row.judgeNote ?? "no verdict") : `${formatScore(row.judge.score)}/10`;
+        const verdict =
+          row.judge === null
+            ? formatNote(row.judgeNote ?? "no verdict")
+            : `${formatScore(row.judge.score)}/10`;
         const scorer = row.scorer === null ? "" : `, scorer ${formatScore(row.scorer)}`;
         return `judged run ${row.run} ${row.model} #${row.repeat}: ${verdict}${scorer}`;
       }

@@ -44,7 +44,8 @@ export class RunMeter implements RunObserver {
 
   /** Starts attributing `jobId`'s subtree (call it right after submitting the job). */
   track(jobId: string): void {
-    if (!this.#tracked.has(jobId)) this.#tracked.set(jobId, { ownCalls: 0, latencyMs: 0, served: new Map() });
+    if (!this.#tracked.has(jobId))
+      this.#tracked.set(jobId, { ownCalls: 0, latencyMs: 0, served: new Map() });
   }
 
   onEvent(event: RunEvent): void {
@@ -101,8 +102,15 @@ export class RunMeter implements RunObserver {
   measure(jobId: string): RunMeasure {
     const run = this.#tracked.get(jobId);
     const times = this.#times.get(jobId);
-    const wallMs = times === undefined ? 0 : (times.endedAt ?? this.#lastAt ?? times.seatedAt) - times.seatedAt;
-    return { totals: this.#ledger.totalFor(jobId), ownCalls: run?.ownCalls ?? 0, latencyMs: run?.latencyMs ?? 0, wallMs, served: run?.served ?? new Map() };
+    const wallMs =
+      times === undefined ? 0 : (times.endedAt ?? this.#lastAt ?? times.seatedAt) - times.seatedAt;
+    return {
+      totals: this.#ledger.totalFor(jobId),
+      ownCalls: run?.ownCalls ?? 0,
+      latencyMs: run?.latencyMs ?? 0,
+      wallMs,
+      served: run?.served ?? new Map(),
+    };
   }
 
   /** The time of the first and the last event seen (the dispatcher's clock). */
@@ -113,7 +121,11 @@ export class RunMeter implements RunObserver {
   /** The owner's child whose subtree holds `jobId` (the job itself, when it is one). */
   #childOfOwner(jobId: string): string | undefined {
     let current: string | undefined = jobId;
-    for (let parent = this.#parentOf.get(current); parent !== undefined && parent !== null; parent = this.#parentOf.get(current)) {
+    for (
+      let parent = this.#parentOf.get(current);
+      parent !== undefined && parent !== null;
+      parent = this.#parentOf.get(current)
+    ) {
       if (parent === this.ownerId) return current;
       current = parent;
     }

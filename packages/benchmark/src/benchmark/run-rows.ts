@@ -19,8 +19,19 @@ export interface RunState<TInput, TOutput> {
 }
 
 const NO_MEASURE: RunMeasure = {
-  totals: { calls: 0, inputTokens: 0, cachedInputTokens: 0, cacheWriteTokens: 0, outputTokens: 0, reasoningTokens: 0, cost: new Map() },
-  ownCalls: 0, latencyMs: 0, wallMs: 0, served: new Map(),
+  totals: {
+    calls: 0,
+    inputTokens: 0,
+    cachedInputTokens: 0,
+    cacheWriteTokens: 0,
+    outputTokens: 0,
+    reasoningTokens: 0,
+    cost: new Map(),
+  },
+  ownCalls: 0,
+  latencyMs: 0,
+  wallMs: 0,
+  served: new Map(),
 };
 
 /**
@@ -29,7 +40,10 @@ const NO_MEASURE: RunMeasure = {
  *
  * @internal
  */
-export function rowOf(state: RunState<unknown, unknown>, measure: RunMeasure | undefined): BenchmarkRow {
+export function rowOf(
+  state: RunState<unknown, unknown>,
+  measure: RunMeasure | undefined,
+): BenchmarkRow {
   const used = measure ?? NO_MEASURE;
   const totals = used.totals;
   const outcome = state.outcome;
@@ -47,7 +61,11 @@ export function rowOf(state: RunState<unknown, unknown>, measure: RunMeasure | u
     calls: totals.calls,
     iterations: iterationsOf(state.launched.job, used.ownCalls),
     tokens: {
-      input: totals.inputTokens, cachedInput: totals.cachedInputTokens, output: totals.outputTokens, reasoning: totals.reasoningTokens, cacheWrite: totals.cacheWriteTokens,
+      input: totals.inputTokens,
+      cachedInput: totals.cachedInputTokens,
+      output: totals.outputTokens,
+      reasoning: totals.reasoningTokens,
+      cacheWrite: totals.cacheWriteTokens,
     },
     latencyMs: used.latencyMs,
     wallMs: used.wallMs,
@@ -61,7 +79,8 @@ export function rowOf(state: RunState<unknown, unknown>, measure: RunMeasure | u
 
 /** A thinker's turns (its transcript); for a one-call tool, the model calls it made itself. */
 function iterationsOf(job: unknown, ownCalls: number): number {
-  const transcript = (job as { transcript?: () => { turns: readonly unknown[] } } | undefined)?.transcript;
+  const transcript = (job as { transcript?: () => { turns: readonly unknown[] } } | undefined)
+    ?.transcript;
   if (typeof transcript !== "function") return ownCalls;
   try {
     return transcript.call(job).turns.length;

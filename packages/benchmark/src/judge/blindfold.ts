@@ -43,11 +43,20 @@ export class Blindfold {
   constructor(names: Iterable<string>, options: BlindfoldOptions = {}) {
     this.names = distinctLongestFirst(names);
     const literal = literalNamesPattern(this.names);
-    const sources = [...(literal === undefined ? [] : [literal]), ...(options.wellKnown === true ? wellKnownNamePatterns() : [])];
+    const sources = [
+      ...(literal === undefined ? [] : [literal]),
+      ...(options.wellKnown === true ? wellKnownNamePatterns() : []),
+    ];
     this.#matchers = sources.map((source) => new RegExp(source, "iuy"));
     // The placeholder is found too and kept as it is, so a name inside it (`model`) never hits
     // again and covering twice changes nothing.
-    this.#finder = sources.length === 0 ? undefined : new RegExp([escapeRegExp(BLIND_PLACEHOLDER), ...sources].map((source) => `(${source})`).join("|"), "giu");
+    this.#finder =
+      sources.length === 0
+        ? undefined
+        : new RegExp(
+            [escapeRegExp(BLIND_PLACEHOLDER), ...sources].map((source) => `(${source})`).join("|"),
+            "giu",
+          );
   }
 
   /**
@@ -88,7 +97,13 @@ export class Blindfold {
     if (typeof value !== "object" || value === null) return value;
     const copied = seen.get(value);
     if (copied !== undefined) return copied;
-    if (value instanceof Date || Array.isArray(value) || value instanceof Map || value instanceof Set) return this.#copy(value, seen, value);
+    if (
+      value instanceof Date ||
+      Array.isArray(value) ||
+      value instanceof Map ||
+      value instanceof Set
+    )
+      return this.#copy(value, seen, value);
     const toJSON = (value as { toJSON?: unknown }).toJSON;
     if (typeof toJSON !== "function") return this.#copy(value, seen, value);
     const json: unknown = toJSON.call(value);
@@ -98,7 +113,9 @@ export class Blindfold {
     // object and its JSON: it is registered for both before anything inside is covered, so a
     // reference back to either is a cycle, never a recursion.
     const jsonCopied = seen.get(json);
-    return jsonCopied === undefined ? this.#copy(json, seen, value) : remember(seen, [value], jsonCopied);
+    return jsonCopied === undefined
+      ? this.#copy(json, seen, value)
+      : remember(seen, [value], jsonCopied);
   }
 
   /** A copy of `value` by its kind, registered as the copy of `value` and of `alsoFor` before its content is covered. */
@@ -122,10 +139,18 @@ export class Blindfold {
     return this.#coverObject(value as Record<string, unknown>, seen, alsoFor);
   }
 
-  #coverObject(value: Record<string, unknown>, seen: WeakMap<object, unknown>, alsoFor: object): Record<string, unknown> {
+  #coverObject(
+    value: Record<string, unknown>,
+    seen: WeakMap<object, unknown>,
+    alsoFor: object,
+  ): Record<string, unknown> {
     const prototype = Object.getPrototypeOf(value) as object | null;
     // A plain object keeps its prototype (`null` included); anything else becomes plain data.
-    const copy = remember(seen, [value, alsoFor], (prototype === null ? Object.create(null) : {}) as Record<string, unknown>);
+    const copy = remember(
+      seen,
+      [value, alsoFor],
+      (prototype === null ? Object.create(null) : {}) as Record<string, unknown>,
+    );
     for (const key of Object.keys(value)) {
       // The copy is data: a kept toJSON (one answering its own object) could hand JSON.stringify
       // the uncovered original.
@@ -135,7 +160,12 @@ export class Blindfold {
       // Covering can make two keys equal; neither value may be lost.
       for (let count = 2; Object.hasOwn(copy, unique); count++) unique = `${covered} (${count})`;
       // Defined, not assigned: a `__proto__` key stays data and never swaps the prototype.
-      Object.defineProperty(copy, unique, { value: this.#cover(value[key], seen), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(copy, unique, {
+        value: this.#cover(value[key], seen),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
     return copy;
   }
@@ -176,7 +206,11 @@ export class Blindfold {
 }
 
 /** Registers `copy` as the copy of every one of `sources`, and answers it. */
-function remember<TCopy>(seen: WeakMap<object, unknown>, sources: readonly object[], copy: TCopy): TCopy {
+function remember<TCopy>(
+  seen: WeakMap<object, unknown>,
+  sources: readonly object[],
+  copy: TCopy,
+): TCopy {
   for (const source of sources) seen.set(source, copy);
   return copy;
 }
@@ -185,7 +219,8 @@ function distinctLongestFirst(names: Iterable<string>): string[] {
   const byFolded = new Map<string, string>();
   for (const name of names) {
     const trimmed = String(name).trim();
-    if (trimmed.length > 0 && !byFolded.has(trimmed.toLowerCase())) byFolded.set(trimmed.toLowerCase(), trimmed);
+    if (trimmed.length > 0 && !byFolded.has(trimmed.toLowerCase()))
+      byFolded.set(trimmed.toLowerCase(), trimmed);
   }
   return [...byFolded.values()].sort((a, b) => b.length - a.length);
 }

@@ -1,4 +1,10 @@
-import { InvalidInputError, type AttemptInfo, type Grade, type JobContext, type JobResources } from "@nucleo/core";
+import {
+  InvalidInputError,
+  type AttemptInfo,
+  type Grade,
+  type JobContext,
+  type JobResources,
+} from "@nucleo/core";
 import { responseContract, type LlmEnvironment } from "@nucleo/conversation";
 import { AbstractModelDependentTool } from "@nucleo/tools";
 import { JUDGE_INSTRUCTIONS } from "./judge-instructions.js";
@@ -31,7 +37,8 @@ export interface JudgeToolOptions {
  */
 export class JudgeTool extends AbstractModelDependentTool<JudgeInput, JudgeVerdict> {
   readonly name = "judge_run";
-  override readonly description = "Score a candidate run against a reference run of the same job, blind, on a fixed 10-point rubric.";
+  override readonly description =
+    "Score a candidate run against a reference run of the same job, blind, on a fixed 10-point rubric.";
   readonly input = JudgeInput;
   readonly output = JudgeVerdict;
   override readonly readOnly = true;
@@ -41,7 +48,11 @@ export class JudgeTool extends AbstractModelDependentTool<JudgeInput, JudgeVerdi
     super({ environment: options.environment, grade: "CEILING" });
     const timeoutMs = options.timeoutMs ?? DEFAULT_JUDGE_TIMEOUT_MS;
     if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
-      throw new InvalidInputError({ parameter: "timeoutMs", value: String(timeoutMs), expected: "a positive number of milliseconds" });
+      throw new InvalidInputError({
+        parameter: "timeoutMs",
+        value: String(timeoutMs),
+        expected: "a positive number of milliseconds",
+      });
     }
     this.#timeoutMs = timeoutMs;
   }
@@ -57,7 +68,12 @@ export class JudgeTool extends AbstractModelDependentTool<JudgeInput, JudgeVerdi
     // STANDARD, not THOROUGH: the judge checks a run against a given ground truth rather than
     // solving the task, and THOROUGH's reasoning budget would be paid at the dearest grade on
     // every candidate run.
-    return this.wireConversation(input, attempt, { depth: "STANDARD", output: "COMPACT", contract: VERDICT }, JUDGE_INSTRUCTIONS);
+    return this.wireConversation(
+      input,
+      attempt,
+      { depth: "STANDARD", output: "COMPACT", contract: VERDICT },
+      JUDGE_INSTRUCTIONS,
+    );
   }
 
   async execute(_input: JudgeInput, resources: JobResources, context: JobContext) {

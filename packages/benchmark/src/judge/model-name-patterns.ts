@@ -14,8 +14,28 @@
  * extra terms (`blindTerms`); so too "Moonshot" alone (this list has `Moonshot AI`).
  */
 export const FAMILY_TERMS: readonly string[] = Object.freeze([
-  "OpenAI", "ChatGPT", "Chat GPT", "GPT", "Anthropic", "Claude", "Gemini", "Gemma", "Llama", "Mistral", "Mixtral", "Qwen", "DeepSeek", "Cohere",
-  "Command R+", "Command R", "xAI", "DeepMind", "Moonshot AI", "Kimi", "Zhipu", "ChatGLM",
+  "OpenAI",
+  "ChatGPT",
+  "Chat GPT",
+  "GPT",
+  "Anthropic",
+  "Claude",
+  "Gemini",
+  "Gemma",
+  "Llama",
+  "Mistral",
+  "Mixtral",
+  "Qwen",
+  "DeepSeek",
+  "Cohere",
+  "Command R+",
+  "Command R",
+  "xAI",
+  "DeepMind",
+  "Moonshot AI",
+  "Kimi",
+  "Zhipu",
+  "ChatGLM",
 ]);
 
 /**
@@ -24,7 +44,15 @@ export const FAMILY_TERMS: readonly string[] = Object.freeze([
  * `Opus 4.1`, `Sonnet 4`, `GLM-4.5`, `moonshot-v1-8k`), and Claude's lines right after a
  * {@link FAMILY_TERMS} name (`Claude Opus`), never alone.
  */
-export const VERSIONED_TERMS: readonly string[] = Object.freeze(["Phi", "Grok", "Sonnet", "Opus", "Haiku", "GLM", "Moonshot"]);
+export const VERSIONED_TERMS: readonly string[] = Object.freeze([
+  "Phi",
+  "Grok",
+  "Sonnet",
+  "Opus",
+  "Haiku",
+  "GLM",
+  "Moonshot",
+]);
 
 // The VERSIONED_TERMS that name a family's line ("Claude 3.5 Sonnet"): at most one follows a
 // family name. Never after a versioned name, so "Sonnet 4 Opus 4" is two names, not one.
@@ -33,11 +61,42 @@ const FAMILY_LINES = ["Sonnet", "Opus", "Haiku"];
 // Ordinary words that follow a family or versioned name in a model's name ("GPT-4 Turbo",
 // "Gemini 1.5 Pro", "Mistral Large 2"): covered only there, where they can only mean the model,
 // so no "[model] Flash" hints at the family. At most MAX_LINE_WORDS in a row.
-const LINE_WORDS = ["Pro", "Flash", "Turbo", "Mini", "Nano", "Ultra", "Instruct", "Coder", "Preview", "Lite", "Exp", "Large", "Small", "Medium", "Max", "Plus"];
+const LINE_WORDS = [
+  "Pro",
+  "Flash",
+  "Turbo",
+  "Mini",
+  "Nano",
+  "Ultra",
+  "Instruct",
+  "Coder",
+  "Preview",
+  "Lite",
+  "Exp",
+  "Large",
+  "Small",
+  "Medium",
+  "Max",
+  "Plus",
+];
 const MAX_LINE_WORDS = 3;
 
 // Words a version may end on after a `-`, `.` or `_` (never a space: "GPT-4 chat" is prose).
-const SUFFIXES = ["mini", "nano", "pro", "turbo", "preview", "latest", "instruct", "chat", "high", "low", "medium", "exp", "it"];
+const SUFFIXES = [
+  "mini",
+  "nano",
+  "pro",
+  "turbo",
+  "preview",
+  "latest",
+  "instruct",
+  "chat",
+  "high",
+  "low",
+  "medium",
+  "exp",
+  "it",
+];
 // How many segments a version takes after its first: enough for `-4o-mini-2024-07-18`.
 const MAX_VERSION_SEGMENTS = 4;
 
@@ -93,7 +152,11 @@ export function wellKnownNamePatterns(): string[] {
   const lines = `${line}{0,${MAX_LINE_WORDS}}`;
   // The family names last: they are the likeliest to be found, and a blindfold checks only the
   // patterns after the one that found a name for a longer match at the same place.
-  return [O_SERIES, `${WORD_BEFORE}(?:${versioned})${version}${lines}${WORD_END}`, `${WORD_BEFORE}(?:${family})${version}?${familyLine}?${lines}${WORD_END}`];
+  return [
+    O_SERIES,
+    `${WORD_BEFORE}(?:${versioned})${version}${lines}${WORD_END}`,
+    `${WORD_BEFORE}(?:${family})${version}?${familyLine}?${lines}${WORD_END}`,
+  ];
 }
 
 /**
@@ -130,7 +193,9 @@ function alternation(names: readonly string[], separator: string): string {
 
 /** `name` as a pattern: its separators as `separator`, everything else literally. */
 function spelled(name: string, separator: string): string {
-  return Array.from(name, (character) => (SEPARATOR_CHARACTER.test(character) ? separator : escapeRegExp(character))).join("");
+  return Array.from(name, (character) =>
+    SEPARATOR_CHARACTER.test(character) ? separator : escapeRegExp(character),
+  ).join("");
 }
 
 function longestFirst(names: readonly string[]): string[] {

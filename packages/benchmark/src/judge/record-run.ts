@@ -34,9 +34,15 @@ interface AskedWith {
 export function recordRun(job: unknown, input: unknown, output: unknown | undefined): RunRecord {
   const answer = output ?? null;
   const transcript = transcriptOf(job);
-  if (transcript !== undefined) return { task: `${transcript.objective}\n\n${transcript.prompt}`, turns: transcript.turns.map(recordTurn), answer };
+  if (transcript !== undefined)
+    return {
+      task: `${transcript.objective}\n\n${transcript.prompt}`,
+      turns: transcript.turns.map(recordTurn),
+      answer,
+    };
   const asked = askedWithOf(job);
-  if (asked !== undefined) return { task: `${asked.objective}\n\n${asked.prompt}`, turns: [], answer };
+  if (asked !== undefined)
+    return { task: `${asked.objective}\n\n${asked.prompt}`, turns: [], answer };
   return { task: inputAsTask(input), turns: [], answer };
 }
 
@@ -52,7 +58,9 @@ function transcriptOf(job: unknown): ThinkerTranscript | undefined {
  */
 function askedWithOf(job: unknown): AskedWith | undefined {
   const read = callOptional(job, "askedWith") as Partial<AskedWith> | undefined;
-  return typeof read?.objective === "string" && typeof read.prompt === "string" ? { objective: read.objective, prompt: read.prompt } : undefined;
+  return typeof read?.objective === "string" && typeof read.prompt === "string"
+    ? { objective: read.objective, prompt: read.prompt }
+    : undefined;
 }
 
 /** Calls `job[method]()` when it is a function; `undefined` when it is not, or throws. */
@@ -74,7 +82,12 @@ function recordTurn(turn: TranscriptTurn): RecordedTurn {
   return {
     reasoning: envelope?.reasoning ?? thinking,
     said: envelope === undefined ? turn.text : envelope.said,
-    toolCalls: turn.toolCalls.map((call) => ({ tool: call.name, arguments: call.arguments, result: call.result ?? null, failed: call.isError })),
+    toolCalls: turn.toolCalls.map((call) => ({
+      tool: call.name,
+      arguments: call.arguments,
+      result: call.result ?? null,
+      failed: call.isError,
+    })),
     correction: turn.correction ?? null,
   };
 }
@@ -90,9 +103,16 @@ interface Envelope {
 /** `text` read as an answer envelope, or `undefined` when it is not one. */
 function envelopeOf(text: string): Envelope | undefined {
   const parsed = parseJsonObject(text);
-  if (parsed === undefined || !(Object.hasOwn(parsed, "answer") || Object.hasOwn(parsed, "reasoning"))) return undefined;
+  if (
+    parsed === undefined ||
+    !(Object.hasOwn(parsed, "answer") || Object.hasOwn(parsed, "reasoning"))
+  )
+    return undefined;
   const rest = Object.entries(parsed).filter(([key]) => key !== "answer" && key !== "reasoning");
-  return { reasoning: reasoningText(parsed.reasoning), said: rest.length === 0 ? "" : JSON.stringify(Object.fromEntries(rest)) };
+  return {
+    reasoning: reasoningText(parsed.reasoning),
+    said: rest.length === 0 ? "" : JSON.stringify(Object.fromEntries(rest)),
+  };
 }
 
 /** An envelope's reasoning as text: a string as it is, other JSON as JSON, nothing (null, blank) as `undefined`. */

@@ -31,7 +31,11 @@ export const RUBRIC = Object.freeze({
  */
 export function accuracyCap(misused: number): number {
   if (!Number.isInteger(misused) || misused < 0) {
-    throw new InvalidInputError({ parameter: "misused", value: String(misused), expected: "a count of mis-used tools: a whole number, 0 or more" });
+    throw new InvalidInputError({
+      parameter: "misused",
+      value: String(misused),
+      expected: "a count of mis-used tools: a whole number, 0 or more",
+    });
   }
   return Math.max(0, RUBRIC.accuracy - RUBRIC.misusePenalty * misused);
 }

@@ -5,7 +5,10 @@ export const RecordedToolCall = z
   .object({
     tool: z.string().describe("The tool's name, as the run called it."),
     arguments: z.unknown().describe("The arguments the run sent."),
-    result: z.string().nullable().describe("What the tool returned (or refused with); null when the run ended first."),
+    result: z
+      .string()
+      .nullable()
+      .describe("What the tool returned (or refused with); null when the run ended first."),
     failed: z.boolean().describe("Whether the tool refused or failed."),
   })
   .readonly();
@@ -21,10 +24,24 @@ export type RecordedToolCall = z.infer<typeof RecordedToolCall>;
  */
 export const RecordedTurn = z
   .object({
-    reasoning: z.string().describe("The run's reasoning in this turn (its own or its model's native thinking, laid out the same); empty when it gave none."),
-    said: z.string().describe("What the run wrote in this turn, its answer aside (the run's answer is given once, below)."),
-    toolCalls: z.array(RecordedToolCall).readonly().describe("The tools called in this turn, in order, each with its result."),
-    correction: z.string().nullable().describe("What the run was told after this turn (an answer refused), or null."),
+    reasoning: z
+      .string()
+      .describe(
+        "The run's reasoning in this turn (its own or its model's native thinking, laid out the same); empty when it gave none.",
+      ),
+    said: z
+      .string()
+      .describe(
+        "What the run wrote in this turn, its answer aside (the run's answer is given once, below).",
+      ),
+    toolCalls: z
+      .array(RecordedToolCall)
+      .readonly()
+      .describe("The tools called in this turn, in order, each with its result."),
+    correction: z
+      .string()
+      .nullable()
+      .describe("What the run was told after this turn (an answer refused), or null."),
   })
   .readonly();
 export type RecordedTurn = z.infer<typeof RecordedTurn>;
@@ -32,7 +49,10 @@ export type RecordedTurn = z.infer<typeof RecordedTurn>;
 // Shared by the two run schemas below: a judge reads the task once, so the runs it compares
 // carry only their turns and answers.
 const runShape = {
-  turns: z.array(RecordedTurn).readonly().describe("Every model turn, in order; empty for a one-call job."),
+  turns: z
+    .array(RecordedTurn)
+    .readonly()
+    .describe("Every model turn, in order; empty for a one-call job."),
   answer: z.unknown().describe("The run's output, or null when the run failed."),
 };
 

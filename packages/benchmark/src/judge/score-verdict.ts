@@ -27,16 +27,27 @@ export function scoreVerdict(verdict: JudgeVerdict, candidate: RecordedRun): Jud
   const checked = JudgeVerdict.safeParse(verdict);
   if (!checked.success) {
     const issue = checked.error.issues[0]!;
-    throw new InvalidInputError({ parameter: `verdict.${issue.path.join(".") || "(root)"}`, expected: issue.message });
+    throw new InvalidInputError({
+      parameter: `verdict.${issue.path.join(".") || "(root)"}`,
+      expected: issue.message,
+    });
   }
   const { accuracy, shownWork, reason } = checked.data;
-  const called = new Set(candidate.turns.flatMap((turn) => turn.toolCalls.map((call) => folded(call.tool))));
+  const called = new Set(
+    candidate.turns.flatMap((turn) => turn.toolCalls.map((call) => folded(call.tool))),
+  );
   const misusedTools = checked.data.misusedTools.filter((item) => called.has(folded(item.tool)));
   const ignored = checked.data.misusedTools.filter((item) => !called.has(folded(item.tool)));
   // Two complaints about one tool are one mis-used tool: the penalty is per tool, not per remark.
   const misusedCount = new Set(misusedTools.map((item) => folded(item.tool))).size;
   const capped = Math.min(accuracy, accuracyCap(misusedCount));
-  return { score: capped + shownWork, accuracy: capped, shownWork, misusedTools, reason: `${reason}${ignoredNote(ignored)}${capNote(accuracy, capped, misusedCount)}` };
+  return {
+    score: capped + shownWork,
+    accuracy: capped,
+    shownWork,
+    misusedTools,
+    reason: `${reason}${ignoredNote(ignored)}${capNote(accuracy, capped, misusedCount)}`,
+  };
 }
 
 function folded(tool: string): string {

@@ -128,7 +128,11 @@ export interface BenchmarkReport {
   /** One per candidate entry, in candidate order. */
   readonly models: readonly ModelSummary[];
   /** What judging itself cost (not on any row). */
-  readonly judging: { readonly judges: number; readonly calls: number; readonly cost: Readonly<Record<string, string>> };
+  readonly judging: {
+    readonly judges: number;
+    readonly calls: number;
+    readonly cost: Readonly<Record<string, string>>;
+  };
   /** Set only when every judge failed: the first judge's reason. */
   readonly judgeFailure: string | null;
   /** Set when the reference failed (and so the benchmark did). */

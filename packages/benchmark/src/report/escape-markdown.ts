@@ -21,12 +21,14 @@ const SYNTAX = /[\\`*_[\]<>!|~&]/g;
  * @internal
  */
 export function escapeMarkdown(text: string): string {
-  return plainText(text)
-    .replace(SYNTAX, (character) => `\\${character}`)
-    // GitHub links bare URLs, `www.` hosts and e-mail addresses by themselves: escaping the
-    // punctuation that makes them one leaves the text as it reads.
-    .replace(/:\/\//g, "\\://")
-    .replace(/\bwww\./gi, (www) => `${www.slice(0, 3)}\\.`)
-    .replace(/@/g, "\\@")
-    .replace(/^(\s*)#/, "$1\\#");
+  return (
+    plainText(text)
+      .replace(SYNTAX, (character) => `\\${character}`)
+      // GitHub links bare URLs, `www.` hosts and e-mail addresses by themselves: escaping the
+      // punctuation that makes them one leaves the text as it reads.
+      .replace(/:\/\//g, "\\://")
+      .replace(/\bwww\./gi, (www) => `${www.slice(0, 3)}\\.`)
+      .replace(/@/g, "\\@")
+      .replace(/^(\s*)#/, "$1\\#")
+  );
 }

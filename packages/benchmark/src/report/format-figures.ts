@@ -36,7 +36,8 @@ export function formatCount(value: number): string {
 export function costPlaces(text: string): number {
   const fraction = /\.(0*)[1-9]/.exec(text.replace(/^-/, ""));
   // `0.000004`: five zeros after the point, so seven places show `0.0000040`.
-  const leadingZeros = text.replace(/^-/, "").startsWith("0.") && fraction ? fraction[1]!.length : 0;
+  const leadingZeros =
+    text.replace(/^-/, "").startsWith("0.") && fraction ? fraction[1]!.length : 0;
   return Math.max(COST_PLACES, leadingZeros + 2);
 }
 
@@ -48,11 +49,16 @@ export function formatCost(text: string, currency: string): string {
 /** Every currency of a row's cost (normally one), or `-` when it cost nothing. @internal */
 export function formatCosts(cost: Readonly<Record<string, string>>): string {
   const currencies = Object.keys(cost).sort();
-  return currencies.length === 0 ? NO_FIGURE : currencies.map((currency) => formatCost(cost[currency]!, currency)).join(" + ");
+  return currencies.length === 0
+    ? NO_FIGURE
+    : currencies.map((currency) => formatCost(cost[currency]!, currency)).join(" + ");
 }
 
 /** A mean cost per currency, with its deviation when asked for and known: `0.0031 ± 0.0004 USD`. @internal */
-export function formatCostSpreads(cost: Readonly<Record<string, CostSpread>>, withDeviation: boolean): string {
+export function formatCostSpreads(
+  cost: Readonly<Record<string, CostSpread>>,
+  withDeviation: boolean,
+): string {
   const currencies = Object.keys(cost).sort();
   if (currencies.length === 0) return NO_FIGURE;
   return currencies
@@ -60,7 +66,8 @@ export function formatCostSpreads(cost: Readonly<Record<string, CostSpread>>, wi
       const { mean, stdDev } = cost[currency]!;
       const places = costPlaces(mean);
       // An exact zero reads as one; a small spread keeps the mean's places.
-      const deviation = withDeviation && stdDev !== null ? ` ± ${stdDev === 0 ? "0" : stdDev.toFixed(places)}` : "";
+      const deviation =
+        withDeviation && stdDev !== null ? ` ± ${stdDev === 0 ? "0" : stdDev.toFixed(places)}` : "";
       return `${Decimal.parse(mean).toFixed(places)}${deviation} ${currency}`;
     })
     .join(" + ");
@@ -72,9 +79,15 @@ export function formatCostSpreads(cost: Readonly<Record<string, CostSpread>>, wi
  *
  * @internal
  */
-export function formatSpread(spread: Spread | null, withDeviation: boolean, format: (value: number) => string): string {
+export function formatSpread(
+  spread: Spread | null,
+  withDeviation: boolean,
+  format: (value: number) => string,
+): string {
   if (spread === null) return NO_FIGURE;
-  return withDeviation && spread.stdDev !== null ? `${format(spread.mean)} ± ${format(spread.stdDev)}` : format(spread.mean);
+  return withDeviation && spread.stdDev !== null
+    ? `${format(spread.mean)} ± ${format(spread.stdDev)}`
+    : format(spread.mean);
 }
 
 /** A score or a mean of scores: at most one decimal (`7`, `7.5`). @internal */

@@ -15,5 +15,15 @@ import { TERMINAL_STYLE } from "./table-style.js";
  */
 export function formatReportTable(report: BenchmarkReport): string {
   const heading = `Benchmark of ${plainText(report.job)} at ${report.grade}: ${report.models.length} model(s), ${report.times} run(s) each, and the reference`;
-  return [heading, "", runsTable(report, TERMINAL_STYLE), "", "Per model:", "", modelsTable(report, TERMINAL_STYLE), "", ...reportNotes(report, TERMINAL_STYLE)].join("\n");
+  return [
+    heading,
+    "",
+    runsTable(report, TERMINAL_STYLE),
+    "",
+    "Per model:",
+    "",
+    modelsTable(report, TERMINAL_STYLE),
+    "",
+    ...reportNotes(report, TERMINAL_STYLE),
+  ].join("\n");
 }

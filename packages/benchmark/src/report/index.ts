@@ -1,4 +1,13 @@
-export type { BenchmarkReport, BenchmarkRow, CostSpread, JudgeScore, MisusedTool, ModelSummary, RunTokens, Spread } from "./benchmark-report.js";
+export type {
+  BenchmarkReport,
+  BenchmarkRow,
+  CostSpread,
+  JudgeScore,
+  MisusedTool,
+  ModelSummary,
+  RunTokens,
+  Spread,
+} from "./benchmark-report.js";
 export { summarizeModels, type SummarizedCandidate } from "./summarize-models.js";
 export { spreadOf, costSpreadOf } from "./spread.js";
 export { formatReportTable } from "./format-report-table.js";

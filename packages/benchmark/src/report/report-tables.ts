@@ -1,6 +1,15 @@
 import { markdownTable } from "markdown-table";
 import type { BenchmarkReport, BenchmarkRow } from "./benchmark-report.js";
-import { formatCostSpreads, formatCosts, formatCount, formatDuration, formatNote, formatScore, formatSpread, NO_FIGURE } from "./format-figures.js";
+import {
+  formatCostSpreads,
+  formatCosts,
+  formatCount,
+  formatDuration,
+  formatNote,
+  formatScore,
+  formatSpread,
+  NO_FIGURE,
+} from "./format-figures.js";
 import { rowNote } from "./row-note.js";
 import type { TableStyle } from "./table-style.js";
 
@@ -28,17 +37,43 @@ export function runsTable(report: BenchmarkReport, style: TableStyle): string {
     { header: "run", align: "r", cell: (row) => String(row.run) },
     { header: "role", align: "l", cell: (row) => (row.role === "reference" ? "ref" : "cand") },
     { header: "model", align: "l", cell: (row) => row.model },
-    ...(style.servedByColumn ? [{ header: "served by", align: "l", cell: (row: BenchmarkRow) => (row.servedBy.length === 0 ? NO_FIGURE : row.servedBy.join(", ")) } as const] : []),
+    ...(style.servedByColumn
+      ? [
+          {
+            header: "served by",
+            align: "l",
+            cell: (row: BenchmarkRow) =>
+              row.servedBy.length === 0 ? NO_FIGURE : row.servedBy.join(", "),
+          } as const,
+        ]
+      : []),
     { header: "#", align: "r", cell: (row) => String(row.repeat) },
     { header: "status", align: "l", cell: (row) => row.status },
     { header: "calls", align: "r", cell: (row) => formatCount(row.calls) },
     { header: "iter", align: "r", cell: (row) => formatCount(row.iterations) },
-    { header: "tokens in/out", align: "r", cell: (row) => `${formatCount(row.tokens.input)} / ${formatCount(row.tokens.output)}` },
+    {
+      header: "tokens in/out",
+      align: "r",
+      cell: (row) => `${formatCount(row.tokens.input)} / ${formatCount(row.tokens.output)}`,
+    },
     { header: "latency", align: "r", cell: (row) => formatDuration(row.latencyMs) },
     { header: "wall", align: "r", cell: (row) => formatDuration(row.wallMs) },
     { header: "cost", align: "r", cell: (row) => formatCosts(row.cost) },
-    { header: "judge", align: "r", cell: (row) => (row.judge === null ? NO_FIGURE : `${formatScore(row.judge.score)}/10`) },
-    ...(scored ? [{ header: "scorer", align: "r", cell: (row: BenchmarkRow) => (row.scorer === null ? NO_FIGURE : formatScore(row.scorer)) } as const] : []),
+    {
+      header: "judge",
+      align: "r",
+      cell: (row) => (row.judge === null ? NO_FIGURE : `${formatScore(row.judge.score)}/10`),
+    },
+    ...(scored
+      ? [
+          {
+            header: "scorer",
+            align: "r",
+            cell: (row: BenchmarkRow) =>
+              row.scorer === null ? NO_FIGURE : formatScore(row.scorer),
+          } as const,
+        ]
+      : []),
     { header: "note", align: "l", cell: rowNote },
   ];
   return render(columns, report.rows, style);
@@ -60,12 +95,36 @@ export function modelsTable(report: BenchmarkReport, style: TableStyle): string 
     { header: "runs", align: "r", cell: (model) => String(model.runs) },
     { header: "failed", align: "r", cell: (model) => String(model.failed) },
     { header: "judged", align: "r", cell: (model) => String(model.judged) },
-    { header: "judge /10", align: "r", cell: (model) => formatSpread(model.judgeScore, spread, formatScore) },
-    ...(scored ? [{ header: "scorer", align: "r", cell: (model: Summary) => formatSpread(model.scorer, spread, formatScore) } as const] : []),
-    { header: "calls", align: "r", cell: (model) => formatSpread(model.calls, spread, formatScore) },
+    {
+      header: "judge /10",
+      align: "r",
+      cell: (model) => formatSpread(model.judgeScore, spread, formatScore),
+    },
+    ...(scored
+      ? [
+          {
+            header: "scorer",
+            align: "r",
+            cell: (model: Summary) => formatSpread(model.scorer, spread, formatScore),
+          } as const,
+        ]
+      : []),
+    {
+      header: "calls",
+      align: "r",
+      cell: (model) => formatSpread(model.calls, spread, formatScore),
+    },
     { header: "cost", align: "r", cell: (model) => formatCostSpreads(model.cost, spread) },
-    { header: "latency", align: "r", cell: (model) => formatSpread(model.latencyMs, spread, formatDuration) },
-    { header: "wall", align: "r", cell: (model) => formatSpread(model.wallMs, spread, formatDuration) },
+    {
+      header: "latency",
+      align: "r",
+      cell: (model) => formatSpread(model.latencyMs, spread, formatDuration),
+    },
+    {
+      header: "wall",
+      align: "r",
+      cell: (model) => formatSpread(model.wallMs, spread, formatDuration),
+    },
   ];
   return render(columns, report.models, style);
 }
@@ -79,17 +138,30 @@ export function modelsTable(report: BenchmarkReport, style: TableStyle): string 
  */
 export function reportNotes(report: BenchmarkReport, style: TableStyle): string[] {
   const { judges, calls, cost } = report.judging;
-  const notes = [`Judging: ${judges} judge(s), ${formatCount(calls)} call(s), ${formatCosts(cost)}`];
-  if (report.judgeFailure !== null) notes.push(`Judge failure: ${style.text(formatNote(report.judgeFailure, FAILURE_LIMIT))}`);
-  if (report.referenceFailure !== null) notes.push(`Reference failure: ${style.text(formatNote(report.referenceFailure, FAILURE_LIMIT))}`);
+  const notes = [
+    `Judging: ${judges} judge(s), ${formatCount(calls)} call(s), ${formatCosts(cost)}`,
+  ];
+  if (report.judgeFailure !== null)
+    notes.push(`Judge failure: ${style.text(formatNote(report.judgeFailure, FAILURE_LIMIT))}`);
+  if (report.referenceFailure !== null)
+    notes.push(
+      `Reference failure: ${style.text(formatNote(report.referenceFailure, FAILURE_LIMIT))}`,
+    );
   return notes;
 }
 
-function render<TItem>(columns: readonly Column<TItem>[], items: readonly TItem[], style: TableStyle): string {
+function render<TItem>(
+  columns: readonly Column<TItem>[],
+  items: readonly TItem[],
+  style: TableStyle,
+): string {
   const header = columns.map((column) => column.header);
   // Every body cell goes through the style, not only the notes: an entry id or a provider
   // model name with a pipe would split its cell just the same.
   const body = items.map((item) => columns.map((column) => style.cell(column.cell(item))));
   // Width by code points, so `±` and `…` count as one column in a terminal.
-  return markdownTable([header, ...body], { align: columns.map((column) => column.align), stringLength: (text) => [...text].length });
+  return markdownTable([header, ...body], {
+    align: columns.map((column) => column.align),
+    stringLength: (text) => [...text].length,
+  });
 }

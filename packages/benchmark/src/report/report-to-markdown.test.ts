@@ -1,16 +1,36 @@
 import { describe, expect, it } from "vitest";
 import { reportToJson } from "./report-to-json.js";
 import { reportToMarkdown } from "./report-to-markdown.js";
-import { CONTROL_CHARACTER, HOSTILE_TEXT, HOSTILE_WORDS, judgeScore, lineWith, report, row, withSummaries } from "./test-support/report-fixtures.js";
+import {
+  CONTROL_CHARACTER,
+  HOSTILE_TEXT,
+  HOSTILE_WORDS,
+  judgeScore,
+  lineWith,
+  report,
+  row,
+  withSummaries,
+} from "./test-support/report-fixtures.js";
 
 /** Characters Markdown would read as syntax, found without a backslash before them. */
 const UNESCAPED = /(?<!\\)[`*_[\]<>!~&]/;
 
 describe("reportToMarkdown and reportToJson", () => {
   it("writes a titled document with both tables, the notes and the judges' reasons", () => {
-    const markdown = reportToMarkdown(withSummaries(report({ rows: [row({ run: 0, role: "reference", judge: null }), row({ run: 1, judge: judgeScore(7, "Same total;\nfewer steps shown.") })] })));
+    const markdown = reportToMarkdown(
+      withSummaries(
+        report({
+          rows: [
+            row({ run: 0, role: "reference", judge: null }),
+            row({ run: 1, judge: judgeScore(7, "Same total;\nfewer steps shown.") }),
+          ],
+        }),
+      ),
+    );
     expect(markdown.startsWith("# Benchmark: summarize\n")).toBe(true);
-    expect(markdown).toContain("Grade MEDIUM, 1 run(s) per model, from 2026-11-29T12:00:00.000Z to 2026-11-29T12:01:05.000Z (1 m 05 s).");
+    expect(markdown).toContain(
+      "Grade MEDIUM, 1 run(s) per model, from 2026-11-29T12:00:00.000Z to 2026-11-29T12:01:05.000Z (1 m 05 s).",
+    );
     expect(markdown).toMatch(/## Runs\n\n\| run +\| role/);
     expect(markdown).toMatch(/## Per model\n\n\| model +\| provider model/);
     expect(markdown).toContain("- Judging: 1 judge(s)");
@@ -19,7 +39,19 @@ describe("reportToMarkdown and reportToJson", () => {
 
   it("lists every entry that served each run, and marks a run others also served", () => {
     const markdown = reportToMarkdown(
-      withSummaries(report({ rows: [row({ run: 0, role: "reference", judge: null }), row({ run: 1, model: "beta", servedBy: ["beta", "alpha"], judge: judgeScore(7, "Fine.") })] })),
+      withSummaries(
+        report({
+          rows: [
+            row({ run: 0, role: "reference", judge: null }),
+            row({
+              run: 1,
+              model: "beta",
+              servedBy: ["beta", "alpha"],
+              judge: judgeScore(7, "Fine."),
+            }),
+          ],
+        }),
+      ),
     );
     expect(lineWith(markdown, "| run")).toMatch(/\| model +\| served by +\| +# \|/);
     const candidate = lineWith(markdown, "| cand");
@@ -28,7 +60,8 @@ describe("reportToMarkdown and reportToJson", () => {
   });
 
   it("escapes reasons, notes and failures, so a model cannot put links, images or HTML in the file", () => {
-    const attack = "# Top [click](https://evil.example) ![pixel](http://t.example/p.png) <img src=x onerror=alert(1)> `code` *bold* _em_ ~~gone~~ &lt; a|b";
+    const attack =
+      "# Top [click](https://evil.example) ![pixel](http://t.example/p.png) <img src=x onerror=alert(1)> `code` *bold* _em_ ~~gone~~ &lt; a|b";
     const markdown = reportToMarkdown(
       withSummaries(
         report({
@@ -64,7 +97,9 @@ describe("reportToMarkdown and reportToJson", () => {
   });
 
   it("escapes the job's name in the title like any other text", () => {
-    const markdown = reportToMarkdown(withSummaries(report({ job: "sum_up <b>[x](https://evil.example)</b>" })));
+    const markdown = reportToMarkdown(
+      withSummaries(report({ job: "sum_up <b>[x](https://evil.example)</b>" })),
+    );
     const title = markdown.split("\n")[0]!;
     expect(title.startsWith("# Benchmark: ")).toBe(true);
     expect(title.slice("# Benchmark: ".length)).not.toMatch(UNESCAPED);
@@ -93,8 +128,11 @@ describe("reportToMarkdown and reportToJson", () => {
     expect(markdown).not.toContain("\\\\");
     expect(markdown.startsWith("# Benchmark: summarize\n")).toBe(true);
     // The full reason: the text after the \r stays on the item's line, as words.
-    expect(lineWith(markdown, "- Run 1 (alpha #1), 7/10: ")).toContain(`${HOSTILE_WORDS} Score 10/10`);
-    for (const needle of ["|   2 | cand", "- Judge failure: ", "- Reference failure: "]) expect(lineWith(markdown, needle)).toContain(HOSTILE_WORDS);
+    expect(lineWith(markdown, "- Run 1 (alpha #1), 7/10: ")).toContain(
+      `${HOSTILE_WORDS} Score 10/10`,
+    );
+    for (const needle of ["|   2 | cand", "- Judge failure: ", "- Reference failure: "])
+      expect(lineWith(markdown, needle)).toContain(HOSTILE_WORDS);
   });
 
   it("writes the report as pretty JSON that reads back equal", () => {

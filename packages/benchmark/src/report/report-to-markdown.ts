@@ -35,7 +35,11 @@ export function reportToMarkdown(report: BenchmarkReport): string {
     ...reportNotes(report, MARKDOWN_STYLE).map((note) => `- ${note}`),
   ];
   const reasons = report.rows.flatMap((row) =>
-    row.judge === null ? [] : [`- Run ${row.run} (${escapeMarkdown(row.model)} #${row.repeat}), ${formatScore(row.judge.score)}/10: ${escapeMarkdown(row.judge.reason.replace(/\s+/g, " ").trim())}`],
+    row.judge === null
+      ? []
+      : [
+          `- Run ${row.run} (${escapeMarkdown(row.model)} #${row.repeat}), ${formatScore(row.judge.score)}/10: ${escapeMarkdown(row.judge.reason.replace(/\s+/g, " ").trim())}`,
+        ],
   );
   if (reasons.length > 0) lines.push("", "## Judges' reasons", "", ...reasons);
   return `${lines.join("\n")}\n`;

@@ -30,7 +30,11 @@ export function servedElsewhere(row: BenchmarkRow): string[] {
  */
 export function rowNote(row: BenchmarkRow): string {
   const note =
-    row.error !== null ? formatNote(row.error) : row.judge !== null ? formatNote(row.judge.reason, REASON_LIMIT) : formatNote(row.judgeNote ?? row.scorerNote ?? "");
+    row.error !== null
+      ? formatNote(row.error)
+      : row.judge !== null
+        ? formatNote(row.judge.reason, REASON_LIMIT)
+        : formatNote(row.judgeNote ?? row.scorerNote ?? "");
   const others = servedElsewhere(row);
   const served = others.length === 0 ? "" : `also served by ${others.join(", ")}`;
   return [note, served].filter((part) => part !== "").join("; ");

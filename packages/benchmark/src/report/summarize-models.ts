@@ -17,11 +17,22 @@ export interface SummarizedCandidate {
  * const models = summarizeModels(rows, [{ id: "gpt-mini", providerModel: "gpt-5-mini" }]);
  * models[0].judgeScore?.mean; // the mean judge score of gpt-mini's runs
  */
-export function summarizeModels(rows: readonly BenchmarkRow[], candidates: readonly SummarizedCandidate[]): ModelSummary[] {
-  return candidates.map((candidate) => summarizeModel(candidate, rows.filter((row) => row.role === "candidate" && row.model === candidate.id)));
+export function summarizeModels(
+  rows: readonly BenchmarkRow[],
+  candidates: readonly SummarizedCandidate[],
+): ModelSummary[] {
+  return candidates.map((candidate) =>
+    summarizeModel(
+      candidate,
+      rows.filter((row) => row.role === "candidate" && row.model === candidate.id),
+    ),
+  );
 }
 
-function summarizeModel(candidate: SummarizedCandidate, rows: readonly BenchmarkRow[]): ModelSummary {
+function summarizeModel(
+  candidate: SummarizedCandidate,
+  rows: readonly BenchmarkRow[],
+): ModelSummary {
   const succeeded = rows.filter((row) => row.status === "ok");
   const judgeScores = rows.flatMap((row) => (row.judge === null ? [] : [row.judge.score]));
   return {

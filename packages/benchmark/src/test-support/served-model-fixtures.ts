@@ -3,19 +3,50 @@
 // (CEILING resolves to XL here). The judge's tests add a LARGE entry with a vendor prefix, and
 // check blindness with `namesIn`. Every entry's provider model name differs from its id.
 import type { CatalogEntryInput } from "@nucleo/catalog";
-import { responseContract, type LlmBinding, type LlmClient, type LlmDelta, type LlmRequest, type LlmResponse } from "@nucleo/conversation";
-import { RunLog, ThinkerDeclaration, type AttemptInfo, type JobContext, type JobResources } from "@nucleo/core";
+import {
+  responseContract,
+  type LlmBinding,
+  type LlmClient,
+  type LlmDelta,
+  type LlmRequest,
+  type LlmResponse,
+} from "@nucleo/conversation";
+import {
+  RunLog,
+  ThinkerDeclaration,
+  type AttemptInfo,
+  type JobContext,
+  type JobResources,
+} from "@nucleo/core";
 import { ManualTimers } from "@nucleo/core/testing";
 import { ScriptedLlmClient, testRuntime, type ScriptedAnswer } from "@nucleo/testing";
 import { SingleObjectiveThinker, thinkerInput, type ThinkerOptions } from "@nucleo/thinkers";
-import { AbstractModelDependentTool, ClassToolProvider, QuickLLMQuestionTool, type ModelDependentToolOptions } from "@nucleo/tools";
+import {
+  AbstractModelDependentTool,
+  ClassToolProvider,
+  QuickLLMQuestionTool,
+  type ModelDependentToolOptions,
+} from "@nucleo/tools";
 import { z } from "zod";
 
 /** A catalog entry at these input and output prices, with generous limits. */
-export function entry(id: string, model: string, grade: CatalogEntryInput["grade"], input = "1", output = "4", provider: CatalogEntryInput["provider"] = "openai"): CatalogEntryInput {
+export function entry(
+  id: string,
+  model: string,
+  grade: CatalogEntryInput["grade"],
+  input = "1",
+  output = "4",
+  provider: CatalogEntryInput["provider"] = "openai",
+): CatalogEntryInput {
   return {
-    id, provider, model, grade, contextWindow: 128_000, outputCeiling: 16_000,
-    prices: { currency: "USD", effectiveFrom: "2025-01-01", source: "test fixture", input, output }, limits: { tokensPerMinute: 100_000_000 },
+    id,
+    provider,
+    model,
+    grade,
+    contextWindow: 128_000,
+    outputCeiling: 16_000,
+    prices: { currency: "USD", effectiveFrom: "2025-01-01", source: "test fixture", input, output },
+    limits: { tokensPerMinute: 100_000_000 },
   };
 }
 
@@ -27,7 +58,10 @@ export const ENTRIES: CatalogEntryInput[] = [
 ];
 
 /** {@link ENTRIES} and a LARGE entry whose provider model name has a vendor prefix (`delta/`). */
-export const JUDGE_ENTRIES: CatalogEntryInput[] = [...ENTRIES, entry("model-delta", "delta/delta-large-3", "LARGE")];
+export const JUDGE_ENTRIES: CatalogEntryInput[] = [
+  ...ENTRIES,
+  entry("model-delta", "delta/delta-large-3", "LARGE"),
+];
 
 /** Every entry id and provider model name of `entries`: what a judge must never see. */
 export function modelNames(entries: readonly CatalogEntryInput[]): string[] {
@@ -43,7 +77,10 @@ export type ServedAnswer = z.infer<typeof ServedAnswer>;
 const SERVED = responseContract("served_model", ServedAnswer);
 
 /** A one-call tool whose model answers with its own entry id. */
-export class ServedModelTool extends AbstractModelDependentTool<z.infer<typeof Question>, ServedAnswer> {
+export class ServedModelTool extends AbstractModelDependentTool<
+  z.infer<typeof Question>,
+  ServedAnswer
+> {
   readonly name: string = "served_model";
   override readonly description = "Say which model answers.";
   readonly input = Question;
@@ -54,7 +91,12 @@ export class ServedModelTool extends AbstractModelDependentTool<z.infer<typeof Q
     super("grade" in options ? options : { ...options, grade: "MEDIUM" });
   }
   override requirements(input: z.infer<typeof Question>, attempt: AttemptInfo) {
-    return this.wireConversation(input, attempt, { depth: "QUICK", output: "VERDICT", contract: SERVED }, "Say which model you are.");
+    return this.wireConversation(
+      input,
+      attempt,
+      { depth: "QUICK", output: "VERDICT", contract: SERVED },
+      "Say which model you are.",
+    );
   }
   async execute(_input: z.infer<typeof Question>, resources: JobResources, context: JobContext) {
     return this.converse(resources, context);
@@ -64,21 +106,29 @@ export class ServedModelTool extends AbstractModelDependentTool<z.infer<typeof Q
 const ThinkerQuestion = thinkerInput({ question: z.string() });
 
 /** The task a {@link ServedModelThinker} works under: its whole objective. */
-export const SERVED_MODEL_TASK = "Ask the served_model tool which model answers, then answer with it.";
+export const SERVED_MODEL_TASK =
+  "Ask the served_model tool which model answers, then answer with it.";
 
 /**
  * A thinker that asks `served_model` (a child that takes its own seat) and answers with what it
  * was told. By default the child declares no grade of its own, so it takes the thinker's grade
  * and pin; with `childGrade` it declares one, and the picker serves it whatever the pin.
  */
-export class ServedModelThinker extends SingleObjectiveThinker<z.infer<typeof ThinkerQuestion>, ServedAnswer> {
+export class ServedModelThinker extends SingleObjectiveThinker<
+  z.infer<typeof ThinkerQuestion>,
+  ServedAnswer
+> {
   readonly name = "served_model_thinker";
   override readonly description = "Finds out which model answers.";
   readonly input = ThinkerQuestion;
   readonly output = ServedAnswer;
   constructor(options: ThinkerOptions, childGrade?: "MEDIUM") {
     super(ThinkerDeclaration.of({ grade: "MEDIUM", output: "COMPACT" }), options);
-    this.addTools(new ClassToolProvider(() => new ServedModelTool({ environment: options.environment, grade: childGrade })));
+    this.addTools(
+      new ClassToolProvider(
+        () => new ServedModelTool({ environment: options.environment, grade: childGrade }),
+      ),
+    );
   }
   protected task(): string {
     return SERVED_MODEL_TASK;
@@ -102,7 +152,10 @@ export class DeclaredServedModelTool extends ServedModelTool {
  * `served_model_declared`, which declares MEDIUM; and `quick_llm_question`, whose grade is in
  * its input. Its turns are the test's to script (the client's `answer`).
  */
-export class ServedModelParentThinker extends SingleObjectiveThinker<z.infer<typeof ThinkerQuestion>, ServedAnswer> {
+export class ServedModelParentThinker extends SingleObjectiveThinker<
+  z.infer<typeof ThinkerQuestion>,
+  ServedAnswer
+> {
   readonly name = "served_model_parent";
   override readonly description = "Asks three children which model answers.";
   readonly input = ThinkerQuestion;
@@ -110,8 +163,12 @@ export class ServedModelParentThinker extends SingleObjectiveThinker<z.infer<typ
   constructor(options: ThinkerOptions) {
     super(ThinkerDeclaration.of({ grade: "MEDIUM", output: "COMPACT" }), options);
     this.addTools(
-      new ClassToolProvider(() => new ServedModelTool({ environment: options.environment, grade: undefined })),
-      new ClassToolProvider(() => new DeclaredServedModelTool({ environment: options.environment })),
+      new ClassToolProvider(
+        () => new ServedModelTool({ environment: options.environment, grade: undefined }),
+      ),
+      new ClassToolProvider(
+        () => new DeclaredServedModelTool({ environment: options.environment }),
+      ),
       new ClassToolProvider(() => new QuickLLMQuestionTool({ environment: options.environment })),
     );
   }
@@ -152,7 +209,8 @@ export class ServedModelClient implements LlmClient {
 
   /** Makes calls on these entries (or the calls a predicate picks) wait until released. */
   hold(...which: Array<string | ((call: ReceivedCall) => boolean)>): void {
-    for (const item of which) this.#holds.push(typeof item === "string" ? (call) => call.entryId === item : item);
+    for (const item of which)
+      this.#holds.push(typeof item === "string" ? (call) => call.entryId === item : item);
   }
 
   /** Lifts every hold and lets the waiting calls go. */
@@ -169,7 +227,13 @@ export class ServedModelClient implements LlmClient {
   }
 
   async send(request: LlmRequest, binding: LlmBinding, signal: AbortSignal): Promise<LlmResponse> {
-    const call: ReceivedCall = { kind: kindOf(request, binding), entryId: binding.entry.id, request, text: textOf(request), done: false };
+    const call: ReceivedCall = {
+      kind: kindOf(request, binding),
+      entryId: binding.entry.id,
+      request,
+      text: textOf(request),
+      done: false,
+    };
     this.calls.push(call);
     try {
       if (this.#holds.some((held) => held(call))) await this.#wait(call, signal);
@@ -180,7 +244,11 @@ export class ServedModelClient implements LlmClient {
     }
   }
 
-  async *stream(request: LlmRequest, binding: LlmBinding, signal: AbortSignal): AsyncGenerator<LlmDelta, LlmResponse, void> {
+  async *stream(
+    request: LlmRequest,
+    binding: LlmBinding,
+    signal: AbortSignal,
+  ): AsyncGenerator<LlmDelta, LlmResponse, void> {
     return await this.send(request, binding, signal);
   }
 
@@ -188,13 +256,21 @@ export class ServedModelClient implements LlmClient {
     return new Promise<void>((resolve, reject) => {
       const onAbort = () => reject(signal.reason);
       signal.addEventListener("abort", onAbort, { once: true });
-      this.#waiting.push({ call, release: () => (signal.removeEventListener("abort", onAbort), resolve()) });
+      this.#waiting.push({
+        call,
+        release: () => (signal.removeEventListener("abort", onAbort), resolve()),
+      });
     });
   }
 }
 
 /** A full-marks verdict, as a judge would send it. */
-export const FULL_MARKS = { misusedTools: [], accuracy: 7, shownWork: 3, reason: "Agrees with the reference; every step shown." };
+export const FULL_MARKS = {
+  misusedTools: [],
+  accuracy: 7,
+  shownWork: 3,
+  reason: "Agrees with the reference; every step shown.",
+};
 
 function kindOf(request: LlmRequest, binding: LlmBinding): CallKind {
   if (binding.entry.grade === "XL") return "judge";
@@ -207,17 +283,31 @@ function defaultAnswer(call: ReceivedCall, binding: LlmBinding): ScriptedAnswer 
   if (call.kind === "tool") return ScriptedLlmClient.json({ model: binding.entry.id });
   if (call.kind === "question") return ScriptedLlmClient.json({ answer: binding.entry.id });
   const { id, model } = binding.entry;
-  const asked = call.request.messages.some((turn) => turn.parts.some((part) => part.type === "tool_result"));
+  const asked = call.request.messages.some((turn) =>
+    turn.parts.some((part) => part.type === "tool_result"),
+  );
   if (!asked) return ScriptedLlmClient.toolCall("served_model", { question: `Are you ${model}?` });
-  const told = /"model":\s*"([^"]+)"/.exec(call.request.messages.flatMap((turn) => turn.parts.filter((part) => part.type === "tool_result").map((part) => part.text)).join(""));
+  const told = /"model":\s*"([^"]+)"/.exec(
+    call.request.messages
+      .flatMap((turn) =>
+        turn.parts.filter((part) => part.type === "tool_result").map((part) => part.text),
+      )
+      .join(""),
+  );
   return ScriptedLlmClient.json(
-    { reasoning: `I run as ${model} (${id}); the served_model tool said ${told?.[1] ?? "nothing"}.`, answer: { model: told?.[1] ?? "unknown" } },
+    {
+      reasoning: `I run as ${model} (${id}); the served_model tool said ${told?.[1] ?? "nothing"}.`,
+      answer: { model: told?.[1] ?? "unknown" },
+    },
     { thinking: [`Thinking as ${model}.`] },
   );
 }
 
 function textOf(request: LlmRequest): string {
-  return [request.system.text, ...request.messages.flatMap((turn) => turn.parts.map((part) => part.text))].join("\n");
+  return [
+    request.system.text,
+    ...request.messages.flatMap((turn) => turn.parts.map((part) => part.text)),
+  ].join("\n");
 }
 
 /** A {@link benchmarkTestRuntime} whose model calls go to a {@link ServedModelClient}. */
@@ -229,11 +319,20 @@ export function servedModelRuntime(entries: CatalogEntryInput[] = ENTRIES) {
  * A `testRuntime` around `client` over `entries`, on manual time from 2026-11-30 09:00 UTC,
  * whose dispatcher also reports to a `runLog`; `log` keeps the tables a benchmark logs in `logged`.
  */
-export function benchmarkTestRuntime<Client extends LlmClient>(client: Client, entries: CatalogEntryInput[] = ENTRIES) {
+export function benchmarkTestRuntime<Client extends LlmClient>(
+  client: Client,
+  entries: CatalogEntryInput[] = ENTRIES,
+) {
   const time = new ManualTimers(Date.parse("2026-11-30T09:00:00Z"));
   const runLog = new RunLog();
   const logged: string[] = [];
-  return { time, runLog, logged, log: (table: string) => logged.push(table), ...testRuntime(client, { entries, time, observers: [runLog] }) };
+  return {
+    time,
+    runLog,
+    logged,
+    log: (table: string) => logged.push(table),
+    ...testRuntime(client, { entries, time, observers: [runLog] }),
+  };
 }
 
 /** Lets the event loop turn until `condition` holds (no timers: calls and promises move on their own). */
@@ -252,13 +351,17 @@ export async function until(condition: () => boolean, what: string): Promise<voi
  */
 export function namesIn(text: string, names: readonly string[]): string[] {
   const plain = text.toLowerCase().replaceAll("[model]", "\u0000");
-  const isWordCharacter = (character: string | undefined) => character !== undefined && /[\p{L}\p{N}]/u.test(character);
+  const isWordCharacter = (character: string | undefined) =>
+    character !== undefined && /[\p{L}\p{N}]/u.test(character);
   const found: string[] = [];
   for (const name of names.map((item) => item.trim().toLowerCase()).filter(Boolean)) {
     for (let at = plain.indexOf(name); at >= 0; at = plain.indexOf(name, at + 1)) {
       const leftOpen = !isWordCharacter(name[0]) || !isWordCharacter(plain[at - 1]);
       const rightOpen = !isWordCharacter(name.at(-1)) || !isWordCharacter(plain[at + name.length]);
-      if (leftOpen && rightOpen) found.push(`${name} at ${at} in ${JSON.stringify(text.slice(Math.max(0, at - 20), at + name.length + 20))}`);
+      if (leftOpen && rightOpen)
+        found.push(
+          `${name} at ${at} in ${JSON.stringify(text.slice(Math.max(0, at - 20), at + name.length + 20))}`,
+        );
     }
   }
   return found;

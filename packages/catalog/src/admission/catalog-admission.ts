@@ -21,7 +21,11 @@ import { EntryBudget } from "./entry-budget.js";
 import type { LimitName } from "./limit-amounts.js";
 import { GrantedSeat, type HeldBooking } from "./granted-seat.js";
 import { SharedAdmissionLink } from "./shared-admission-link.js";
-import type { SharedBooking, SharedBookingAnswer, SharedBudgetStore } from "./shared-budget-store.js";
+import type {
+  SharedBooking,
+  SharedBookingAnswer,
+  SharedBudgetStore,
+} from "./shared-budget-store.js";
 
 /** A seat granted by the {@link CatalogAdmission}: the reservation and the entry serving it. */
 export interface CatalogSeat extends SeatReservation {
@@ -125,9 +129,20 @@ export class CatalogAdmission implements Admission {
     this.#timers = options.timers ?? systemTimers;
     this.#defaultCooldownMs = options.defaultCooldownMs ?? 1_000;
     this.#windowMs = 60_000 + (options.guardMs ?? 1_000);
-    this.tokens = options.tokens ?? new TokenCounters(options.logger === undefined ? {} : { logger: options.logger });
-    this.#shared = options.shared ? new SharedAdmissionLink({ store: options.shared, windowMs: this.#windowMs, pollMs: options.sharedPollMs, logger: options.logger }) : undefined;
-    this.picker = new ModelPicker(options.catalog, options.policy, { waitMs: (entry, demand) => this.#waitMs(entry, demand) });
+    this.tokens =
+      options.tokens ??
+      new TokenCounters(options.logger === undefined ? {} : { logger: options.logger });
+    this.#shared = options.shared
+      ? new SharedAdmissionLink({
+          store: options.shared,
+          windowMs: this.#windowMs,
+          pollMs: options.sharedPollMs,
+          logger: options.logger,
+        })
+      : undefined;
+    this.picker = new ModelPicker(options.catalog, options.policy, {
+      waitMs: (entry, demand) => this.#waitMs(entry, demand),
+    });
   }
 
   /**
@@ -161,7 +176,13 @@ export class CatalogAdmission implements Admission {
         reject(options.signal.reason);
         if (index === 0) this.#drain(entry);
       };
-      const waiter: Waiter = { request, demand, resolve, reject, stopListening: () => options.signal.removeEventListener("abort", onAbort) };
+      const waiter: Waiter = {
+        request,
+        demand,
+        resolve,
+        reject,
+        stopListening: () => options.signal.removeEventListener("abort", onAbort),
+      };
       options.signal.addEventListener("abort", onAbort, { once: true });
       queue.push(waiter);
       if (queue.length === 1) this.#drain(entry);
@@ -170,11 +191,19 @@ export class CatalogAdmission implements Admission {
 
   settle(reservation: SeatReservation, usage: TokenUsage): void {
     const held = this.#take(reservation);
-    const input = usage.inputTokens + (usage.cachedInputTokens ?? 0) + (usage.cacheWriteTokens ?? 0);
+    const input =
+      usage.inputTokens + (usage.cachedInputTokens ?? 0) + (usage.cacheWriteTokens ?? 0);
     const output = usage.outputTokens + (usage.reasoningTokens ?? 0);
-    held.budget.settle(held.slice, held.request.inputTokens, held.request.maxOutputTokens, input, output);
+    held.budget.settle(
+      held.slice,
+      held.request.inputTokens,
+      held.request.maxOutputTokens,
+      input,
+      output,
+    );
     this.tokens.observe(held.budget.entry, reservation.request.inputTokens, input);
-    if (held.shared) this.#drainAfter(held.budget.entry, this.#shared!.settle(held.shared, input, output));
+    if (held.shared)
+      this.#drainAfter(held.budget.entry, this.#shared!.settle(held.shared, input, output));
     else this.#drain(held.budget.entry);
   }
 
@@ -194,10 +223,20 @@ export class CatalogAdmission implements Admission {
   throttled(reservation: SeatReservation, retryAfterMs: number | undefined): boolean {
     const held = this.#take(reservation);
     held.budget.cancel(held.slice, held.request.inputTokens, held.request.maxOutputTokens);
-    const cooldown = typeof retryAfterMs === "number" && Number.isFinite(retryAfterMs) && retryAfterMs >= 0 ? retryAfterMs : this.#defaultCooldownMs;
+    const cooldown =
+      typeof retryAfterMs === "number" && Number.isFinite(retryAfterMs) && retryAfterMs >= 0
+        ? retryAfterMs
+        : this.#defaultCooldownMs;
     const until = this.#clock.now() + cooldown;
     held.budget.coolingUntil = Math.max(held.budget.coolingUntil, until);
-    if (held.shared) this.#drainAfter(held.budget.entry, Promise.all([this.#shared!.cancel(held.shared), this.#shared!.coolDown(held.budget.entry.id, until)]));
+    if (held.shared)
+      this.#drainAfter(
+        held.budget.entry,
+        Promise.all([
+          this.#shared!.cancel(held.shared),
+          this.#shared!.coolDown(held.budget.entry.id, until),
+        ]),
+      );
     else this.#drain(held.budget.entry);
     return true;
   }
@@ -205,7 +244,10 @@ export class CatalogAdmission implements Admission {
   /** The entry a request goes to and what it books there; refuses a request that could never be admitted. */
   #place(request: SeatRequest): { entry: CatalogEntry; demand: SeatDemand } {
     const demand = demandOf(request);
-    const entry = request.entryId !== undefined ? this.picker.pinned(request.entryId) : this.picker.pick(gradeOf(request), demand);
+    const entry =
+      request.entryId !== undefined
+        ? this.picker.pinned(request.entryId)
+        : this.picker.pick(gradeOf(request), demand);
     this.#refuseIfNeverFits(entry, demand);
     return { entry, demand };
   }
@@ -214,11 +256,17 @@ export class CatalogAdmission implements Admission {
    * The seat at once when it fits now, else `undefined`. Only a process alone may grant at once
    * (a shared seat must first be booked in the store), and never past a seat already waiting.
    */
-  #grantAtOnce(request: SeatRequest, entry: CatalogEntry, demand: SeatDemand): CatalogSeat | undefined {
+  #grantAtOnce(
+    request: SeatRequest,
+    entry: CatalogEntry,
+    demand: SeatDemand,
+  ): CatalogSeat | undefined {
     if (this.#shared !== undefined || this.waiting(entry.id) > 0) return undefined;
     const budget = this.#budget(entry);
     const now = this.#clock.now();
-    return budget.waitMs(demand, now) === 0 ? this.#grant(entry, budget, request, demand, now) : undefined;
+    return budget.waitMs(demand, now) === 0
+      ? this.#grant(entry, budget, request, demand, now)
+      : undefined;
   }
 
   /** When an entry's cooldown ends (epoch ms), or 0 when it is not cooling (this process's own; in shared mode another process's shows as a busy entry). */
@@ -250,8 +298,24 @@ export class CatalogAdmission implements Admission {
     return this.waiting(entry.id) > 0 ? Math.max(wait, 1) : wait;
   }
 
-  #grant(entry: CatalogEntry, budget: EntryBudget, request: SeatRequest, demand: SeatDemand, at = this.#clock.now(), shared?: SharedBooking): CatalogSeat {
-    return new GrantedSeat(this, `seat-${this.#nextSeat++}`, request, entry, at, budget, budget.book(demand, at), shared);
+  #grant(
+    entry: CatalogEntry,
+    budget: EntryBudget,
+    request: SeatRequest,
+    demand: SeatDemand,
+    at = this.#clock.now(),
+    shared?: SharedBooking,
+  ): CatalogSeat {
+    return new GrantedSeat(
+      this,
+      `seat-${this.#nextSeat++}`,
+      request,
+      entry,
+      at,
+      budget,
+      budget.book(demand, at),
+      shared,
+    );
   }
 
   /** Grants waiting seats in order while the head fits; otherwise wakes up when it will. */
@@ -276,17 +340,30 @@ export class CatalogAdmission implements Admission {
    * budgets (a seat that does not fit here could not fit the fleet's). One `book` per entry is
    * in flight at a time; its answer drains on.
    */
-  #askShared(entry: CatalogEntry, budget: EntryBudget, queue: Waiter[], shared: SharedAdmissionLink): void {
+  #askShared(
+    entry: CatalogEntry,
+    budget: EntryBudget,
+    queue: Waiter[],
+    shared: SharedAdmissionLink,
+  ): void {
     if (queue.length === 0 || this.#asking.has(entry.id)) return;
     const head = queue[0]!;
     const now = this.#clock.now();
     const wait = budget.waitMs(head.demand, now);
     if (wait > 0) return this.#wakeIn(entry, wait);
     this.#asking.add(entry.id);
-    void shared.book(entry, head.demand, now).then((answer) => this.#onSharedAnswer(entry, head, now, answer, shared));
+    void shared
+      .book(entry, head.demand, now)
+      .then((answer) => this.#onSharedAnswer(entry, head, now, answer, shared));
   }
 
-  #onSharedAnswer(entry: CatalogEntry, head: Waiter, askedAt: number, answer: SharedBookingAnswer | undefined, shared: SharedAdmissionLink): void {
+  #onSharedAnswer(
+    entry: CatalogEntry,
+    head: Waiter,
+    askedAt: number,
+    answer: SharedBookingAnswer | undefined,
+    shared: SharedAdmissionLink,
+  ): void {
     // Cleared only here, in the same turn that handles the answer: a drain in between would ask twice for one head.
     this.#asking.delete(entry.id);
     const queue = this.#queue(entry.id);
@@ -316,10 +393,13 @@ export class CatalogAdmission implements Admission {
   /** Drains `entry` again in `ms` (one timer per entry). */
   #wakeIn(entry: CatalogEntry, ms: number): void {
     this.#cancelWake(entry.id);
-    this.#wakeTimers.set(entry.id, this.#timers.setTimeout(() => {
-      this.#wakeTimers.delete(entry.id);
-      this.#drain(entry);
-    }, ms));
+    this.#wakeTimers.set(
+      entry.id,
+      this.#timers.setTimeout(() => {
+        this.#wakeTimers.delete(entry.id);
+        this.#drain(entry);
+      }, ms),
+    );
   }
 
   #cancelWake(entryId: string): void {
@@ -343,7 +423,11 @@ export class CatalogAdmission implements Admission {
 
   #take(reservation: SeatReservation): HeldBooking {
     const held = GrantedSeat.takeBack(reservation, this);
-    if (!held) throw new SystemError({ code: "unknown_seat", message: `Seat ${String(reservation?.id)} is not held by this admission (returned twice, or granted elsewhere).` });
+    if (!held)
+      throw new SystemError({
+        code: "unknown_seat",
+        message: `Seat ${String(reservation?.id)} is not held by this admission (returned twice, or granted elsewhere).`,
+      });
     return held;
   }
 
@@ -369,14 +453,22 @@ export class CatalogAdmission implements Admission {
 function demandOf(request: SeatRequest): SeatDemand {
   for (const field of ["inputTokens", "maxOutputTokens"] as const) {
     const value = request[field];
-    if (!Number.isSafeInteger(value) || value < 0) throw new InvalidInputError({ parameter: field, value: String(value), expected: "a non-negative whole number of tokens" });
+    if (!Number.isSafeInteger(value) || value < 0)
+      throw new InvalidInputError({
+        parameter: field,
+        value: String(value),
+        expected: "a non-negative whole number of tokens",
+      });
   }
   return { inputTokens: request.inputTokens, outputTokens: request.maxOutputTokens };
 }
 
 function gradeOf(request: SeatRequest): string {
   if (request.grade === undefined || (request.grade as string) === "") {
-    throw new InvalidInputError({ parameter: "grade", expected: "a grade (SMALL, MEDIUM, LARGE, XL, MEGA or CEILING) or an entryId" });
+    throw new InvalidInputError({
+      parameter: "grade",
+      expected: "a grade (SMALL, MEDIUM, LARGE, XL, MEGA or CEILING) or an entryId",
+    });
   }
   return request.grade;
 }

@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { catalogOf, entry } from "../test-support/entries.js";
 import { EntryBudget } from "./entry-budget.js";
 
-const limited = catalogOf(entry({ id: "limited", limits: { tokensPerMinute: 1_000, requestsPerMinute: 100 } })).get("limited");
+const limited = catalogOf(
+  entry({ id: "limited", limits: { tokensPerMinute: 1_000, requestsPerMinute: 100 } }),
+).get("limited");
 
 describe("EntryBudget", () => {
   it("bookings close together share a slice, which leaves the window with its latest booking: never early, at most one slice late", () => {

@@ -42,7 +42,9 @@ export class EntryBudget {
     readonly windowMs = 60_000,
     readonly sliceMs = BUDGET_SLICE_MS,
   ) {
-    this.limits = (Object.entries(entry.limits) as Array<[LimitName, number | undefined]>).filter((pair): pair is [LimitName, number] => pair[1] !== undefined);
+    this.limits = (Object.entries(entry.limits) as Array<[LimitName, number | undefined]>).filter(
+      (pair): pair is [LimitName, number] => pair[1] !== undefined,
+    );
   }
 
   /** The first limit `demand` exceeds on its own, if any: such a seat could never be admitted. */
@@ -63,7 +65,10 @@ export class EntryBudget {
   /** Milliseconds until `demand` fits every limit and the cooldown is over (Infinity: never). */
   waitMs(demand: SeatDemand, now: number): number {
     this.#window.expire(now - this.windowMs);
-    return Math.max(this.coolingUntil - now, this.#window.waitMs(this.limits, demand.inputTokens, demand.outputTokens, now, this.windowMs));
+    return Math.max(
+      this.coolingUntil - now,
+      this.#window.waitMs(this.limits, demand.inputTokens, demand.outputTokens, now, this.windowMs),
+    );
   }
 
   /** Books `demand` at `now` (the caller has checked that it fits); returns the slice holding it. */
@@ -81,7 +86,13 @@ export class EntryBudget {
   }
 
   /** Replaces what a booking (of the booked tokens) holds with what the call really used, if its slice is still in the window. */
-  settle(slice: BudgetSlice, bookedInput: number, bookedOutput: number, inputTokens: number, outputTokens: number): void {
+  settle(
+    slice: BudgetSlice,
+    bookedInput: number,
+    bookedOutput: number,
+    inputTokens: number,
+    outputTokens: number,
+  ): void {
     this.#window.change(slice, 0, inputTokens - bookedInput, outputTokens - bookedOutput);
   }
 

@@ -68,7 +68,14 @@ export class GrantedSeat implements CatalogSeat, HeldBooking {
    * returned; `undefined` otherwise (returned twice, granted elsewhere, not a seat).
    */
   static takeBack(seat: unknown, admission: object): HeldBooking | undefined {
-    if (typeof seat !== "object" || seat === null || !(#returned in seat) || seat.#grantedBy !== admission || seat.#returned) return undefined;
+    if (
+      typeof seat !== "object" ||
+      seat === null ||
+      !(#returned in seat) ||
+      seat.#grantedBy !== admission ||
+      seat.#returned
+    )
+      return undefined;
     seat.#returned = true;
     return seat;
   }

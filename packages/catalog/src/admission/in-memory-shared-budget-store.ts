@@ -1,5 +1,10 @@
 import { RollingWindow, type WindowHolding } from "./rolling-window.js";
-import type { SharedBooking, SharedBookingAnswer, SharedBudgetStore, SharedDemand } from "./shared-budget-store.js";
+import type {
+  SharedBooking,
+  SharedBookingAnswer,
+  SharedBudgetStore,
+  SharedDemand,
+} from "./shared-budget-store.js";
 import { sharedStoreChecks as check } from "./shared-store-checks.js";
 
 /** One booking the store holds: a single request, with its own id. */
@@ -43,9 +48,20 @@ export class InMemorySharedBudgetStore implements SharedBudgetStore {
     await nextTurn();
     const ledger = this.#ledger(demand.entryId);
     ledger.window.expire(now - windowMs, this.#forget);
-    const waitMs = Math.max(ledger.coolingUntil - now, ledger.window.waitMs(limits, demand.inputTokens, demand.outputTokens, now, windowMs));
+    const waitMs = Math.max(
+      ledger.coolingUntil - now,
+      ledger.window.waitMs(limits, demand.inputTokens, demand.outputTokens, now, windowMs),
+    );
     if (waitMs > 0) return { waitMs };
-    const booking: StoredBooking = { id: `shared-${this.#nextId++}`, entryId: demand.entryId, at: now, requests: 1, inputTokens: demand.inputTokens, outputTokens: demand.outputTokens, live: true };
+    const booking: StoredBooking = {
+      id: `shared-${this.#nextId++}`,
+      entryId: demand.entryId,
+      at: now,
+      requests: 1,
+      inputTokens: demand.inputTokens,
+      outputTokens: demand.outputTokens,
+      live: true,
+    };
     ledger.window.add(booking);
     this.#bookings.set(booking.id, booking);
     return { booked: { id: booking.id, entryId: booking.entryId } };
@@ -57,7 +73,13 @@ export class InMemorySharedBudgetStore implements SharedBudgetStore {
     check.tokens("outputTokens", outputTokens);
     await nextTurn();
     const stored = this.#stored(booking);
-    if (stored) this.#ledger(stored.entryId).window.change(stored, 0, inputTokens - stored.inputTokens, outputTokens - stored.outputTokens);
+    if (stored)
+      this.#ledger(stored.entryId).window.change(
+        stored,
+        0,
+        inputTokens - stored.inputTokens,
+        outputTokens - stored.outputTokens,
+      );
   }
 
   async cancel(booking: SharedBooking): Promise<void> {

@@ -79,7 +79,13 @@ export class RollingWindow<THolding extends WindowHolding> {
   }
 
   /** Milliseconds from `now` until every limit has room for one more request of these tokens (0: fits now). */
-  waitMs(limits: Iterable<readonly [LimitName, number]>, inputTokens: number, outputTokens: number, now: number, windowMs: number): number {
+  waitMs(
+    limits: Iterable<readonly [LimitName, number]>,
+    inputTokens: number,
+    outputTokens: number,
+    now: number,
+    windowMs: number,
+  ): number {
     let wait = 0;
     for (const [limit, max] of limits) {
       const excess = this.held(limit) + amountFor(limit, inputTokens, outputTokens) - max;

@@ -1,7 +1,17 @@
-import { errorFields, InvalidInputError, stderrLogger, SystemError, type Logger } from "@nucleo/core";
+import {
+  errorFields,
+  InvalidInputError,
+  stderrLogger,
+  SystemError,
+  type Logger,
+} from "@nucleo/core";
 import type { CatalogEntry } from "../entry/catalog-entry.js";
 import type { SeatDemand } from "../picker/model-picker.js";
-import type { SharedBooking, SharedBookingAnswer, SharedBudgetStore } from "./shared-budget-store.js";
+import type {
+  SharedBooking,
+  SharedBookingAnswer,
+  SharedBudgetStore,
+} from "./shared-budget-store.js";
 
 /** How a {@link SharedAdmissionLink} is set up. @internal */
 export interface SharedAdmissionLinkOptions {
@@ -39,7 +49,12 @@ export class SharedAdmissionLink {
 
   constructor(options: SharedAdmissionLinkOptions) {
     const pollMs = options.pollMs ?? 1_000;
-    if (!(pollMs > 0 && Number.isFinite(pollMs))) throw new InvalidInputError({ parameter: "sharedPollMs", value: String(pollMs), expected: "a positive number of milliseconds" });
+    if (!(pollMs > 0 && Number.isFinite(pollMs)))
+      throw new InvalidInputError({
+        parameter: "sharedPollMs",
+        value: String(pollMs),
+        expected: "a positive number of milliseconds",
+      });
     this.pollMs = pollMs;
     this.#store = options.store;
     this.#windowMs = options.windowMs;
@@ -52,15 +67,32 @@ export class SharedAdmissionLink {
   }
 
   /** Asks the store to book `demand` on `entry` at `now`; `undefined` when the store failed (reported). */
-  async book(entry: CatalogEntry, demand: SeatDemand, now: number): Promise<SharedBookingAnswer | undefined> {
+  async book(
+    entry: CatalogEntry,
+    demand: SeatDemand,
+    now: number,
+  ): Promise<SharedBookingAnswer | undefined> {
     try {
-      const answer = await this.#store.book({ entryId: entry.id, limits: entry.limits, inputTokens: demand.inputTokens, outputTokens: demand.outputTokens }, now, this.#windowMs);
+      const answer = await this.#store.book(
+        {
+          entryId: entry.id,
+          limits: entry.limits,
+          inputTokens: demand.inputTokens,
+          outputTokens: demand.outputTokens,
+        },
+        now,
+        this.#windowMs,
+      );
       if ("booked" in answer) {
         this.#busyUntil.delete(entry.id);
         return answer;
       }
       // A wait that is not a positive number would have us ask again at once, forever.
-      if (!(answer.waitMs > 0)) throw new SystemError({ code: "shared_store_answer", message: `The shared budget store answered a wait of ${String(answer.waitMs)} ms for entry "${entry.id}"; expected a booking or a positive wait.` });
+      if (!(answer.waitMs > 0))
+        throw new SystemError({
+          code: "shared_store_answer",
+          message: `The shared budget store answered a wait of ${String(answer.waitMs)} ms for entry "${entry.id}"; expected a booking or a positive wait.`,
+        });
       this.#busyUntil.set(entry.id, now + answer.waitMs);
       return answer;
     } catch (error) {
@@ -71,7 +103,9 @@ export class SharedAdmissionLink {
 
   /** Tells the store what the call really used. */
   settle(booking: SharedBooking, inputTokens: number, outputTokens: number): Promise<void> {
-    return this.#quietly("settle", booking.entryId, () => this.#store.settle(booking, inputTokens, outputTokens));
+    return this.#quietly("settle", booking.entryId, () =>
+      this.#store.settle(booking, inputTokens, outputTokens),
+    );
   }
 
   /** Removes a booking whole. */
@@ -85,7 +119,11 @@ export class SharedAdmissionLink {
   }
 
   /** Runs a store call whose failure only needs reporting: the booking it concerns ages out anyway. */
-  async #quietly(operation: StoreOperation, entryId: string, call: () => Promise<void>): Promise<void> {
+  async #quietly(
+    operation: StoreOperation,
+    entryId: string,
+    call: () => Promise<void>,
+  ): Promise<void> {
     try {
       await call();
     } catch (error) {
@@ -95,8 +133,16 @@ export class SharedAdmissionLink {
 
   #report(operation: StoreOperation, entryId: string, error: unknown): void {
     try {
-      const fields = { component: "catalog-admission", operation, entryId, error: errorFields(error) };
-      this.#logger.warn(fields, `The shared budget store failed to ${operation} on entry "${entryId}": ${CONSEQUENCE[operation]}.`);
+      const fields = {
+        component: "catalog-admission",
+        operation,
+        entryId,
+        error: errorFields(error),
+      };
+      this.#logger.warn(
+        fields,
+        `The shared budget store failed to ${operation} on entry "${entryId}": ${CONSEQUENCE[operation]}.`,
+      );
     } catch {
       // A throwing logger must not stop seats from being admitted.
     }

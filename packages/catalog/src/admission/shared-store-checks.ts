@@ -46,15 +46,32 @@ export interface SharedStoreChecks {
  */
 export const sharedStoreChecks: SharedStoreChecks = {
   demand(demand) {
-    if (typeof demand !== "object" || demand === null) throw new InvalidInputError({ parameter: "demand", expected: "an object with entryId, limits, inputTokens and outputTokens" });
+    if (typeof demand !== "object" || demand === null)
+      throw new InvalidInputError({
+        parameter: "demand",
+        expected: "an object with entryId, limits, inputTokens and outputTokens",
+      });
     sharedStoreChecks.entryId("demand.entryId", demand.entryId);
     sharedStoreChecks.tokens("demand.inputTokens", demand.inputTokens);
     sharedStoreChecks.tokens("demand.outputTokens", demand.outputTokens);
     const limits: unknown = demand.limits;
-    if (typeof limits !== "object" || limits === null) throw new InvalidInputError({ parameter: "demand.limits", expected: "an object of per-minute limits" });
+    if (typeof limits !== "object" || limits === null)
+      throw new InvalidInputError({
+        parameter: "demand.limits",
+        expected: "an object of per-minute limits",
+      });
     for (const [name, max] of Object.entries(limits)) {
-      if (!(LIMIT_NAMES as readonly string[]).includes(name)) throw new InvalidInputError({ parameter: `demand.limits.${name}`, expected: `one of ${LIMIT_NAMES.join(", ")}` });
-      if (max !== undefined && (!Number.isSafeInteger(max) || max <= 0)) throw new InvalidInputError({ parameter: `demand.limits.${name}`, value: String(max), expected: "a positive whole number" });
+      if (!(LIMIT_NAMES as readonly string[]).includes(name))
+        throw new InvalidInputError({
+          parameter: `demand.limits.${name}`,
+          expected: `one of ${LIMIT_NAMES.join(", ")}`,
+        });
+      if (max !== undefined && (!Number.isSafeInteger(max) || max <= 0))
+        throw new InvalidInputError({
+          parameter: `demand.limits.${name}`,
+          value: String(max),
+          expected: "a positive whole number",
+        });
     }
     const declared: DeclaredLimit[] = [];
     for (const name of LIMIT_NAMES) {
@@ -62,31 +79,65 @@ export const sharedStoreChecks: SharedStoreChecks = {
       if (max === undefined) continue;
       const amount = amountFor(name, demand.inputTokens, demand.outputTokens);
       // A demand no window can ever hold would wait forever; the admission refuses such seats first.
-      if (amount > max) throw new InvalidInputError({ parameter: "demand", value: `${amount} against ${name} ${max}`, expected: `a demand that fits within ${name} on its own` });
+      if (amount > max)
+        throw new InvalidInputError({
+          parameter: "demand",
+          value: `${amount} against ${name} ${max}`,
+          expected: `a demand that fits within ${name} on its own`,
+        });
       declared.push({ name, max, amount });
     }
     return declared;
   },
 
   entryId(parameter, entryId) {
-    if (typeof entryId !== "string" || entryId === "") throw new InvalidInputError({ parameter, value: String(entryId), expected: "a catalog entry id (a non-empty string)" });
+    if (typeof entryId !== "string" || entryId === "")
+      throw new InvalidInputError({
+        parameter,
+        value: String(entryId),
+        expected: "a catalog entry id (a non-empty string)",
+      });
   },
 
   tokens(parameter, tokens) {
-    if (typeof tokens !== "number" || !Number.isSafeInteger(tokens) || tokens < 0) throw new InvalidInputError({ parameter, value: String(tokens), expected: "a non-negative whole number of tokens" });
+    if (typeof tokens !== "number" || !Number.isSafeInteger(tokens) || tokens < 0)
+      throw new InvalidInputError({
+        parameter,
+        value: String(tokens),
+        expected: "a non-negative whole number of tokens",
+      });
   },
 
   time(parameter, time) {
-    if (typeof time !== "number" || !Number.isFinite(time)) throw new InvalidInputError({ parameter, value: String(time), expected: "a time in epoch milliseconds" });
+    if (typeof time !== "number" || !Number.isFinite(time))
+      throw new InvalidInputError({
+        parameter,
+        value: String(time),
+        expected: "a time in epoch milliseconds",
+      });
   },
 
   window(windowMs) {
-    if (typeof windowMs !== "number" || !Number.isFinite(windowMs) || windowMs <= 0) throw new InvalidInputError({ parameter: "windowMs", value: String(windowMs), expected: "a positive number of milliseconds" });
+    if (typeof windowMs !== "number" || !Number.isFinite(windowMs) || windowMs <= 0)
+      throw new InvalidInputError({
+        parameter: "windowMs",
+        value: String(windowMs),
+        expected: "a positive number of milliseconds",
+      });
   },
 
   booking(booking) {
-    if (typeof booking !== "object" || booking === null) throw new InvalidInputError({ parameter: "booking", expected: "a booking the store answered" });
-    if (typeof booking.id !== "string" || booking.id === "") throw new InvalidInputError({ parameter: "booking.id", value: String(booking.id), expected: "a booking id (a non-empty string)" });
+    if (typeof booking !== "object" || booking === null)
+      throw new InvalidInputError({
+        parameter: "booking",
+        expected: "a booking the store answered",
+      });
+    if (typeof booking.id !== "string" || booking.id === "")
+      throw new InvalidInputError({
+        parameter: "booking.id",
+        value: String(booking.id),
+        expected: "a booking id (a non-empty string)",
+      });
     sharedStoreChecks.entryId("booking.entryId", booking.entryId);
   },
 };

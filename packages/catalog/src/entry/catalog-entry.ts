@@ -49,17 +49,22 @@ const rateLimitsSchema = z
     outputTokensPerMinute: positiveInt.optional(),
   })
   .refine((limits) => Object.values(limits).some((value) => value !== undefined), {
-    message: "expected at least one of requestsPerMinute, tokensPerMinute, inputTokensPerMinute, outputTokensPerMinute",
+    message:
+      "expected at least one of requestsPerMinute, tokensPerMinute, inputTokensPerMinute, outputTokensPerMinute",
   });
 
-const partialRecord = <TKey extends string>(keys: readonly [TKey, ...TKey[]], value: z.ZodType<number>) =>
-  z.partialRecord(z.enum(keys), value);
+const partialRecord = <TKey extends string>(
+  keys: readonly [TKey, ...TKey[]],
+  value: z.ZodType<number>,
+) => z.partialRecord(z.enum(keys), value);
 
 /** The zod schema of one catalog entry, as written in a catalog file. */
 export const catalogEntrySchema = z
   .strictObject({
     /** Unique within the catalog; what pins and events name. */
-    id: z.string().regex(/^[a-z0-9][a-z0-9._-]*$/, "expected a lowercase id like openai-gpt-5-mini"),
+    id: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9._-]*$/, "expected a lowercase id like openai-gpt-5-mini"),
     provider: z.enum(["openai", "anthropic", "openai-compatible"]),
     /** The server of an `openai-compatible` entry (vLLM, Ollama, llama.cpp, a gateway). */
     baseUrl: z.url().optional(),
@@ -82,8 +87,13 @@ export const catalogEntrySchema = z
     tokenizer: z.enum(["o200k_base", "cl100k_base"]).optional(),
     /** One price list, or several with different `effectiveFrom` dates. */
     prices: z
-      .preprocess((value) => (Array.isArray(value) || value === undefined ? value : [value]), z.array(priceScheduleSchema).min(1, "expected at least one price list"))
-      .transform((schedules) => [...schedules].sort((a, b) => a.effectiveFrom.localeCompare(b.effectiveFrom))),
+      .preprocess(
+        (value) => (Array.isArray(value) || value === undefined ? value : [value]),
+        z.array(priceScheduleSchema).min(1, "expected at least one price list"),
+      )
+      .transform((schedules) =>
+        [...schedules].sort((a, b) => a.effectiveFrom.localeCompare(b.effectiveFrom)),
+      ),
     limits: rateLimitsSchema,
     /** Offered to the picker and the benchmark. */
     open: z.boolean().default(true),
@@ -94,10 +104,18 @@ export const catalogEntrySchema = z
   })
   .superRefine((entry, context) => {
     if (entry.provider === "openai-compatible" && entry.baseUrl === undefined) {
-      context.addIssue({ code: "custom", path: ["baseUrl"], message: "expected the server's URL: an openai-compatible entry needs baseUrl" });
+      context.addIssue({
+        code: "custom",
+        path: ["baseUrl"],
+        message: "expected the server's URL: an openai-compatible entry needs baseUrl",
+      });
     }
     if (entry.outputCeiling > entry.contextWindow) {
-      context.addIssue({ code: "custom", path: ["outputCeiling"], message: `expected at most the context window (${entry.contextWindow})` });
+      context.addIssue({
+        code: "custom",
+        path: ["outputCeiling"],
+        message: `expected at most the context window (${entry.contextWindow})`,
+      });
     }
   });
 

@@ -24,10 +24,18 @@ export class CatalogError extends SystemError {
   readonly expected: string;
 
   constructor(place: CatalogErrorPlace, cause?: unknown) {
-    const where = [place.file, place.entry === undefined ? undefined : `entry ${place.entry}`, place.field === undefined ? undefined : `field ${place.field}`]
+    const where = [
+      place.file,
+      place.entry === undefined ? undefined : `entry ${place.entry}`,
+      place.field === undefined ? undefined : `field ${place.field}`,
+    ]
       .filter(Boolean)
       .join(", ");
-    super({ code: "catalog_invalid", message: `Catalog ${where}: expected ${place.expected}.`, cause });
+    super({
+      code: "catalog_invalid",
+      message: `Catalog ${where}: expected ${place.expected}.`,
+      cause,
+    });
     this.file = place.file;
     this.entry = place.entry;
     this.field = place.field;

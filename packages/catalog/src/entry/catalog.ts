@@ -16,7 +16,12 @@ export class Catalog {
   ) {
     for (const entry of entries) {
       if (this.#byId.has(entry.id)) {
-        throw new CatalogError({ file: source, entry: `"${entry.id}"`, field: "id", expected: "unique ids, but this id appears more than once" });
+        throw new CatalogError({
+          file: source,
+          entry: `"${entry.id}"`,
+          field: "id",
+          expected: "unique ids, but this id appears more than once",
+        });
       }
       this.#byId.set(entry.id, Object.freeze(entry));
     }
@@ -41,7 +46,11 @@ export class Catalog {
     const entry = this.#byId.get(id);
     if (entry) return entry;
     const known = [...this.#byId.keys()];
-    throw new InvalidInputError({ parameter: "entry", value: id, expected: `an entry of the catalog ${this.source} (${known.slice(0, 12).join(", ")}${known.length > 12 ? ", ..." : ""})` });
+    throw new InvalidInputError({
+      parameter: "entry",
+      value: id,
+      expected: `an entry of the catalog ${this.source} (${known.slice(0, 12).join(", ")}${known.length > 12 ? ", ..." : ""})`,
+    });
   }
 
   /** The entries of one grade, in file order. */

@@ -13,7 +13,10 @@ export const priceText = z
   .transform((value, context) => {
     const text = typeof value === "number" ? String(value) : value.trim();
     if (!PLAIN_DECIMAL.test(text)) {
-      context.addIssue({ code: "custom", message: `expected ${EXPECTED}, got ${JSON.stringify(value)}` });
+      context.addIssue({
+        code: "custom",
+        message: `expected ${EXPECTED}, got ${JSON.stringify(value)}`,
+      });
       return z.NEVER;
     }
     return text;

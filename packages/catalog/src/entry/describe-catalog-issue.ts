@@ -46,11 +46,25 @@ function expectationOf(issue: Issue): string {
     case "invalid_type":
       return nounOf(issue.expected);
     case "too_small":
-      return sizeWords(issue.origin, "at least", "above", Number(issue.minimum), issue.inclusive !== false);
+      return sizeWords(
+        issue.origin,
+        "at least",
+        "above",
+        Number(issue.minimum),
+        issue.inclusive !== false,
+      );
     case "too_big":
-      return sizeWords(issue.origin, "at most", "below", Number(issue.maximum), issue.inclusive !== false);
+      return sizeWords(
+        issue.origin,
+        "at most",
+        "below",
+        Number(issue.maximum),
+        issue.inclusive !== false,
+      );
     case "invalid_value":
-      return issue.values.length === 1 ? JSON.stringify(issue.values[0]) : `one of ${issue.values.map((allowed) => JSON.stringify(allowed)).join(", ")}`;
+      return issue.values.length === 1
+        ? JSON.stringify(issue.values[0])
+        : `one of ${issue.values.map((allowed) => JSON.stringify(allowed)).join(", ")}`;
     case "invalid_union":
       return unionNouns(issue) ?? "a value of one of the accepted forms";
     case "invalid_format":
@@ -71,8 +85,13 @@ function expectationOf(issue: Issue): string {
 
 /** What was found, for the issues where it helps: the kind of value, or the number itself. */
 function foundSuffix(issue: Issue, value: unknown): string {
-  const tellsKind = issue.code === "invalid_type" || issue.code === "invalid_union" || issue.code === "invalid_value";
-  const tellsNumber = (issue.code === "too_small" || issue.code === "too_big" || issue.code === "not_multiple_of") && typeof value === "number";
+  const tellsKind =
+    issue.code === "invalid_type" ||
+    issue.code === "invalid_union" ||
+    issue.code === "invalid_value";
+  const tellsNumber =
+    (issue.code === "too_small" || issue.code === "too_big" || issue.code === "not_multiple_of") &&
+    typeof value === "number";
   if (!tellsKind && !tellsNumber) return "";
   if (value === undefined) return " (the field is missing)";
   return ` (got ${kindOf(value)})`;
@@ -113,17 +132,27 @@ function nounOf(expected: string): string {
   }
 }
 
-function sizeWords(origin: string, inclusiveWord: string, exclusiveWord: string, bound: number, inclusive: boolean): string {
+function sizeWords(
+  origin: string,
+  inclusiveWord: string,
+  exclusiveWord: string,
+  bound: number,
+  inclusive: boolean,
+): string {
   const comparison = inclusive ? `${inclusiveWord} ${bound}` : `${exclusiveWord} ${bound}`;
   switch (origin) {
     case "number":
     case "int":
       return `a number ${inclusive ? "of " : ""}${comparison}`;
     case "string":
-      return inclusive && inclusiveWord === "at least" && bound === 1 ? "non-empty text" : `text of ${comparison} characters`;
+      return inclusive && inclusiveWord === "at least" && bound === 1
+        ? "non-empty text"
+        : `text of ${comparison} characters`;
     case "array":
     case "set":
-      return inclusive && inclusiveWord === "at least" && bound === 1 ? "at least one item" : `${comparison} items`;
+      return inclusive && inclusiveWord === "at least" && bound === 1
+        ? "at least one item"
+        : `${comparison} items`;
     default:
       return `a size ${comparison}`;
   }
@@ -135,7 +164,8 @@ function unionNouns(issue: Extract<Issue, { code: "invalid_union" }>): string | 
   const nouns: string[] = [];
   for (const branch of branches) {
     const first = branch[0];
-    if (branch.length !== 1 || first?.code !== "invalid_type" || first.path.length > 0) return undefined;
+    if (branch.length !== 1 || first?.code !== "invalid_type" || first.path.length > 0)
+      return undefined;
     nouns.push(nounOf(first.expected));
   }
   return nouns.length === 0 ? undefined : nouns.join(" or ");

@@ -54,7 +54,12 @@ describe("loading a catalog", () => {
     const catalog = await loadCatalog(file);
     const loaded = catalog.get("openai-gpt-test");
     expect(loaded.prices[0]).toMatchObject({ input: "0.25", cacheRead: "0.025", output: "2" });
-    expect(loaded).toMatchObject({ open: true, callable: true, compliance: { region: "us" }, outputBudgets: { COMPACT: 2048 } });
+    expect(loaded).toMatchObject({
+      open: true,
+      callable: true,
+      compliance: { region: "us" },
+      outputBudgets: { COMPACT: 2048 },
+    });
   });
 
   it("loads JSON with the same schema", async () => {
@@ -76,11 +81,15 @@ describe("loading a catalog", () => {
   it("refuses YAML that does not parse, naming the line", async () => {
     const file = join(folder, "broken.yaml");
     await writeFile(file, "entries:\n  - id: a\n   grade: [\n");
-    expect((await refusal(() => loadCatalog(file))).message).toMatch(/broken\.yaml.*valid YAML at line \d/);
+    expect((await refusal(() => loadCatalog(file))).message).toMatch(
+      /broken\.yaml.*valid YAML at line \d/,
+    );
   });
 
   it("refuses a missing file and an unknown extension by name", async () => {
-    expect((await refusal(() => loadCatalog(join(folder, "none.yaml")))).message).toMatch(/none\.yaml.*readable file \(ENOENT\)/);
+    expect((await refusal(() => loadCatalog(join(folder, "none.yaml")))).message).toMatch(
+      /none\.yaml.*readable file \(ENOENT\)/,
+    );
     const file = join(folder, "catalog.toml");
     await writeFile(file, "");
     expect((await refusal(() => loadCatalog(file))).message).toContain(".json, .yaml or .yml");
@@ -89,35 +98,100 @@ describe("loading a catalog", () => {
 
 describe("catalog checks", () => {
   it("refuses duplicate ids, naming the id", async () => {
-    const error = await refusal(() => parseCatalog([entry({ id: "twin" }), entry({ id: "twin" })], "dup.json"));
-    expect(error.message).toBe('Catalog dup.json, entry "twin", field id: expected unique ids, but this id appears more than once.');
+    const error = await refusal(() =>
+      parseCatalog([entry({ id: "twin" }), entry({ id: "twin" })], "dup.json"),
+    );
+    expect(error.message).toBe(
+      'Catalog dup.json, entry "twin", field id: expected unique ids, but this id appears more than once.',
+    );
   });
 
   it("refuses negative prices, unknown grades and empty grades", async () => {
-    expect((await refusal(() => parseCatalog([entry({ id: "a", prices: { currency: "USD", effectiveFrom: "2025-01-01", source: "s", input: "-1", output: "1" } })], "f"))).field).toBe("prices.input");
-    expect((await refusal(() => parseCatalog([entry({ id: "a", grade: "HUGE" as never })], "f"))).message).toMatch(/field grade: .*SMALL.*MEGA/);
-    expect((await refusal(() => parseCatalog([entry({ id: "a", grade: "" as never })], "f"))).field).toBe("grade");
+    expect(
+      (
+        await refusal(() =>
+          parseCatalog(
+            [
+              entry({
+                id: "a",
+                prices: {
+                  currency: "USD",
+                  effectiveFrom: "2025-01-01",
+                  source: "s",
+                  input: "-1",
+                  output: "1",
+                },
+              }),
+            ],
+            "f",
+          ),
+        )
+      ).field,
+    ).toBe("prices.input");
+    expect(
+      (await refusal(() => parseCatalog([entry({ id: "a", grade: "HUGE" as never })], "f")))
+        .message,
+    ).toMatch(/field grade: .*SMALL.*MEGA/);
+    expect(
+      (await refusal(() => parseCatalog([entry({ id: "a", grade: "" as never })], "f"))).field,
+    ).toBe("grade");
   });
 
   it("an openai-compatible entry needs its server's URL", async () => {
-    const error = await refusal(() => parseCatalog([entry({ id: "local", provider: "openai-compatible" })], "f"));
+    const error = await refusal(() =>
+      parseCatalog([entry({ id: "local", provider: "openai-compatible" })], "f"),
+    );
     expect(error.field).toBe("baseUrl");
-    expect(parseCatalog([entry({ id: "local", provider: "openai-compatible", baseUrl: "http://127.0.0.1:8000/v1" })], "f").get("local").baseUrl).toBe("http://127.0.0.1:8000/v1");
+    expect(
+      parseCatalog(
+        [
+          entry({
+            id: "local",
+            provider: "openai-compatible",
+            baseUrl: "http://127.0.0.1:8000/v1",
+          }),
+        ],
+        "f",
+      ).get("local").baseUrl,
+    ).toBe("http://127.0.0.1:8000/v1");
   });
 
   it("refuses an entry with no rate limit and an output ceiling above the context window", async () => {
-    expect((await refusal(() => parseCatalog([entry({ id: "a", limits: {} })], "f"))).message).toContain("at least one of requestsPerMinute");
-    expect((await refusal(() => parseCatalog([entry({ id: "a", contextWindow: 1000, outputCeiling: 2000 })], "f"))).field).toBe("outputCeiling");
+    expect(
+      (await refusal(() => parseCatalog([entry({ id: "a", limits: {} })], "f"))).message,
+    ).toContain("at least one of requestsPerMinute");
+    expect(
+      (
+        await refusal(() =>
+          parseCatalog([entry({ id: "a", contextWindow: 1000, outputCeiling: 2000 })], "f"),
+        )
+      ).field,
+    ).toBe("outputCeiling");
   });
 
   it("refuses the whole catalog for one bad entry, counting the other problems", async () => {
-    const error = await refusal(() => parseCatalog([entry({ id: "good" }), entry({ id: "bad1", contextWindow: -1 }), entry({ id: "bad2", model: "" })], "f"));
+    const error = await refusal(() =>
+      parseCatalog(
+        [
+          entry({ id: "good" }),
+          entry({ id: "bad1", contextWindow: -1 }),
+          entry({ id: "bad2", model: "" }),
+        ],
+        "f",
+      ),
+    );
     expect(error.message).toContain('"bad1"');
     expect(error.message).toContain("(and 1 more problem(s))");
   });
 
   it("unknown fields are refused, so a typo never silently drops a setting", async () => {
-    expect((await refusal(() => parseCatalog([{ ...entry({ id: "a" }), outputBudget: { COMPACT: 1 } }], "f"))).message).toContain("outputBudget");
+    expect(
+      (
+        await refusal(() =>
+          parseCatalog([{ ...entry({ id: "a" }), outputBudget: { COMPACT: 1 } }], "f"),
+        )
+      ).message,
+    ).toContain("outputBudget");
   });
 
   it("looking up a missing entry names it and the known ones", () => {

@@ -18,7 +18,13 @@ export async function loadCatalog(path: string): Promise<Catalog> {
   try {
     text = await readFile(path, "utf8");
   } catch (error) {
-    throw new CatalogError({ file: path, expected: `a readable file (${(error as NodeJS.ErrnoException).code ?? "unreadable"})` }, error);
+    throw new CatalogError(
+      {
+        file: path,
+        expected: `a readable file (${(error as NodeJS.ErrnoException).code ?? "unreadable"})`,
+      },
+      error,
+    );
   }
   return parseCatalog(parseText(text, path), path);
 }
@@ -29,15 +35,22 @@ function parseText(text: string, path: string): unknown {
     try {
       return JSON.parse(text) as unknown;
     } catch (error) {
-      throw new CatalogError({ file: path, expected: `valid JSON (${(error as Error).message})` }, error);
+      throw new CatalogError(
+        { file: path, expected: `valid JSON (${(error as Error).message})` },
+        error,
+      );
     }
   }
   if (extension === ".yaml" || extension === ".yml") {
     try {
       return parseYaml(text) as unknown;
     } catch (error) {
-      const line = error instanceof YAMLParseError && error.linePos ? ` at line ${error.linePos[0].line}` : "";
-      throw new CatalogError({ file: path, expected: `valid YAML${line} (${(error as Error).message.split("\n")[0]})` }, error);
+      const line =
+        error instanceof YAMLParseError && error.linePos ? ` at line ${error.linePos[0].line}` : "";
+      throw new CatalogError(
+        { file: path, expected: `valid YAML${line} (${(error as Error).message.split("\n")[0]})` },
+        error,
+      );
     }
   }
   throw new CatalogError({ file: path, expected: "a .json, .yaml or .yml file" });

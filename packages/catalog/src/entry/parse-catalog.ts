@@ -4,7 +4,10 @@ import { catalogEntrySchema, type CatalogEntry } from "./catalog-entry.js";
 import { CatalogError } from "./catalog-error.js";
 import { describeCatalogIssue } from "./describe-catalog-issue.js";
 
-const fileShape = z.union([z.array(z.unknown()), z.strictObject({ entries: z.array(z.unknown()) })]);
+const fileShape = z.union([
+  z.array(z.unknown()),
+  z.strictObject({ entries: z.array(z.unknown()) }),
+]);
 
 /**
  * Checks parsed catalog data (an array of entries, or `{ entries: [...] }`) and builds the
@@ -13,7 +16,11 @@ const fileShape = z.union([z.array(z.unknown()), z.strictObject({ entries: z.arr
  */
 export function parseCatalog(data: unknown, file: string): Catalog {
   const shape = fileShape.safeParse(data);
-  if (!shape.success) throw new CatalogError({ file, expected: "a list of entries, or an object with an `entries` list" });
+  if (!shape.success)
+    throw new CatalogError({
+      file,
+      expected: "a list of entries, or an object with an `entries` list",
+    });
   const rawEntries = Array.isArray(shape.data) ? shape.data : shape.data.entries;
   const entries: CatalogEntry[] = [];
   const problems: CatalogError[] = [];
@@ -23,15 +30,34 @@ export function parseCatalog(data: unknown, file: string): Catalog {
     else {
       const first = parsed.error.issues[0]!;
       // A single price list is checked as a list of one; name its fields as the file wrote them.
-      const singlePrices = first.path[0] === "prices" && first.path[1] === 0 && !Array.isArray((raw as { prices?: unknown }).prices);
-      const issue = describeCatalogIssue(singlePrices ? { ...first, path: ["prices", ...first.path.slice(2)] } : first, raw);
-      problems.push(new CatalogError({ file, entry: labelOf(raw, index), field: issue.field, expected: issue.expected }, parsed.error));
+      const singlePrices =
+        first.path[0] === "prices" &&
+        first.path[1] === 0 &&
+        !Array.isArray((raw as { prices?: unknown }).prices);
+      const issue = describeCatalogIssue(
+        singlePrices ? { ...first, path: ["prices", ...first.path.slice(2)] } : first,
+        raw,
+      );
+      problems.push(
+        new CatalogError(
+          { file, entry: labelOf(raw, index), field: issue.field, expected: issue.expected },
+          parsed.error,
+        ),
+      );
     }
   });
   const first = problems[0];
   if (first) {
     if (problems.length === 1) throw first;
-    throw new CatalogError({ file, entry: first.entry, field: first.field, expected: `${first.expected} (and ${problems.length - 1} more problem(s))` }, first.cause);
+    throw new CatalogError(
+      {
+        file,
+        entry: first.entry,
+        field: first.field,
+        expected: `${first.expected} (and ${problems.length - 1} more problem(s))`,
+      },
+      first.cause,
+    );
   }
   return new Catalog(entries, file);
 }

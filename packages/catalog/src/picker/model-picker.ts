@@ -46,7 +46,10 @@ export class ModelPicker {
   readonly #candidates = new Map<GradeRung, readonly CatalogEntry[]>();
   // A binding depends only on the entry and the seat's words: one frozen object per combination,
   // shared by every call, rather than one per call held while it waits on its model.
-  readonly #bindings = new WeakMap<CatalogEntry, Map<string, Map<string, Map<string | number, SeatBinding>>>>();
+  readonly #bindings = new WeakMap<
+    CatalogEntry,
+    Map<string, Map<string, Map<string | number, SeatBinding>>>
+  >();
 
   constructor(
     readonly catalog: Catalog,
@@ -59,7 +62,11 @@ export class ModelPicker {
     if (policy.megaEntry !== undefined) {
       const mega = this.#pinnedAs("megaEntry", policy.megaEntry);
       if (mega.grade !== "MEGA") {
-        throw new InvalidInputError({ parameter: "megaEntry", value: policy.megaEntry, expected: `an entry of grade MEGA (it is ${mega.grade})` });
+        throw new InvalidInputError({
+          parameter: "megaEntry",
+          value: policy.megaEntry,
+          expected: `an entry of grade MEGA (it is ${mega.grade})`,
+        });
       }
     }
   }
@@ -77,7 +84,11 @@ export class ModelPicker {
   /** A grade word as a rung (`CEILING` resolved); unknown or empty words are refused by name. */
   resolve(grade: string): GradeRung {
     if (!Grade.is(grade)) {
-      throw new InvalidInputError({ parameter: "grade", value: String(grade), expected: `one of ${GRADE_WORDS}` });
+      throw new InvalidInputError({
+        parameter: "grade",
+        value: String(grade),
+        expected: `one of ${GRADE_WORDS}`,
+      });
     }
     return resolveWith(grade, this);
   }
@@ -93,7 +104,14 @@ export class ModelPicker {
       candidates = Object.freeze(
         rung === "MEGA" && this.policy.megaEntry !== undefined
           ? [this.catalog.get(this.policy.megaEntry)]
-          : this.catalog.ofGrade(rung).filter((entry) => entry.open && entry.callable && envelopeViolation(entry, this.policy) === undefined),
+          : this.catalog
+              .ofGrade(rung)
+              .filter(
+                (entry) =>
+                  entry.open &&
+                  entry.callable &&
+                  envelopeViolation(entry, this.policy) === undefined,
+              ),
       );
       this.#candidates.set(rung, candidates);
     }
@@ -149,9 +167,18 @@ export class ModelPicker {
     const outputKey = typeof seat.output === "string" ? seat.output : seat.output.tokens;
     let binding = byOutput.get(outputKey);
     if (!binding) {
-      const outputBudget = OutputSize.budget(seat.output, { ceiling: entry.outputCeiling, outputBudgets: entry.outputBudgets });
+      const outputBudget = OutputSize.budget(seat.output, {
+        ceiling: entry.outputCeiling,
+        outputBudgets: entry.outputBudgets,
+      });
       const reasoningTokens = entry.reasoningTokens?.[seat.depth] ?? 0;
-      binding = Object.freeze({ entry, grade, outputBudget, reasoningTokens, maxOutputTokens: Math.min(entry.outputCeiling, outputBudget + reasoningTokens) });
+      binding = Object.freeze({
+        entry,
+        grade,
+        outputBudget,
+        reasoningTokens,
+        maxOutputTokens: Math.min(entry.outputCeiling, outputBudget + reasoningTokens),
+      });
       // Raw token budgets are a seat's own choice: a bound keeps many distinct ones from piling up.
       if (byOutput.size >= 256) byOutput.clear();
       byOutput.set(outputKey, binding);
@@ -167,11 +194,19 @@ export class ModelPicker {
     const entry = parameter === "pin" ? this.catalog.get(entryId) : this.catalog.find(entryId);
     if (entry === undefined) {
       const known = this.catalog.entries().map((known) => known.id);
-      throw new InvalidInputError({ parameter, value: entryId, expected: `an entry of the catalog ${this.catalog.source} (${known.slice(0, 12).join(", ")}${known.length > 12 ? ", ..." : ""})` });
+      throw new InvalidInputError({
+        parameter,
+        value: entryId,
+        expected: `an entry of the catalog ${this.catalog.source} (${known.slice(0, 12).join(", ")}${known.length > 12 ? ", ..." : ""})`,
+      });
     }
     const violation = envelopeViolation(entry, this.policy);
     if (violation !== undefined) {
-      throw new InvalidInputError({ parameter, value: entryId, expected: `an entry inside the deployment's compliance envelope, but ${violation}` });
+      throw new InvalidInputError({
+        parameter,
+        value: entryId,
+        expected: `an entry inside the deployment's compliance envelope, but ${violation}`,
+      });
     }
     return entry;
   }
@@ -182,18 +217,25 @@ export class ModelPicker {
     const none = `no open, callable entry of ${rung} is inside the envelope${this.#describeExcluded(rung)}`;
     // With a megaEntry, CEILING resolves to MEGA, which that entry always serves.
     let expected = `a grade this deployment serves: ${none}`;
-    if (grade === "CEILING") expected = `a grade this deployment serves: CEILING resolved to ${rung}, as no megaEntry is pinned, but ${none}`;
-    else if (rung === "XL" && this.policy.megaEntry === undefined) expected += ` (CEILING resolves to XL too, as no megaEntry is pinned)`;
+    if (grade === "CEILING")
+      expected = `a grade this deployment serves: CEILING resolved to ${rung}, as no megaEntry is pinned, but ${none}`;
+    else if (rung === "XL" && this.policy.megaEntry === undefined)
+      expected += ` (CEILING resolves to XL too, as no megaEntry is pinned)`;
     return new InvalidInputError({ parameter: "grade", value: grade, expected });
   }
 
   #describeExcluded(rung: GradeRung): string {
-    const excluded = this.catalog.ofGrade(rung).map((entry) => {
-      if (!entry.open) return `${entry.id} is not open`;
-      if (!entry.callable) return `${entry.id} is not callable`;
-      const violation = envelopeViolation(entry, this.policy);
-      return violation === undefined ? undefined : `${entry.id}: ${violation}`;
-    }).filter(Boolean);
-    return excluded.length === 0 ? ` (the catalog has no ${rung} entry)` : ` (${excluded.join("; ")})`;
+    const excluded = this.catalog
+      .ofGrade(rung)
+      .map((entry) => {
+        if (!entry.open) return `${entry.id} is not open`;
+        if (!entry.callable) return `${entry.id} is not callable`;
+        const violation = envelopeViolation(entry, this.policy);
+        return violation === undefined ? undefined : `${entry.id}: ${violation}`;
+      })
+      .filter(Boolean);
+    return excluded.length === 0
+      ? ` (the catalog has no ${rung} entry)`
+      : ` (${excluded.join("; ")})`;
   }
 }

@@ -47,7 +47,10 @@ function installedVersion(): string {
     if (manifest?.name === PACKAGE_NAME) return manifest.version;
     directory = dirname(directory);
   }
-  throw new SystemError({ code: "price_list_unreadable", message: `Cannot find the package.json of ${PACKAGE_NAME} above its entry file.` });
+  throw new SystemError({
+    code: "price_list_unreadable",
+    message: `Cannot find the package.json of ${PACKAGE_NAME} above its entry file.`,
+  });
 }
 
 function readManifest(path: string): z.infer<typeof packageJsonSchema> | undefined {

@@ -9,7 +9,10 @@ import { priceSchedulesOf } from "./price-schedules.js";
  * One model of a {@link GenaiPricesMapping}: everything its catalog entry needs that the price
  * list does not know. `prices` come from the list, and `contextWindow` too unless given here.
  */
-export type GenaiPricesModel = Omit<CatalogEntryInput, "provider" | "baseUrl" | "prices" | "contextWindow"> & {
+export type GenaiPricesModel = Omit<
+  CatalogEntryInput,
+  "provider" | "baseUrl" | "prices" | "contextWindow"
+> & {
   /** The provider, which is also the price list's provider id. */
   readonly provider: "openai" | "anthropic";
   /** The context window; default: the price list's `context_window`. */
@@ -28,7 +31,11 @@ export type GenaiPricesMapping = readonly GenaiPricesModel[];
  * A deployment whose calls do incur them passes its own `ignoredPriceKeys` without them, and
  * the import then refuses those models rather than under-price them.
  */
-export const DEFAULT_IGNORED_PRICE_KEYS: readonly string[] = ["web_searches_kcount", "storage_searches_kcount", "cache_write_1h_mtok"];
+export const DEFAULT_IGNORED_PRICE_KEYS: readonly string[] = [
+  "web_searches_kcount",
+  "storage_searches_kcount",
+  "cache_write_1h_mtok",
+];
 
 /** Options of {@link importGenaiPrices}. */
 export interface ImportGenaiPricesOptions {
@@ -59,18 +66,41 @@ const FIELD_ORDER = Object.keys(catalogEntrySchema.shape);
  *   { takenOn: "2026-11-29" },
  * );
  */
-export function importGenaiPrices(mapping: GenaiPricesMapping, options: ImportGenaiPricesOptions = {}): CatalogEntryInput[] {
+export function importGenaiPrices(
+  mapping: GenaiPricesMapping,
+  options: ImportGenaiPricesOptions = {},
+): CatalogEntryInput[] {
   const priceList = options.priceList ?? genaiPriceList();
   const listName = `${priceList.name} ${priceList.version}`;
   const takenOn = options.takenOn ?? new Date().toISOString().slice(0, 10);
-  if (!ISO_DATE.test(takenOn)) throw new CatalogError({ file: listName, field: "takenOn", expected: `a date like 2026-11-29, got ${JSON.stringify(takenOn)}` });
+  if (!ISO_DATE.test(takenOn))
+    throw new CatalogError({
+      file: listName,
+      field: "takenOn",
+      expected: `a date like 2026-11-29, got ${JSON.stringify(takenOn)}`,
+    });
   const ignoredPriceKeys = new Set(options.ignoredPriceKeys ?? DEFAULT_IGNORED_PRICE_KEYS);
   return mapping.map((model) => {
-    const { id, provider: providerId, model: wireModel, grade, contextWindow, priceListModel, ...described } = model;
+    const {
+      id,
+      provider: providerId,
+      model: wireModel,
+      grade,
+      contextWindow,
+      priceListModel,
+      ...described
+    } = model;
     const refuse = (field: string, expected: string): never => {
-      throw new CatalogError({ file: listName, entry: `"${id}" (model ${wireModel})`, field, expected });
+      throw new CatalogError({
+        file: listName,
+        entry: `"${id}" (model ${wireModel})`,
+        field,
+        expected,
+      });
     };
-    const provider = priceList.findProvider(providerId) ?? refuse("provider", `a provider of the price list, but it has no "${providerId}"`);
+    const provider =
+      priceList.findProvider(providerId) ??
+      refuse("provider", `a provider of the price list, but it has no "${providerId}"`);
     const listed = findListed(provider.models, priceListModel ?? wireModel, refuse);
     const url = provider.pricing_urls?.[0];
     const source = `${listName}${url === undefined ? "" : ` (${url})`}, taken ${takenOn}`;
@@ -79,7 +109,13 @@ export function importGenaiPrices(mapping: GenaiPricesMapping, options: ImportGe
       provider: providerId,
       model: wireModel,
       grade,
-      contextWindow: contextWindow ?? listed.context_window ?? refuse("contextWindow", "a contextWindow in the mapping: the price list gives none for this model"),
+      contextWindow:
+        contextWindow ??
+        listed.context_window ??
+        refuse(
+          "contextWindow",
+          "a contextWindow in the mapping: the price list gives none for this model",
+        ),
       ...described,
       prices: priceSchedulesOf(listed, { takenOn, source, ignoredPriceKeys, refuse }),
     });
@@ -95,14 +131,25 @@ export function importGenaiPrices(mapping: GenaiPricesMapping, options: ImportGe
 /** The same entry with its fields in the schema's order, so every written catalog reads alike. */
 function inFieldOrder(entry: CatalogEntryInput): CatalogEntryInput {
   const rank = (key: string) => FIELD_ORDER.indexOf(key);
-  return Object.fromEntries(Object.entries(entry).sort(([a], [b]) => rank(a) - rank(b))) as CatalogEntryInput;
+  return Object.fromEntries(
+    Object.entries(entry).sort(([a], [b]) => rank(a) - rank(b)),
+  ) as CatalogEntryInput;
 }
 
-function findListed(models: readonly ModelInfo[], modelId: string, refuse: (field: string, expected: string) => never): ModelInfo {
+function findListed(
+  models: readonly ModelInfo[],
+  modelId: string,
+  refuse: (field: string, expected: string) => never,
+): ModelInfo {
   const listed = models.find((candidate) => candidate.id === modelId);
   if (listed !== undefined) return listed;
   const family = modelId.split(/[-.]/).slice(0, 2).join("-");
-  const similar = models.map((candidate) => candidate.id).filter((candidate) => candidate.startsWith(family));
+  const similar = models
+    .map((candidate) => candidate.id)
+    .filter((candidate) => candidate.startsWith(family));
   const hint = similar.length === 0 ? "" : ` (it lists ${similar.slice(0, 8).join(", ")})`;
-  return refuse("model", `a model of the price list, but it has no "${modelId}"${hint}; set priceListModel if its id there differs`);
+  return refuse(
+    "model",
+    `a model of the price list, but it has no "${modelId}"${hint}; set priceListModel if its id there differs`,
+  );
 }

@@ -8,7 +8,16 @@ const textOf = (value: number) => {
 
 describe("priceNumberText", () => {
   it("writes a price as its exact decimal text", () => {
-    expect([0.075, 2, 0.005, 1.25, 22.5, 0, 150, 0.000001].map(textOf)).toEqual(["0.075", "2", "0.005", "1.25", "22.5", "0", "150", "0.000001"]);
+    expect([0.075, 2, 0.005, 1.25, 22.5, 0, 150, 0.000001].map(textOf)).toEqual([
+      "0.075",
+      "2",
+      "0.005",
+      "1.25",
+      "22.5",
+      "0",
+      "150",
+      "0.000001",
+    ]);
   });
 
   it("never lets float noise leak into the text", () => {
@@ -25,6 +34,7 @@ describe("priceNumberText", () => {
   });
 
   it("refuses what plain decimal text cannot hold: exponents, negatives, NaN, infinity", () => {
-    for (const value of [1e21, 1e-7, -1, Number.NaN, Number.POSITIVE_INFINITY]) expect(textOf(value)).toMatch(/^refused/);
+    for (const value of [1e21, 1e-7, -1, Number.NaN, Number.POSITIVE_INFINITY])
+      expect(textOf(value)).toMatch(/^refused/);
   });
 });

@@ -11,7 +11,9 @@ const NOISE_TOLERANCE = 1e-12;
 const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
 
 /** The outcome of {@link priceNumberText}: the decimal text, or why there is none. */
-export type PriceNumberText = { readonly success: true; readonly text: string } | { readonly success: false; readonly reason: string };
+export type PriceNumberText =
+  | { readonly success: true; readonly text: string }
+  | { readonly success: false; readonly reason: string };
 
 /**
  * Writes a price the price list gives as a number as exact decimal text (`0.075` → `"0.075"`),
@@ -24,9 +26,15 @@ export type PriceNumberText = { readonly success: true; readonly text: string } 
  * priceNumberText(1e-7); // { success: false, reason: "..." }
  */
 export function priceNumberText(value: number): PriceNumberText {
-  if (!Number.isFinite(value) || value < 0) return { success: false, reason: `expected a finite non-negative number, got ${value}` };
+  if (!Number.isFinite(value) || value < 0)
+    return { success: false, reason: `expected a finite non-negative number, got ${value}` };
   const text = value.toFixed(MAX_DECIMALS).replace(/\.?0+$/, "");
-  const exact = PLAIN_DECIMAL.test(text) && Math.abs(Number(text) - value) <= Math.abs(value) * NOISE_TOLERANCE;
-  if (!exact) return { success: false, reason: `expected at most ${MAX_DECIMALS} decimals and no exponent, got ${value}` };
+  const exact =
+    PLAIN_DECIMAL.test(text) && Math.abs(Number(text) - value) <= Math.abs(value) * NOISE_TOLERANCE;
+  if (!exact)
+    return {
+      success: false,
+      reason: `expected at most ${MAX_DECIMALS} decimals and no exponent, got ${value}`,
+    };
   return { success: true, text };
 }

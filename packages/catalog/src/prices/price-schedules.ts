@@ -14,7 +14,12 @@ export interface PriceSchedulesContext {
   readonly refuse: (field: string, expected: string) => never;
 }
 
-const ENTRY_KEY_OF = { input_mtok: "input", output_mtok: "output", cache_read_mtok: "cacheRead", cache_write_mtok: "cacheWrite" } as const;
+const ENTRY_KEY_OF = {
+  input_mtok: "input",
+  output_mtok: "output",
+  cache_read_mtok: "cacheRead",
+  cache_write_mtok: "cacheWrite",
+} as const;
 
 type ListKey = keyof typeof ENTRY_KEY_OF;
 type EntryKey = (typeof ENTRY_KEY_OF)[ListKey];
@@ -32,15 +37,23 @@ const LIST_KEYS = Object.keys(ENTRY_KEY_OF) as ListKey[];
  *
  * @internal
  */
-export function priceSchedulesOf(model: ModelInfo, context: PriceSchedulesContext): PriceScheduleInput[] {
+export function priceSchedulesOf(
+  model: ModelInfo,
+  context: PriceSchedulesContext,
+): PriceScheduleInput[] {
   if (!Array.isArray(model.prices)) return [scheduleOf(model.prices, context.takenOn, context)];
   const opening: ModelPrice[] = [];
   const dated: { readonly startDate: string; readonly prices: ModelPrice }[] = [];
   for (const conditional of model.prices) {
     const constraint = conditional.constraint;
     if (constraint === undefined) opening.push(conditional.prices);
-    else if (constraint.type === "start_date") dated.push({ startDate: constraint.start_date, prices: conditional.prices });
-    else context.refuse("prices", `prices by start date, but the price list prices this model by ${constraint.type}, which a catalog cannot express`);
+    else if (constraint.type === "start_date")
+      dated.push({ startDate: constraint.start_date, prices: conditional.prices });
+    else
+      context.refuse(
+        "prices",
+        `prices by start date, but the price list prices this model by ${constraint.type}, which a catalog cannot express`,
+      );
   }
   if (opening.length > 1) context.refuse("prices", "at most one price list without a start date");
   dated.sort((a, b) => a.startDate.localeCompare(b.startDate));
@@ -52,40 +65,73 @@ export function priceSchedulesOf(model: ModelInfo, context: PriceSchedulesContex
   return schedules;
 }
 
-function scheduleOf(prices: ModelPrice, effectiveFrom: string, context: PriceSchedulesContext): PriceScheduleInput {
+function scheduleOf(
+  prices: ModelPrice,
+  effectiveFrom: string,
+  context: PriceSchedulesContext,
+): PriceScheduleInput {
   const values = expressibleValues(prices, context);
-  const schedule: PriceScheduleInput = { currency: "USD", effectiveFrom, source: context.source, ...textsOf(values, baseOf, "", context) };
-  const thresholds = [...new Set([...values.values()].flatMap((value) => (typeof value === "number" ? [] : value.tiers.map((tier) => tier.start))))];
+  const schedule: PriceScheduleInput = {
+    currency: "USD",
+    effectiveFrom,
+    source: context.source,
+    ...textsOf(values, baseOf, "", context),
+  };
+  const thresholds = [
+    ...new Set(
+      [...values.values()].flatMap((value) =>
+        typeof value === "number" ? [] : value.tiers.map((tier) => tier.start),
+      ),
+    ),
+  ];
   if (thresholds.length > 0) {
     schedule.tiers = thresholds
       .sort((a, b) => a - b)
-      .map((threshold) => ({ aboveInputTokens: threshold, ...textsOf(values, (value) => priceAbove(value, threshold), "tiers.", context) }));
+      .map((threshold) => ({
+        aboveInputTokens: threshold,
+        ...textsOf(values, (value) => priceAbove(value, threshold), "tiers.", context),
+      }));
   }
   return schedule;
 }
 
-function expressibleValues(prices: ModelPrice, context: PriceSchedulesContext): Map<EntryKey, ListValue> {
+function expressibleValues(
+  prices: ModelPrice,
+  context: PriceSchedulesContext,
+): Map<EntryKey, ListValue> {
   for (const [key, value] of Object.entries(prices)) {
     if (value !== undefined && !isListKey(key) && !context.ignoredPriceKeys.has(key)) {
-      context.refuse("prices", `only prices a catalog entry can express (${LIST_KEYS.join(", ")}), but the price list also charges ${key}; add it to ignoredPriceKeys only if calls never incur it`);
+      context.refuse(
+        "prices",
+        `only prices a catalog entry can express (${LIST_KEYS.join(", ")}), but the price list also charges ${key}; add it to ignoredPriceKeys only if calls never incur it`,
+      );
     }
   }
   const values = new Map<EntryKey, ListValue>();
   for (const key of LIST_KEYS) {
     const value = prices[key];
-    if (value !== undefined && !context.ignoredPriceKeys.has(key)) values.set(ENTRY_KEY_OF[key], value);
+    if (value !== undefined && !context.ignoredPriceKeys.has(key))
+      values.set(ENTRY_KEY_OF[key], value);
   }
   return values;
 }
 
-function textsOf(values: ReadonlyMap<EntryKey, ListValue>, priceOf: (value: ListValue) => number, fieldPrefix: string, context: PriceSchedulesContext): PriceTexts {
+function textsOf(
+  values: ReadonlyMap<EntryKey, ListValue>,
+  priceOf: (value: ListValue) => number,
+  fieldPrefix: string,
+  context: PriceSchedulesContext,
+): PriceTexts {
   const text = (key: EntryKey): string | undefined => {
     const value = values.get(key);
-    return value === undefined ? undefined : textOf(priceOf(value), `${fieldPrefix}${key}`, context);
+    return value === undefined
+      ? undefined
+      : textOf(priceOf(value), `${fieldPrefix}${key}`, context);
   };
   const input = text("input");
   const output = text("output");
-  if (input === undefined || output === undefined) return context.refuse("prices", "input and output prices per million tokens in the price list");
+  if (input === undefined || output === undefined)
+    return context.refuse("prices", "input and output prices per million tokens in the price list");
   const texts: PriceTexts = { input, output };
   const cacheRead = text("cacheRead");
   const cacheWrite = text("cacheWrite");
@@ -106,12 +152,17 @@ function baseOf(value: ListValue): number {
 function priceAbove(value: ListValue, threshold: number): number {
   if (typeof value === "number") return value;
   let price = value.base;
-  for (const tier of [...value.tiers].sort((a, b) => a.start - b.start)) if (tier.start <= threshold) price = tier.price;
+  for (const tier of [...value.tiers].sort((a, b) => a.start - b.start))
+    if (tier.start <= threshold) price = tier.price;
   return price;
 }
 
 function textOf(value: number, field: string, context: PriceSchedulesContext): string {
   const result = priceNumberText(value);
-  if (!result.success) context.refuse(`prices.${field}`, `${result.reason.replace(/^expected /, "")} (a price is written as exact decimal text)`);
+  if (!result.success)
+    context.refuse(
+      `prices.${field}`,
+      `${result.reason.replace(/^expected /, "")} (a price is written as exact decimal text)`,
+    );
   return result.text;
 }

@@ -6,17 +6,41 @@ const AT = new Date("2026-11-29T12:00:00Z");
 
 describe("pricing a call", () => {
   const catalog = catalogOf(
-    entry({ id: "flat", prices: { currency: "USD", effectiveFrom: "2025-01-01", source: "s", input: "0.25", cacheRead: "0.025", cacheWrite: "0.3125", output: "2" } }),
+    entry({
+      id: "flat",
+      prices: {
+        currency: "USD",
+        effectiveFrom: "2025-01-01",
+        source: "s",
+        input: "0.25",
+        cacheRead: "0.025",
+        cacheWrite: "0.3125",
+        output: "2",
+      },
+    }),
     entry({
       id: "long-context",
       prices: {
-        currency: "USD", effectiveFrom: "2025-01-01", source: "s", input: "3", cacheRead: "0.3", output: "15",
+        currency: "USD",
+        effectiveFrom: "2025-01-01",
+        source: "s",
+        input: "3",
+        cacheRead: "0.3",
+        output: "15",
         tiers: [{ aboveInputTokens: 200_000, input: "6", cacheRead: "0.6", output: "22.5" }],
       },
     }),
     entry({
       id: "partial-tier",
-      prices: { currency: "USD", effectiveFrom: "2025-01-01", source: "s", input: "3", cacheRead: "0.3", output: "15", tiers: [{ aboveInputTokens: 1_000, input: "6", output: "30" }] },
+      prices: {
+        currency: "USD",
+        effectiveFrom: "2025-01-01",
+        source: "s",
+        input: "3",
+        cacheRead: "0.3",
+        output: "15",
+        tiers: [{ aboveInputTokens: 1_000, input: "6", output: "30" }],
+      },
     }),
     entry({
       id: "repriced",
@@ -28,28 +52,56 @@ describe("pricing a call", () => {
   );
 
   it("prices each kind of token at its own rate, exactly", () => {
-    const price = priceCall(catalog.get("flat"), { inputTokens: 1_000, cachedInputTokens: 10_000, cacheWriteTokens: 2_000, outputTokens: 500, reasoningTokens: 300 }, AT);
+    const price = priceCall(
+      catalog.get("flat"),
+      {
+        inputTokens: 1_000,
+        cachedInputTokens: 10_000,
+        cacheWriteTokens: 2_000,
+        outputTokens: 500,
+        reasoningTokens: 300,
+      },
+      AT,
+    );
     // 1000×0.25 + 10000×0.025 + 2000×0.3125 + 500×2 + 300×2 (reasoning at the output price), per million
     expect(price.cost.toString()).toBe("0.002725");
     expect(price.currency).toBe("USD");
   });
 
   it("prices a whole request at the tier its total input exceeds", () => {
-    const below = priceCall(catalog.get("long-context"), { inputTokens: 150_000, cachedInputTokens: 50_000, outputTokens: 1_000 }, AT);
+    const below = priceCall(
+      catalog.get("long-context"),
+      { inputTokens: 150_000, cachedInputTokens: 50_000, outputTokens: 1_000 },
+      AT,
+    );
     expect(below.cost.toString()).toBe("0.48"); // 150k×3 + 50k×0.3 + 1k×15
-    const above = priceCall(catalog.get("long-context"), { inputTokens: 150_000, cachedInputTokens: 50_001, outputTokens: 1_000 }, AT);
+    const above = priceCall(
+      catalog.get("long-context"),
+      { inputTokens: 150_000, cachedInputTokens: 50_001, outputTokens: 1_000 },
+      AT,
+    );
     expect(above.cost.toString()).toBe("0.9525006"); // 150k×6 + 50,001×0.6 + 1k×22.5
   });
 
   it("a tier's missing prices default within the tier, never to the base list's cheaper ones", () => {
-    const price = priceCall(catalog.get("partial-tier"), { inputTokens: 1_000, cachedInputTokens: 1_000, outputTokens: 0, reasoningTokens: 1_000 }, AT);
+    const price = priceCall(
+      catalog.get("partial-tier"),
+      { inputTokens: 1_000, cachedInputTokens: 1_000, outputTokens: 0, reasoningTokens: 1_000 },
+      AT,
+    );
     expect(price.cost.toString()).toBe("0.042"); // 1k×6 + 1k×6 (cache read at the tier's input) + 1k×30 (reasoning at the tier's output)
   });
 
   it("uses the price list in force on the day of the call", () => {
     const usage = { inputTokens: 1_000_000, outputTokens: 0 };
-    expect(priceCall(catalog.get("repriced"), usage, new Date("2026-05-31T23:00:00Z")).cost.toString()).toBe("2");
-    expect(priceCall(catalog.get("repriced"), usage, new Date("2026-06-01T00:00:00Z")).cost.toString()).toBe("1");
-    expect(() => priceCall(catalog.get("repriced"), usage, new Date("2024-01-01"))).toThrow(/in force on 2024-01-01; the earliest starts 2025-01-01/);
+    expect(
+      priceCall(catalog.get("repriced"), usage, new Date("2026-05-31T23:00:00Z")).cost.toString(),
+    ).toBe("2");
+    expect(
+      priceCall(catalog.get("repriced"), usage, new Date("2026-06-01T00:00:00Z")).cost.toString(),
+    ).toBe("1");
+    expect(() => priceCall(catalog.get("repriced"), usage, new Date("2024-01-01"))).toThrow(
+      /in force on 2024-01-01; the earliest starts 2025-01-01/,
+    );
   });
 });

@@ -19,7 +19,12 @@ export function scheduleAt(entry: CatalogEntry, at: Date): PriceSchedule {
   let current: PriceSchedule | undefined;
   for (const schedule of entry.prices) if (schedule.effectiveFrom <= day) current = schedule;
   if (!current) {
-    throw new CatalogError({ file: "(pricing)", entry: `"${entry.id}"`, field: "prices", expected: `a price list in force on ${day}; the earliest starts ${entry.prices[0]?.effectiveFrom}` });
+    throw new CatalogError({
+      file: "(pricing)",
+      entry: `"${entry.id}"`,
+      field: "prices",
+      expected: `a price list in force on ${day}; the earliest starts ${entry.prices[0]?.effectiveFrom}`,
+    });
   }
   return current;
 }
@@ -34,12 +39,21 @@ export function scheduleAt(entry: CatalogEntry, at: Date): PriceSchedule {
  * @example
  * priceCall(entry, { inputTokens: 1_200, outputTokens: 300 }).cost.toString(); // "0.0009"
  */
-export function priceCall(entry: CatalogEntry, usage: TokenUsage, at: Date = new Date()): CallPrice {
+export function priceCall(
+  entry: CatalogEntry,
+  usage: TokenUsage,
+  at: Date = new Date(),
+): CallPrice {
   const schedule = scheduleAt(entry, at);
   const cached = usage.cachedInputTokens ?? 0;
   const written = usage.cacheWriteTokens ?? 0;
   const totalInput = usage.inputTokens + cached + written;
-  const tier = schedule.tiers === undefined || schedule.tiers.length === 0 ? undefined : [...schedule.tiers].sort((a, b) => b.aboveInputTokens - a.aboveInputTokens).find((candidate) => totalInput > candidate.aboveInputTokens);
+  const tier =
+    schedule.tiers === undefined || schedule.tiers.length === 0
+      ? undefined
+      : [...schedule.tiers]
+          .sort((a, b) => b.aboveInputTokens - a.aboveInputTokens)
+          .find((candidate) => totalInput > candidate.aboveInputTokens);
   // A tier is a price list of its own: what it leaves out defaults to its own input and
   // output prices, never to the base list's cheaper ones.
   const prices = tier ?? schedule;

@@ -11,7 +11,13 @@ export function entry(overrides: Partial<CatalogEntryInput> & { id: string }): C
     grade: "MEDIUM",
     contextWindow: 200_000,
     outputCeiling: 64_000,
-    prices: { currency: "USD", effectiveFrom: "2025-01-01", source: "test fixture", input: "2.50", output: "10" },
+    prices: {
+      currency: "USD",
+      effectiveFrom: "2025-01-01",
+      source: "test fixture",
+      input: "2.50",
+      output: "10",
+    },
     limits: { requestsPerMinute: 100, tokensPerMinute: 100_000 },
     ...overrides,
   };

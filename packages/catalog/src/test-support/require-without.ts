@@ -7,7 +7,11 @@ import type { GptTokenizerLoaderOptions } from "../tokens/gpt-tokenizer-loader.j
 export function requireWithout(missing: string): NonNullable<GptTokenizerLoaderOptions["require"]> {
   const fail = (specifier: string): never => {
     const name = specifier.startsWith(missing) ? specifier : missing;
-    throw Object.assign(new Error(`Cannot find module '${name}'\nRequire stack:\n- catalog`), { code: "MODULE_NOT_FOUND" });
+    throw Object.assign(new Error(`Cannot find module '${name}'\nRequire stack:\n- catalog`), {
+      code: "MODULE_NOT_FOUND",
+    });
   };
-  return Object.assign((specifier: string) => fail(specifier), { resolve: (specifier: string) => fail(specifier) });
+  return Object.assign((specifier: string) => fail(specifier), {
+    resolve: (specifier: string) => fail(specifier),
+  });
 }

@@ -2,12 +2,19 @@ import { describe, expect, it } from "vitest";
 import { catalogOf, entry as entryInput } from "../test-support/entries.js";
 import { MIN_THINKING_BUDGET, thinkingActive } from "./thinking-active.js";
 
-function anthropicEntry(overrides: Parameters<typeof entryInput>[0] extends infer T ? Partial<T> : never) {
-  return catalogOf(entryInput({ id: "anthropic-test", provider: "anthropic", nativeThinking: true, ...overrides })).get("anthropic-test");
+function anthropicEntry(
+  overrides: Parameters<typeof entryInput>[0] extends infer T ? Partial<T> : never,
+) {
+  return catalogOf(
+    entryInput({ id: "anthropic-test", provider: "anthropic", nativeThinking: true, ...overrides }),
+  ).get("anthropic-test");
 }
 
 describe("thinkingActive", () => {
-  const entry = anthropicEntry({ reasoningTokens: { IMMEDIATE: 0, QUICK: 1_023, STANDARD: 1_024, THOROUGH: 64_000 }, outputCeiling: 64_000 });
+  const entry = anthropicEntry({
+    reasoningTokens: { IMMEDIATE: 0, QUICK: 1_023, STANDARD: 1_024, THOROUGH: 64_000 },
+    outputCeiling: 64_000,
+  });
 
   it("is true when the entry thinks natively and the depth's budget is at least 1,024 and below the ceiling", () => {
     expect(MIN_THINKING_BUDGET).toBe(1_024);
@@ -24,12 +31,19 @@ describe("thinkingActive", () => {
   });
 
   it("is false for a depth with no budget listed", () => {
-    expect(thinkingActive(anthropicEntry({ reasoningTokens: { THOROUGH: 8_000 } }), "STANDARD")).toBe(false);
+    expect(
+      thinkingActive(anthropicEntry({ reasoningTokens: { THOROUGH: 8_000 } }), "STANDARD"),
+    ).toBe(false);
     expect(thinkingActive(anthropicEntry({ reasoningTokens: undefined }), "THOROUGH")).toBe(false);
   });
 
   it("is false when the budget would not fit below max_tokens (at or above the output ceiling)", () => {
     expect(thinkingActive(entry, "THOROUGH")).toBe(false);
-    expect(thinkingActive(anthropicEntry({ outputCeiling: 16_000, reasoningTokens: { THOROUGH: 15_999 } }), "THOROUGH")).toBe(true);
+    expect(
+      thinkingActive(
+        anthropicEntry({ outputCeiling: 16_000, reasoningTokens: { THOROUGH: 15_999 } }),
+        "THOROUGH",
+      ),
+    ).toBe(true);
   });
 });

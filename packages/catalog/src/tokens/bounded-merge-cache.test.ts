@@ -2,13 +2,20 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import * as o200kBase from "gpt-tokenizer/encoding/o200k_base";
 import { describe, expect, it, vi } from "vitest";
-import { BoundedMergeCache, boundMergeCache, MERGE_CACHE_ENTRIES, MERGE_CACHE_PIECE_CHARS } from "./bounded-merge-cache.js";
+import {
+  BoundedMergeCache,
+  boundMergeCache,
+  MERGE_CACHE_ENTRIES,
+  MERGE_CACHE_PIECE_CHARS,
+} from "./bounded-merge-cache.js";
 import { EncodingCounter } from "./encoding-counter.js";
 import { processTokenizer, type TokenizerEncoding } from "./gpt-tokenizer-loader.js";
 
 /** The map gpt-tokenizer caches merges in, read from the field `boundMergeCache` replaces. */
 function mergeCacheOf(encoding: TokenizerEncoding): Map<string, number[]> | undefined {
-  const api = processTokenizer.load(encoding) as { default?: { bytePairEncodingCoreProcessor?: { mergeCache?: Map<string, number[]> } } };
+  const api = processTokenizer.load(encoding) as {
+    default?: { bytePairEncodingCoreProcessor?: { mergeCache?: Map<string, number[]> } };
+  };
   return api.default?.bytePairEncodingCoreProcessor?.mergeCache;
 }
 
@@ -38,7 +45,9 @@ describe("the tokenizer's merge cache", () => {
 
   it(`keeps at most ${MERGE_CACHE_ENTRIES} pieces, and counts stay exact past the bound`, () => {
     const counter = new EncodingCounter("o200k_base");
-    const text = Array.from({ length: MERGE_CACHE_ENTRIES * 2 }, (_, index) => rareWord(index)).join("");
+    const text = Array.from({ length: MERGE_CACHE_ENTRIES * 2 }, (_, index) =>
+      rareWord(index),
+    ).join("");
     expect(counter.count(text)).toBe(o200kBase.encode(text).length);
     expect(mergeCacheOf("o200k_base")!.size).toBe(MERGE_CACHE_ENTRIES);
     expect(counter.count(text)).toBe(o200kBase.encode(text).length); // counted again through a full cache
@@ -63,7 +72,8 @@ describe("the tokenizer's merge cache", () => {
     const before = process.memoryUsage().heapUsed;
     // Each text's one rare word (18+ characters: a slice of the text in V8) enters the cache.
     // Built and counted in a function of its own, so no text outlives its call on this stack.
-    const countText = (index: number): number => counter.count("lorem ipsum ".repeat(TEXT_CHARS / 12) + rareWord(index, "retainedpiece"));
+    const countText = (index: number): number =>
+      counter.count("lorem ipsum ".repeat(TEXT_CHARS / 12) + rareWord(index, "retainedpiece"));
     for (let index = 0; index < TEXTS; index++) countText(index);
     // V8's legacy RegExp statics (`RegExp.input`) hold the last string a regular expression
     // matched, whatever counted it: one text at most. A short count moves them on.
@@ -77,7 +87,9 @@ describe("the tokenizer's merge cache", () => {
 
   it("turns the cache off where gpt-tokenizer no longer keeps it where expected", () => {
     const setMergeCacheSize = vi.fn();
-    expect(boundMergeCache({ setMergeCacheSize, default: { bytePairEncodingCoreProcessor: {} } })).toBe(false);
+    expect(
+      boundMergeCache({ setMergeCacheSize, default: { bytePairEncodingCoreProcessor: {} } }),
+    ).toBe(false);
     expect(setMergeCacheSize).toHaveBeenCalledWith(0);
   });
 });

@@ -50,7 +50,9 @@ export interface MergeCacheHost {
  * @internal
  */
 export function boundMergeCache(host: MergeCacheHost): boolean {
-  const core = (host.default as { bytePairEncodingCoreProcessor?: { mergeCache?: unknown } } | undefined)?.bytePairEncodingCoreProcessor;
+  const core = (
+    host.default as { bytePairEncodingCoreProcessor?: { mergeCache?: unknown } } | undefined
+  )?.bytePairEncodingCoreProcessor;
   if (core === undefined || !(core.mergeCache instanceof Map)) {
     host.setMergeCacheSize(0);
     return false;

@@ -39,13 +39,25 @@ describe("CalibratedEstimate", () => {
   it("judges each estimate as it was made, before its own observation moved the factor", () => {
     const estimate = new CalibratedEstimate();
     estimate.observe(100, 125); // 20% short
-    expect(estimate.calibration()).toEqual({ factor: 1.25, samples: 1, meanAbsolutePercentError: 20 });
+    expect(estimate.calibration()).toEqual({
+      factor: 1.25,
+      samples: 1,
+      meanAbsolutePercentError: 20,
+    });
     estimate.observe(estimate.count("a".repeat(400)), 125); // now exact
-    expect(estimate.calibration()).toEqual({ factor: 1.25, samples: 2, meanAbsolutePercentError: 10 });
+    expect(estimate.calibration()).toEqual({
+      factor: 1.25,
+      samples: 2,
+      meanAbsolutePercentError: 10,
+    });
   });
 
   it("reports no error and a factor of 1 before any observation", () => {
-    expect(new CalibratedEstimate().calibration()).toEqual({ factor: 1, samples: 0, meanAbsolutePercentError: 0 });
+    expect(new CalibratedEstimate().calibration()).toEqual({
+      factor: 1,
+      samples: 0,
+      meanAbsolutePercentError: 0,
+    });
   });
 
   it("ignores observations with zero tokens on either side", () => {
@@ -64,8 +76,10 @@ describe("CalibratedEstimate", () => {
 
   it("weighs later observations at least by the minimum weight, so it follows a change", () => {
     const estimate = new CalibratedEstimate({ minimumWeight: 0.5 });
-    for (let call = 0; call < 20; call += 1) estimate.observe(estimate.count("a".repeat(4_000)), 1_000);
-    for (let call = 0; call < 20; call += 1) estimate.observe(estimate.count("a".repeat(4_000)), 2_000);
+    for (let call = 0; call < 20; call += 1)
+      estimate.observe(estimate.count("a".repeat(4_000)), 1_000);
+    for (let call = 0; call < 20; call += 1)
+      estimate.observe(estimate.count("a".repeat(4_000)), 2_000);
     expect(estimate.calibration().factor).toBeCloseTo(2, 2);
   });
 

@@ -64,7 +64,10 @@ export class CalibratedEstimate implements TokenCounter {
 
   constructor(options: CalibratedEstimateOptions = {}) {
     this.name = options.name ?? "estimate";
-    this.#charsPerToken = positive(options.charsPerToken ?? DEFAULT_CHARS_PER_TOKEN, "charsPerToken");
+    this.#charsPerToken = positive(
+      options.charsPerToken ?? DEFAULT_CHARS_PER_TOKEN,
+      "charsPerToken",
+    );
     this.#minimumWeight = Math.min(1, positive(options.minimumWeight ?? 0.1, "minimumWeight"));
   }
 
@@ -93,9 +96,18 @@ export class CalibratedEstimate implements TokenCounter {
    * input tokens its provider reported. Ignored when either is zero or not a finite number.
    */
   observe(estimatedTokens: number, reportedTokens: number): void {
-    if (!(estimatedTokens > 0 && reportedTokens > 0 && Number.isFinite(estimatedTokens) && Number.isFinite(reportedTokens))) return;
+    if (
+      !(
+        estimatedTokens > 0 &&
+        reportedTokens > 0 &&
+        Number.isFinite(estimatedTokens) &&
+        Number.isFinite(reportedTokens)
+      )
+    )
+      return;
     this.#samples += 1;
-    this.#absolutePercentErrorSum += (Math.abs(estimatedTokens - reportedTokens) / reportedTokens) * 100;
+    this.#absolutePercentErrorSum +=
+      (Math.abs(estimatedTokens - reportedTokens) / reportedTokens) * 100;
     const ratio = Math.min(MAX_STEP, Math.max(1 / MAX_STEP, reportedTokens / estimatedTokens));
     const weight = Math.max(1 / this.#samples, this.#minimumWeight);
     this.#factor *= ratio ** weight;
@@ -106,7 +118,8 @@ export class CalibratedEstimate implements TokenCounter {
     return {
       factor: this.#factor,
       samples: this.#samples,
-      meanAbsolutePercentError: this.#samples === 0 ? 0 : this.#absolutePercentErrorSum / this.#samples,
+      meanAbsolutePercentError:
+        this.#samples === 0 ? 0 : this.#absolutePercentErrorSum / this.#samples,
     };
   }
 }
@@ -128,6 +141,11 @@ function codePoints(text: string): number {
 }
 
 function positive(value: number, name: string): number {
-  if (!(value > 0 && Number.isFinite(value))) throw new InvalidInputError({ parameter: name, value: String(value), expected: "a positive number" });
+  if (!(value > 0 && Number.isFinite(value)))
+    throw new InvalidInputError({
+      parameter: name,
+      value: String(value),
+      expected: "a positive number",
+    });
   return value;
 }

@@ -28,11 +28,16 @@ describe("EncodingCounter", () => {
 
   it("counts a special-token marker inside text as plain text instead of refusing it", () => {
     const text = "the document ends with <|endoftext|> here";
-    expect(new EncodingCounter("o200k_base").count(text)).toBe(o200kBase.encode(text, { disallowedSpecial: new Set() }).length);
+    expect(new EncodingCounter("o200k_base").count(text)).toBe(
+      o200kBase.encode(text, { disallowedSpecial: new Set() }).length,
+    );
   });
 
   it("says it is exact and names its encoding", () => {
     const counter = new EncodingCounter("cl100k_base");
-    expect({ kind: counter.kind, name: counter.name }).toEqual({ kind: "exact", name: "cl100k_base" });
+    expect({ kind: counter.kind, name: counter.name }).toEqual({
+      kind: "exact",
+      name: "cl100k_base",
+    });
   });
 });

@@ -1,5 +1,9 @@
 import type { TokenCounter } from "./token-counter.js";
-import { processTokenizer, type GptTokenizerLoader, type TokenizerEncoding } from "./gpt-tokenizer-loader.js";
+import {
+  processTokenizer,
+  type GptTokenizerLoader,
+  type TokenizerEncoding,
+} from "./gpt-tokenizer-loader.js";
 
 // Special-token markers such as `<|endoftext|>` inside user text reach the model as plain text,
 // so they are counted as plain text rather than refused.

@@ -13,11 +13,15 @@ describe("GptTokenizerLoader", () => {
   });
 
   it("reports gpt-tokenizer absent when its module cannot be found", () => {
-    expect(new GptTokenizerLoader({ require: requireWithout("gpt-tokenizer") }).installed()).toBe(false);
+    expect(new GptTokenizerLoader({ require: requireWithout("gpt-tokenizer") }).installed()).toBe(
+      false,
+    );
   });
 
   it("a broken gpt-tokenizer (a module of its own missing) fails loudly rather than falling back", () => {
-    const loader = new GptTokenizerLoader({ require: requireWithout("@some/dependency-of-gpt-tokenizer") });
+    const loader = new GptTokenizerLoader({
+      require: requireWithout("@some/dependency-of-gpt-tokenizer"),
+    });
     expect(() => loader.installed()).toThrow(/@some\/dependency-of-gpt-tokenizer/);
   });
 
@@ -26,12 +30,21 @@ describe("GptTokenizerLoader", () => {
     const loader = new GptTokenizerLoader({ require: requireWithout("gpt-tokenizer") });
     loader.warnMissing(logger);
     loader.warnMissing(logger);
-    expect(logger.entries).toEqual([{ level: "warn", fields: { package: "gpt-tokenizer" }, message: GPT_TOKENIZER_MISSING_WARNING }]);
+    expect(logger.entries).toEqual([
+      {
+        level: "warn",
+        fields: { package: "gpt-tokenizer" },
+        message: GPT_TOKENIZER_MISSING_WARNING,
+      },
+    ]);
     expect(GPT_TOKENIZER_MISSING_WARNING).toContain("pnpm add gpt-tokenizer");
   });
 
   it("an exact counter without gpt-tokenizer fails naming the package to add", () => {
-    const counter = new EncodingCounter("cl100k_base", new GptTokenizerLoader({ require: requireWithout("gpt-tokenizer") }));
+    const counter = new EncodingCounter(
+      "cl100k_base",
+      new GptTokenizerLoader({ require: requireWithout("gpt-tokenizer") }),
+    );
     expect(counter.count("")).toBe(0);
     let thrown: unknown;
     try {
@@ -40,6 +53,9 @@ describe("GptTokenizerLoader", () => {
       thrown = error;
     }
     expect(SystemError.isInstance(thrown)).toBe(true);
-    expect(thrown).toMatchObject({ code: "tokenizer_missing", message: expect.stringContaining("pnpm add gpt-tokenizer") });
+    expect(thrown).toMatchObject({
+      code: "tokenizer_missing",
+      message: expect.stringContaining("pnpm add gpt-tokenizer"),
+    });
   });
 });

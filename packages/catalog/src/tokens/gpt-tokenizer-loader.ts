@@ -107,5 +107,8 @@ export const processTokenizer = new GptTokenizerLoader();
 function isMissingTokenizer(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   const message = error instanceof Error ? error.message : "";
-  return (code === "MODULE_NOT_FOUND" || code === "ERR_MODULE_NOT_FOUND") && (message.includes(`'${GPT_TOKENIZER}'`) || message.includes(`'${GPT_TOKENIZER}/`));
+  return (
+    (code === "MODULE_NOT_FOUND" || code === "ERR_MODULE_NOT_FOUND") &&
+    (message.includes(`'${GPT_TOKENIZER}'`) || message.includes(`'${GPT_TOKENIZER}/`))
+  );
 }

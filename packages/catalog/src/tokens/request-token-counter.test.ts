@@ -26,7 +26,9 @@ describe("RequestTokenCounter", () => {
   it("re-pricing a conversation after one more turn counts only the new turn", () => {
     const spy = new SpyCounter();
     const requests = new RequestTokenCounter(spy);
-    const turns = Array.from({ length: 50 }, (_, index) => turn(index % 2 === 0 ? "user" : "assistant", `turn number ${index}`));
+    const turns = Array.from({ length: 50 }, (_, index) =>
+      turn(index % 2 === 0 ? "user" : "assistant", `turn number ${index}`),
+    );
     requests.count({ messages: turns });
     const countedBefore = spy.counted.length;
 
@@ -41,7 +43,9 @@ describe("RequestTokenCounter", () => {
     const spy = new SpyCounter();
     const requests = new RequestTokenCounter(spy);
     const memo = new RequestCountMemo();
-    const turns = Array.from({ length: 20 }, (_, index) => turn(index % 2 === 0 ? "user" : "assistant", `long turn text ${index}`));
+    const turns = Array.from({ length: 20 }, (_, index) =>
+      turn(index % 2 === 0 ? "user" : "assistant", `long turn text ${index}`),
+    );
     requests.count({ messages: turns, countMemo: memo });
     const countedBefore = spy.counted.length;
 
@@ -58,11 +62,23 @@ describe("RequestTokenCounter", () => {
     const memo = new RequestCountMemo();
     const system = { text: "You are a careful reviewer of long patent claims" };
     const tools = [{ text: "a tool definition with several words in it" }];
-    const first = requests.count({ system, tools, messages: [turn("user", "hi")], countMemo: memo });
-    const again = requests.count({ system, tools, messages: [turn("user", "hi")], countMemo: memo });
+    const first = requests.count({
+      system,
+      tools,
+      messages: [turn("user", "hi")],
+      countMemo: memo,
+    });
+    const again = requests.count({
+      system,
+      tools,
+      messages: [turn("user", "hi")],
+      countMemo: memo,
+    });
     expect(again).toBe(first);
     const otherTools = [{ text: "another definition" }];
-    expect(requests.count({ system, tools: otherTools, messages: [], countMemo: memo })).toBe(new RequestTokenCounter(new SpyCounter()).count({ system, tools: otherTools, messages: [] }));
+    expect(requests.count({ system, tools: otherTools, messages: [], countMemo: memo })).toBe(
+      new RequestTokenCounter(new SpyCounter()).count({ system, tools: otherTools, messages: [] }),
+    );
   });
 
   it("a memo whose messages no longer begin the request (a compacted conversation, another counter's) is not trusted", () => {
@@ -71,9 +87,15 @@ describe("RequestTokenCounter", () => {
     const turns = [turn("user", "one two three four"), turn("assistant", "five six")];
     requests.count({ messages: turns, countMemo: memo });
     const compacted = [turn("user", "summary"), turns[1]!];
-    expect(requests.count({ messages: compacted, countMemo: memo })).toBe(new RequestTokenCounter(new SpyCounter()).count({ messages: compacted }));
+    expect(requests.count({ messages: compacted, countMemo: memo })).toBe(
+      new RequestTokenCounter(new SpyCounter()).count({ messages: compacted }),
+    );
     const other = new RequestTokenCounter(new CalibratedEstimate({ charsPerToken: 1 }));
-    expect(other.count({ messages: compacted, countMemo: memo })).toBe(new RequestTokenCounter(new CalibratedEstimate({ charsPerToken: 1 })).count({ messages: compacted }));
+    expect(other.count({ messages: compacted, countMemo: memo })).toBe(
+      new RequestTokenCounter(new CalibratedEstimate({ charsPerToken: 1 })).count({
+        messages: compacted,
+      }),
+    );
   });
 
   it("counts system text and tool definitions once each, by identity", () => {
@@ -97,7 +119,9 @@ describe("RequestTokenCounter", () => {
     const text = `${"long objective ".repeat(40)}end`;
     const first = requests.count({ system: { text }, messages: [] });
     const countedBefore = spy.counted.length;
-    expect(requests.count({ system: { text: `${"long objective ".repeat(40)}end` }, messages: [] })).toBe(first);
+    expect(
+      requests.count({ system: { text: `${"long objective ".repeat(40)}end` }, messages: [] }),
+    ).toBe(first);
     expect(spy.counted.length).toBe(countedBefore);
   });
 
@@ -107,14 +131,22 @@ describe("RequestTokenCounter", () => {
     const long = "word ".repeat(100);
     requests.count({ messages: [turn("user", "same short text"), turn("user", long)] });
     const countedBefore = spy.counted.length;
-    requests.count({ messages: [turn("user", "same short text"), turn("user", "word ".repeat(100))] });
+    requests.count({
+      messages: [turn("user", "same short text"), turn("user", "word ".repeat(100))],
+    });
     expect(spy.counted.slice(countedBefore)).toEqual([long]);
   });
 
   it("counts a message's role, its text and every one of its parts", () => {
     const requests = new RequestTokenCounter(new SpyCounter());
-    const message: RenderedMessage = { role: "assistant", text: "calling a tool", parts: [{ text: "weather Oslo" }, { text: "rain" }] };
-    expect(requests.count({ messages: [message] })).toBe(CHAT_FRAMING.replyPriming + CHAT_FRAMING.perMessage + 1 + 3 + 2 + 1);
+    const message: RenderedMessage = {
+      role: "assistant",
+      text: "calling a tool",
+      parts: [{ text: "weather Oslo" }, { text: "rain" }],
+    };
+    expect(requests.count({ messages: [message] })).toBe(
+      CHAT_FRAMING.replyPriming + CHAT_FRAMING.perMessage + 1 + 3 + 2 + 1,
+    );
   });
 
   it("matches gpt-tokenizer's own chat count for GPT-4o", () => {
@@ -124,12 +156,17 @@ describe("RequestTokenCounter", () => {
       { role: "assistant", content: "Oslo." },
     ] as const;
     const requests = new RequestTokenCounter(new EncodingCounter("o200k_base"));
-    const counted = requests.count({ system: { text: chat[0].content }, messages: chat.slice(1).map((message) => turn(message.role, message.content)) });
+    const counted = requests.count({
+      system: { text: chat[0].content },
+      messages: chat.slice(1).map((message) => turn(message.role, message.content)),
+    });
     expect(counted).toBe(countGpt4oChat(chat));
   });
 
   it("counts an empty conversation as the reply priming alone", () => {
-    expect(new RequestTokenCounter(new SpyCounter()).count({ messages: [] })).toBe(CHAT_FRAMING.replyPriming);
+    expect(new RequestTokenCounter(new SpyCounter()).count({ messages: [] })).toBe(
+      CHAT_FRAMING.replyPriming,
+    );
   });
 
   it("prices cached turns at the estimate's current factor, never a stale one", () => {

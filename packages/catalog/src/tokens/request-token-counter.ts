@@ -62,10 +62,18 @@ export class RequestTokenCounter {
     // The memo is read first and written last, all at once: a counter that throws midway leaves
     // it as it was, never half of one counter's measures and half of another's.
     const mine = memo !== undefined && memo.counter === this;
-    const fixed = mine && memo.system === system && memo.tools === tools ? memo.fixed : this.#measureFixed(system, tools);
+    const fixed =
+      mine && memo.system === system && memo.tools === tools
+        ? memo.fixed
+        : this.#measureFixed(system, tools);
     // A memo that measured no message yet is any counter's to start.
-    const continues = memo !== undefined && (mine || memo.messages.length === 0) && beginsWith(messages, memo.messages);
-    const measured = continues ? this.#countAfter(memo.messages.length, memo.measured, messages) : this.#countCached(messages);
+    const continues =
+      memo !== undefined &&
+      (mine || memo.messages.length === 0) &&
+      beginsWith(messages, memo.messages);
+    const measured = continues
+      ? this.#countAfter(memo.messages.length, memo.measured, messages)
+      : this.#countCached(messages);
     if (memo !== undefined) {
       memo.counter = this;
       memo.system = system;
@@ -88,14 +96,16 @@ export class RequestTokenCounter {
   /** `measured` (what the first `from` messages measured) plus the messages after them, counted afresh. */
   #countAfter(from: number, measured: number, messages: readonly RenderedMessage[]): number {
     let total = measured;
-    for (let index = from; index < messages.length; index++) total += this.#measureMessage(messages[index]!, messages[index]!.role);
+    for (let index = from; index < messages.length; index++)
+      total += this.#measureMessage(messages[index]!, messages[index]!.role);
     return total;
   }
 
   /** Every message, each from the cache by identity. */
   #countCached(messages: readonly RenderedMessage[]): number {
     let total = 0;
-    for (let index = 0; index < messages.length; index++) total += this.#message(messages[index]!, messages[index]!.role);
+    for (let index = 0; index < messages.length; index++)
+      total += this.#message(messages[index]!, messages[index]!.role);
     return total;
   }
 
@@ -112,7 +122,9 @@ export class RequestTokenCounter {
     let measured = CHAT_FRAMING.perMessage + this.#measureText(role);
     if (message.text !== undefined) measured += this.#measureText(message.text);
     const parts = message.parts;
-    if (parts !== undefined) for (let index = 0; index < parts.length; index++) measured += this.#measureText(parts[index]!.text) + (parts[index]!.tokens ?? 0);
+    if (parts !== undefined)
+      for (let index = 0; index < parts.length; index++)
+        measured += this.#measureText(parts[index]!.text) + (parts[index]!.tokens ?? 0);
     return measured;
   }
 
@@ -156,9 +168,13 @@ export class RequestTokenCounter {
 }
 
 /** Whether `messages` starts with every message of `prefix`, the very same objects in order. */
-function beginsWith(messages: readonly RenderedMessage[], prefix: readonly RenderedMessage[]): boolean {
+function beginsWith(
+  messages: readonly RenderedMessage[],
+  prefix: readonly RenderedMessage[],
+): boolean {
   if (messages === prefix) return true;
   if (prefix.length > messages.length) return false;
-  for (let index = 0; index < prefix.length; index++) if (messages[index] !== prefix[index]) return false;
+  for (let index = 0; index < prefix.length; index++)
+    if (messages[index] !== prefix[index]) return false;
   return true;
 }

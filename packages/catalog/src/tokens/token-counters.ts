@@ -1,8 +1,16 @@
 import { stderrLogger, type Logger } from "@nucleo/core";
 import type { CatalogEntry } from "../entry/catalog-entry.js";
-import { CalibratedEstimate, type CalibratedEstimateOptions, type TokenCalibration } from "./calibrated-estimate.js";
+import {
+  CalibratedEstimate,
+  type CalibratedEstimateOptions,
+  type TokenCalibration,
+} from "./calibrated-estimate.js";
 import { EncodingCounter } from "./encoding-counter.js";
-import { processTokenizer, type GptTokenizerLoader, type TokenizerEncoding } from "./gpt-tokenizer-loader.js";
+import {
+  processTokenizer,
+  type GptTokenizerLoader,
+  type TokenizerEncoding,
+} from "./gpt-tokenizer-loader.js";
 import type { RenderedRequest } from "./rendered-request.js";
 import { RequestTokenCounter } from "./request-token-counter.js";
 import type { TokenCounter } from "./token-counter.js";
@@ -59,7 +67,8 @@ export class TokenCounters {
 
   /** The counter for `entry`: the same object on every call for the same entry id. */
   counterFor(entry: CountedEntry): TokenCounter {
-    const encoding = entry.tokenizer ?? (entry.provider === "openai" ? OPENAI_DEFAULT_ENCODING : undefined);
+    const encoding =
+      entry.tokenizer ?? (entry.provider === "openai" ? OPENAI_DEFAULT_ENCODING : undefined);
     if (encoding === undefined) return this.#estimateFor(entry.id);
     if (this.#tokenizer.installed()) return this.#exactCounter(encoding);
     this.#tokenizer.warnMissing(this.#logger);
@@ -88,12 +97,15 @@ export class TokenCounters {
    */
   observe(entry: CountedEntry, estimatedInputTokens: number, reportedInputTokens: number): void {
     const counter = this.counterFor(entry);
-    if (counter instanceof CalibratedEstimate) counter.observe(estimatedInputTokens, reportedInputTokens);
+    if (counter instanceof CalibratedEstimate)
+      counter.observe(estimatedInputTokens, reportedInputTokens);
   }
 
   /** The calibration of every estimate made so far, by entry id. */
   calibrations(): ReadonlyMap<string, TokenCalibration> {
-    return new Map([...this.#estimates].map(([entryId, estimate]) => [entryId, estimate.calibration()]));
+    return new Map(
+      [...this.#estimates].map(([entryId, estimate]) => [entryId, estimate.calibration()]),
+    );
   }
 
   #exactCounter(encoding: TokenizerEncoding): EncodingCounter {

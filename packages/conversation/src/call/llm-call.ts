@@ -1,4 +1,11 @@
-import { AbstractTool, type AttemptInfo, type JobContext, type JobResources, type SeatRequest, type TokenUsage } from "@nucleo/core";
+import {
+  AbstractTool,
+  type AttemptInfo,
+  type JobContext,
+  type JobResources,
+  type SeatRequest,
+  type TokenUsage,
+} from "@nucleo/core";
 import { z } from "zod";
 import type { StopReason } from "../client/llm-client.js";
 import type { ThinkingPart, ToolCallPart } from "../model/parts.js";
@@ -66,13 +73,21 @@ export class LLMCall<TAnswer = undefined> extends AbstractTool<undefined, LlmCal
   }
 
   // Not async: one frame less per call in flight (thousands may wait on their model at once).
-  execute(_input: undefined, resources: JobResources, context: JobContext): Promise<LlmCallOutput<TAnswer>> {
+  execute(
+    _input: undefined,
+    resources: JobResources,
+    context: JobContext,
+  ): Promise<LlmCallOutput<TAnswer>> {
     return this.#exchange.exchangeInto(resources, context, undefined, outputOf<TAnswer>);
   }
 }
 
 /** The call's output from what one exchange brought back. */
-function outputOf<TAnswer>({ response, entry, checked }: ExchangeResult<TAnswer>): LlmCallOutput<TAnswer> {
+function outputOf<TAnswer>({
+  response,
+  entry,
+  checked,
+}: ExchangeResult<TAnswer>): LlmCallOutput<TAnswer> {
   const output: { -readonly [K in keyof LlmCallOutput<TAnswer>]: LlmCallOutput<TAnswer>[K] } = {
     text: response.content,
     answer: checked === undefined ? undefined : (checked.answer as TAnswer),

@@ -28,7 +28,11 @@ export class LlmEnvironment {
   }
 
   /** The environment of an admission: its picker and its token counters. */
-  static from(admission: CatalogAdmission, clients: ProviderClients, clock?: Clock): LlmEnvironment {
+  static from(
+    admission: CatalogAdmission,
+    clients: ProviderClients,
+    clock?: Clock,
+  ): LlmEnvironment {
     return new LlmEnvironment(admission.picker, admission.tokens, clients, clock);
   }
 
@@ -41,7 +45,10 @@ export class LlmEnvironment {
   clientFor(entry: CatalogEntry): LlmClient {
     const client = this.#clients[entry.provider];
     if (!client) {
-      throw new SystemError({ code: "no_client", message: `No client is configured for provider "${entry.provider}" (entry "${entry.id}").` });
+      throw new SystemError({
+        code: "no_client",
+        message: `No client is configured for provider "${entry.provider}" (entry "${entry.id}").`,
+      });
     }
     if (entry.nativeTools) return client;
     let wrapped = this.#wrapped.get(entry.provider);

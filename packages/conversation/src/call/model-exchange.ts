@@ -1,7 +1,21 @@
-import { SystemError, TruncationSignal, type AttemptInfo, type JobContext, type JobResources, type SeatRequest, type SeatReservation } from "@nucleo/core";
+import {
+  SystemError,
+  TruncationSignal,
+  type AttemptInfo,
+  type JobContext,
+  type JobResources,
+  type SeatRequest,
+  type SeatReservation,
+} from "@nucleo/core";
 import { priceCall, type SeatBinding } from "@nucleo/catalog";
 import { collectStream } from "../client/collect-stream.js";
-import type { LlmBinding, LlmClient, LlmDelta, LlmRequest, LlmResponse } from "../client/llm-client.js";
+import type {
+  LlmBinding,
+  LlmClient,
+  LlmDelta,
+  LlmRequest,
+  LlmResponse,
+} from "../client/llm-client.js";
 import type { ResponseContract } from "../correction/response-contract.js";
 import { ResponseCorrection, type CheckedAnswer } from "../correction/response-correction.js";
 import type { Conversation } from "../model/conversation.js";
@@ -33,7 +47,6 @@ export interface ExchangeResult<TAnswer> {
   readonly checked: CheckedAnswer<TAnswer> | undefined;
 }
 
-
 /**
  * The mechanics every model-calling job shares (`LLMCall`, the one-call tools): per attempt,
  * bind the seat and price it from exactly the request the wire will carry; then send on the
@@ -54,10 +67,15 @@ export class ModelExchange<TAnswer> {
   /** Binds this attempt's seat and prices it (after a truncation, at the entry's ceiling). */
   requirements(attempt: AttemptInfo): SeatRequest[] {
     const { conversation, environment, pin } = this.options;
-    const binding = pin === undefined ? this.#pickWithDemand() : environment.picker.bind({ ...conversation.seat, pin });
+    const binding =
+      pin === undefined
+        ? this.#pickWithDemand()
+        : environment.picker.bind({ ...conversation.seat, pin });
     this.options.beforeRender?.(binding.entry);
     const request = renderRequest(conversation, binding.entry);
-    const maxOutputTokens = attempt.escalated ? binding.entry.outputCeiling : binding.maxOutputTokens;
+    const maxOutputTokens = attempt.escalated
+      ? binding.entry.outputCeiling
+      : binding.maxOutputTokens;
     this.#binding = binding;
     this.#request = request;
     this.#maxOutputTokens = maxOutputTokens;
@@ -77,7 +95,10 @@ export class ModelExchange<TAnswer> {
     if (candidates.length < 2 || !first) return environment.picker.bind(conversation.seat);
     const sized = environment.picker.bind({ ...conversation.seat, pin: first.id });
     this.options.beforeRender?.(first);
-    const demand = { inputTokens: environment.tokens.countRequest(first, renderRequest(conversation, first)), outputTokens: sized.maxOutputTokens };
+    const demand = {
+      inputTokens: environment.tokens.countRequest(first, renderRequest(conversation, first)),
+      outputTokens: sized.maxOutputTokens,
+    };
     return environment.picker.bind(conversation.seat, demand);
   }
 
@@ -90,7 +111,11 @@ export class ModelExchange<TAnswer> {
    * Sends this attempt's request on `client` (default: the environment's client for the entry).
    * Not async: a call waiting on its model holds one promise reaction, not a paused frame.
    */
-  exchange(resources: JobResources, context: JobContext, client?: LlmClient): Promise<ExchangeResult<TAnswer>> {
+  exchange(
+    resources: JobResources,
+    context: JobContext,
+    client?: LlmClient,
+  ): Promise<ExchangeResult<TAnswer>> {
     return this.exchangeInto(resources, context, client, asIs);
   }
 
@@ -98,32 +123,60 @@ export class ModelExchange<TAnswer> {
    * {@link exchange}, its result shaped by `into` as it arrives: a caller that reshapes the
    * result (a model call's output) adds no promise of its own to the one waiting on the model.
    */
-  exchangeInto<TResult>(resources: JobResources, context: JobContext, client: LlmClient | undefined, into: (result: ExchangeResult<TAnswer>) => TResult): Promise<TResult> {
+  exchangeInto<TResult>(
+    resources: JobResources,
+    context: JobContext,
+    client: LlmClient | undefined,
+    into: (result: ExchangeResult<TAnswer>) => TResult,
+  ): Promise<TResult> {
     try {
       const planned = this.#requireBinding();
       const request = this.#request!;
       const seat = resources.seats[0];
-      if (!seat) throw new SystemError({ code: "no_seat", message: "A model call ran without the seat its requirements asked for." });
+      if (!seat)
+        throw new SystemError({
+          code: "no_seat",
+          message: "A model call ran without the seat its requirements asked for.",
+        });
       const { conversation, environment, onDelta } = this.options;
       const entry = planned.entry;
-      const binding: LlmBinding = { entry, maxOutputTokens: this.#maxOutputTokens, reasoningTokens: planned.reasoningTokens, depth: conversation.seat.depth };
+      const binding: LlmBinding = {
+        entry,
+        maxOutputTokens: this.#maxOutputTokens,
+        reasoningTokens: planned.reasoningTokens,
+        depth: conversation.seat.depth,
+      };
       const sender = client ?? environment.clientFor(entry);
       const started = environment.clock.now();
-      const sent = onDelta ? collectStream(sender.stream(request, binding, context.signal), onDelta) : sender.send(request, binding, context.signal);
-      return Promise.resolve(sent).then((response) => into(this.#received(response, planned, seat, resources, context, started)));
+      const sent = onDelta
+        ? collectStream(sender.stream(request, binding, context.signal), onDelta)
+        : sender.send(request, binding, context.signal);
+      return Promise.resolve(sent).then((response) =>
+        into(this.#received(response, planned, seat, resources, context, started)),
+      );
     } catch (error) {
       return Promise.reject(error);
     }
   }
 
   /** What the model sent, taken in: usage recorded, the call reported, a truncation signalled, the answer checked and appended. */
-  #received(response: LlmResponse, planned: SeatBinding, seat: SeatReservation, resources: JobResources, context: JobContext, started: number): ExchangeResult<TAnswer> {
+  #received(
+    response: LlmResponse,
+    planned: SeatBinding,
+    seat: SeatReservation,
+    resources: JobResources,
+    context: JobContext,
+    started: number,
+  ): ExchangeResult<TAnswer> {
     const { conversation, contract } = this.options;
     resources.recordUsage(seat, response.usage);
     // The exact price is for whoever records the call: with no observer there is no one to tell.
     if (context.observed !== false) this.#report(planned, response, context, started);
     if (response.stopReason === "max_tokens") throw new TruncationSignal();
-    const checked = contract && response.toolCalls.length === 0 ? ResponseCorrection.exchange(conversation, response, contract, context.attempt) : undefined;
+    const checked =
+      contract && response.toolCalls.length === 0
+        ? ResponseCorrection.exchange(conversation, response, contract, context.attempt)
+        : undefined;
     conversation.addAssistant(response);
     return { response, entry: planned.entry, checked };
   }
@@ -135,18 +188,31 @@ export class ModelExchange<TAnswer> {
     const ended = environment.clock.now();
     const price = priceCall(entry, response.usage, new Date(ended));
     context.emit({
-      type: "llm.call", entryId: entry.id, providerModel: response.providerModel, provider: entry.provider, requestModel: entry.model,
-      grade: planned.grade, depth: conversation.seat.depth, usage: response.usage, cost: price.cost.toString(),
-      currency: price.currency, latencyMs: ended - started, stopReason: response.stopReason,
-      attempt: context.attempt.number, corrections: context.attempt.corrections,
+      type: "llm.call",
+      entryId: entry.id,
+      providerModel: response.providerModel,
+      provider: entry.provider,
+      requestModel: entry.model,
+      grade: planned.grade,
+      depth: conversation.seat.depth,
+      usage: response.usage,
+      cost: price.cost.toString(),
+      currency: price.currency,
+      latencyMs: ended - started,
+      stopReason: response.stopReason,
+      attempt: context.attempt.number,
+      corrections: context.attempt.corrections,
     });
   }
 
   #requireBinding(): SeatBinding {
-    if (!this.#binding) throw new SystemError({ code: "no_seat", message: "A model call ran before its requirements bound a seat." });
+    if (!this.#binding)
+      throw new SystemError({
+        code: "no_seat",
+        message: "A model call ran before its requirements bound a seat.",
+      });
     return this.#binding;
   }
-
 }
 
 function asIs<TResult>(result: TResult): TResult {

@@ -76,5 +76,9 @@ export interface LlmClient {
    * Sends one call and yields the answer as it arrives; the generator's return value is the
    * same {@link LlmResponse} `send` would give.
    */
-  stream(request: LlmRequest, binding: LlmBinding, signal: AbortSignal): AsyncGenerator<LlmDelta, LlmResponse, void>;
+  stream(
+    request: LlmRequest,
+    binding: LlmBinding,
+    signal: AbortSignal,
+  ): AsyncGenerator<LlmDelta, LlmResponse, void>;
 }

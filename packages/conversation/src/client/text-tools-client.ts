@@ -8,13 +8,20 @@ import type { LlmBinding, LlmClient, LlmDelta, LlmRequest, LlmResponse } from ".
  * its tools as text, the answer is read for a `{"tool_calls": [...]}` object and turned into
  * tool calls with ids the runtime mints — so nothing above the client knows which path ran.
  */
-export function withTextTools(client: LlmClient, mintId: () => string = defaultMinter()): LlmClient {
+export function withTextTools(
+  client: LlmClient,
+  mintId: () => string = defaultMinter(),
+): LlmClient {
   return {
     async send(request, binding, signal) {
       const response = await client.send(request, binding, signal);
       return toolsOf(request) ? readTextToolCalls(response, mintId) : response;
     },
-    async *stream(request: LlmRequest, binding: LlmBinding, signal: AbortSignal): AsyncGenerator<LlmDelta, LlmResponse, void> {
+    async *stream(
+      request: LlmRequest,
+      binding: LlmBinding,
+      signal: AbortSignal,
+    ): AsyncGenerator<LlmDelta, LlmResponse, void> {
       if (!toolsOf(request)) return yield* client.stream(request, binding, signal);
       // The answer may be a JSON tool call, which must not reach the user as text: read it whole.
       const inner = client.stream(request, binding, signal);
@@ -42,7 +49,15 @@ export function readTextToolCalls(response: LlmResponse, mintId: () => string): 
     const name = (call as { name?: unknown })?.name;
     const args = (call as { arguments?: unknown })?.arguments;
     if (typeof name !== "string") return response;
-    toolCalls.push(Parts.toolCall(mintId(), name, typeof args === "object" && args !== null && !Array.isArray(args) ? (args as Record<string, unknown>) : {}));
+    toolCalls.push(
+      Parts.toolCall(
+        mintId(),
+        name,
+        typeof args === "object" && args !== null && !Array.isArray(args)
+          ? (args as Record<string, unknown>)
+          : {},
+      ),
+    );
   }
   return { ...response, content: "", toolCalls, stopReason: "tool_calls" };
 }
@@ -51,11 +66,17 @@ export function readTextToolCalls(response: LlmResponse, mintId: () => string): 
 export function parseJsonObject(text: string): Record<string, unknown> | undefined {
   let trimmed = text.trim();
   // Most answers are the bare object: the fence-stripping expressions run only when they may matter.
-  if (!trimmed.startsWith("{") || !trimmed.endsWith("}")) trimmed = trimmed.replace(/^```(?:json)?\s*\n?/i, "").replace(/\n?```$/, "").trim();
+  if (!trimmed.startsWith("{") || !trimmed.endsWith("}"))
+    trimmed = trimmed
+      .replace(/^```(?:json)?\s*\n?/i, "")
+      .replace(/\n?```$/, "")
+      .trim();
   if (!trimmed.startsWith("{")) return undefined;
   try {
     const value = JSON.parse(trimmed) as unknown;
-    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    return typeof value === "object" && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }

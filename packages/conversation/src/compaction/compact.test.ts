@@ -7,7 +7,10 @@ import { conversationTestRuntime } from "../test-support/conversation-test-runti
 import type { Summarizer } from "./summarizer.js";
 
 const SEAT = { grade: "MEDIUM", depth: "STANDARD", output: "COMPACT" } as const;
-const PARAGRAPH = "The widget has a hinge and a latch, and the latch holds the lid against the base when closed. ".repeat(20);
+const PARAGRAPH =
+  "The widget has a hinge and a latch, and the latch holds the lid against the base when closed. ".repeat(
+    20,
+  );
 
 class RecordingSummarizer implements Summarizer {
   readonly seen: Array<readonly Turn[]> = [];
@@ -22,10 +25,16 @@ async function longConversation(comfortContextTokens: number) {
   const runtime = conversationTestRuntime(new FakeClient([]));
   const service = new ConversationService({ environment: runtime.environment, summarizer });
   const conversation = await service.obtain({ seat: SEAT, comfortContextTokens });
-  conversation.putMainObjective("Review the widget patent.").admitSkill("claim_charts", "Chart claims element by element.");
+  conversation
+    .putMainObjective("Review the widget patent.")
+    .admitSkill("claim_charts", "Chart claims element by element.");
   for (let round = 0; round < 10; round++) {
     conversation.addUser(`Question ${round}: ${PARAGRAPH}`);
-    conversation.addAssistant({ content: "", thinking: [], toolCalls: [Parts.toolCall(`call_${round}`, "search", { query: `q${round}` })] });
+    conversation.addAssistant({
+      content: "",
+      thinking: [],
+      toolCalls: [Parts.toolCall(`call_${round}`, "search", { query: `q${round}` })],
+    });
     conversation.addToolResults([Parts.toolResult(`call_${round}`, "search", PARAGRAPH)]);
     conversation.addAssistant({ content: `Answer ${round}.`, thinking: [], toolCalls: [] });
   }
@@ -48,7 +57,9 @@ describe("compaction", () => {
     expect(result.tokensAfter).toBeLessThan(result.tokensBefore);
     expect(summarizer.seen[0]).toEqual(before.slice(0, result.summarizedTurns));
     const after = conversation.turns();
-    expect(after[0]!.parts[0]!.text).toBe(`Summary of the earlier conversation:\n(${result.summarizedTurns} turns about widgets)`);
+    expect(after[0]!.parts[0]!.text).toBe(
+      `Summary of the earlier conversation:\n(${result.summarizedTurns} turns about widgets)`,
+    );
     expect(after.slice(1)).toEqual(before.slice(result.summarizedTurns)); // recent turns untouched, same objects
     expect(after[1]!.role).toBe("assistant"); // never a tool result cut off from its call
     expect(conversation.objective()).toEqual([["task", "Review the widget patent."]]);
@@ -59,7 +70,11 @@ describe("compaction", () => {
     const { conversation } = await longConversation(8_000);
     expect(conversation.compactionTrigger).toBe(0.92);
     const runtime = conversationTestRuntime(new FakeClient([]));
-    const custom = await runtime.service.obtain({ seat: SEAT, comfortContextTokens: 50_000, compactionTrigger: 0.5 });
+    const custom = await runtime.service.obtain({
+      seat: SEAT,
+      comfortContextTokens: 50_000,
+      compactionTrigger: 0.5,
+    });
     expect([custom.comfortContextTokens, custom.compactionTrigger]).toEqual([50_000, 0.5]);
   });
 });

@@ -34,13 +34,23 @@ export interface CompactionResult {
  * stay whole. The kept turns start at an assistant turn, so no tool result is ever separated
  * from the call it answers. Does nothing below the trigger.
  */
-export async function compactIfNeeded(conversation: Conversation, options: CompactionOptions): Promise<CompactionResult> {
-  const count = (): number => options.tokens.countRequest(options.entry, renderRequest(conversation, options.entry));
+export async function compactIfNeeded(
+  conversation: Conversation,
+  options: CompactionOptions,
+): Promise<CompactionResult> {
+  const count = (): number =>
+    options.tokens.countRequest(options.entry, renderRequest(conversation, options.entry));
   const tokensBefore = count();
   const threshold = conversation.comfortContextTokens * conversation.compactionTrigger;
-  if (tokensBefore <= threshold) return { compacted: false, tokensBefore, tokensAfter: tokensBefore, summarizedTurns: 0 };
-  const keepFrom = keepBoundary(conversation.turns(), options, conversation.comfortContextTokens * (options.keepRecentShare ?? 0.3));
-  if (keepFrom <= 0) return { compacted: false, tokensBefore, tokensAfter: tokensBefore, summarizedTurns: 0 };
+  if (tokensBefore <= threshold)
+    return { compacted: false, tokensBefore, tokensAfter: tokensBefore, summarizedTurns: 0 };
+  const keepFrom = keepBoundary(
+    conversation.turns(),
+    options,
+    conversation.comfortContextTokens * (options.keepRecentShare ?? 0.3),
+  );
+  if (keepFrom <= 0)
+    return { compacted: false, tokensBefore, tokensAfter: tokensBefore, summarizedTurns: 0 };
   const summary = await options.summarizer.summarize(conversation.turns().slice(0, keepFrom), {
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.submit ? { submit: options.submit } : {}),
@@ -62,7 +72,8 @@ function keepBoundary(turns: readonly Turn[], options: CompactionOptions, budget
   }
   if (boundary === turns.length) {
     // Even the last exchange is over budget: keep from the last assistant turn regardless.
-    for (let index = turns.length - 1; index > 0; index--) if (turns[index]!.role === "assistant") return index;
+    for (let index = turns.length - 1; index > 0; index--)
+      if (turns[index]!.role === "assistant") return index;
   }
   return boundary;
 }

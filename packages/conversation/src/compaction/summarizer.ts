@@ -2,7 +2,10 @@ import type { AbstractJob } from "@nucleo/core";
 import type { Turn } from "../model/turn.js";
 
 /** Submits a job as a child of the job that compacts, so the summary call keeps its lineage and scope. */
-export type SubmitChild = <TInput, TOutput>(job: AbstractJob<TInput, TOutput>, input: TInput) => PromiseLike<TOutput>;
+export type SubmitChild = <TInput, TOutput>(
+  job: AbstractJob<TInput, TOutput>,
+  input: TInput,
+) => PromiseLike<TOutput>;
 
 /** What a summarizer is told about the compaction it serves. */
 export interface SummarizeOptions {

@@ -24,6 +24,15 @@ export interface ResponseContract<TAnswer> {
  * @example
  * const Verdict = responseContract("novelty_verdict", z.object({ novel: z.boolean(), reason: z.string() }));
  */
-export function responseContract<TAnswer>(name: string, schema: z.ZodType<TAnswer>, options: { readonly notation?: boolean } = {}): ResponseContract<TAnswer> {
-  return Object.freeze({ name, schema, jsonSchema: modelJsonSchema(schema), notation: options.notation ?? true });
+export function responseContract<TAnswer>(
+  name: string,
+  schema: z.ZodType<TAnswer>,
+  options: { readonly notation?: boolean } = {},
+): ResponseContract<TAnswer> {
+  return Object.freeze({
+    name,
+    schema,
+    jsonSchema: modelJsonSchema(schema),
+    notation: options.notation ?? true,
+  });
 }

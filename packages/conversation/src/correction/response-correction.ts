@@ -1,4 +1,10 @@
-import { CorrectionSignal, describeIssue, InvalidInputError, MAX_CORRECTIONS, type AttemptInfo } from "@nucleo/core";
+import {
+  CorrectionSignal,
+  describeIssue,
+  InvalidInputError,
+  MAX_CORRECTIONS,
+  type AttemptInfo,
+} from "@nucleo/core";
 import type { LlmResponse } from "../client/llm-client.js";
 import { parseJsonObject } from "../client/text-tools-client.js";
 import type { Conversation } from "../model/conversation.js";
@@ -26,11 +32,20 @@ export const ResponseCorrection = {
    * model's answer and the correction are appended to `conversation` and a `CorrectionSignal`
    * is thrown.
    */
-  exchange<TAnswer>(conversation: Conversation, response: LlmResponse, contract: ResponseContract<TAnswer>, attempt: AttemptInfo): CheckedAnswer<TAnswer> {
+  exchange<TAnswer>(
+    conversation: Conversation,
+    response: LlmResponse,
+    contract: ResponseContract<TAnswer>,
+    attempt: AttemptInfo,
+  ): CheckedAnswer<TAnswer> {
     const canCorrect = attempt.corrections < MAX_CORRECTIONS;
     const parsed = parseJsonObject(response.content);
     if (parsed === undefined) {
-      if (!canCorrect) throw new InvalidInputError({ parameter: "answer", expected: `one JSON object matching ${contract.name} (still unparseable after ${MAX_CORRECTIONS} corrections)` });
+      if (!canCorrect)
+        throw new InvalidInputError({
+          parameter: "answer",
+          expected: `one JSON object matching ${contract.name} (still unparseable after ${MAX_CORRECTIONS} corrections)`,
+        });
       correct(conversation, response, "Your last answer was not one JSON object.");
     }
     const checked = contract.schema.safeParse(parsed);
@@ -44,6 +59,8 @@ export const ResponseCorrection = {
 
 function correct(conversation: Conversation, response: LlmResponse, what: string): never {
   conversation.addAssistant(response);
-  conversation.addCorrection(`${what} Send the whole answer again as one JSON object that matches the schema, with no text around it.`);
+  conversation.addCorrection(
+    `${what} Send the whole answer again as one JSON object that matches the schema, with no text around it.`,
+  );
   throw new CorrectionSignal({ reason: what });
 }

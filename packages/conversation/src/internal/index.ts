@@ -9,7 +9,11 @@
 export { modelJsonSchema } from "../schema/model-json-schema.js";
 export { wireJsonSchema } from "../schema/wire-json-schema.js";
 export { wireKeysFromWire, wireKeysToWire } from "../schema/wire-keys.js";
-export { describeWireIssue, type WireIssue, type DescribeWireIssueOptions } from "../schema/wire-issue.js";
+export {
+  describeWireIssue,
+  type WireIssue,
+  type DescribeWireIssueOptions,
+} from "../schema/wire-issue.js";
 export { declaredType } from "../schema/declared-type.js";
 export { WireCase } from "../schema/wire-case.js";
 export { zodDef, unwrapZod, isZodWrapper, isJsonObject, type ZodDef } from "../schema/zod-def.js";

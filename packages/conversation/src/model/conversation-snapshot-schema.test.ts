@@ -5,11 +5,25 @@ import { parseConversationSnapshot } from "./conversation-snapshot-schema.js";
 import { Parts } from "./parts.js";
 
 function conversationWithEveryPart(): Conversation {
-  const conversation = new Conversation("chat-1", { grade: "MEDIUM", depth: "STANDARD", output: { tokens: 900 } }, false, 128_000, 0.92);
+  const conversation = new Conversation(
+    "chat-1",
+    { grade: "MEDIUM", depth: "STANDARD", output: { tokens: 900 } },
+    false,
+    128_000,
+    0.92,
+  );
   conversation.putObjective("task", "Answer the customer.");
   conversation.admitSkill("tone", "Be brief.");
-  conversation.addUser([Parts.text("hello"), Parts.image("image/png", { kind: "url", url: "https://example.test/a.png" }), Parts.file("application/pdf", "a.pdf", "QUJD")]);
-  conversation.addAssistant({ thinking: [Parts.thinking("why", "sig")], content: "one moment", toolCalls: [Parts.toolCall("call-1", "lookup", { q: "x" })] });
+  conversation.addUser([
+    Parts.text("hello"),
+    Parts.image("image/png", { kind: "url", url: "https://example.test/a.png" }),
+    Parts.file("application/pdf", "a.pdf", "QUJD"),
+  ]);
+  conversation.addAssistant({
+    thinking: [Parts.thinking("why", "sig")],
+    content: "one moment",
+    toolCalls: [Parts.toolCall("call-1", "lookup", { q: "x" })],
+  });
   conversation.addToolResults([Parts.toolResult("call-1", "lookup", "found", false)]);
   return conversation;
 }

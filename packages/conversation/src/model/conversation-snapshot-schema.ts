@@ -10,14 +10,41 @@ const partSchema = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("image"),
     mediaType: text,
-    source: z.discriminatedUnion("kind", [z.object({ kind: z.literal("base64"), data: text }), z.object({ kind: z.literal("url"), url: text })]),
+    source: z.discriminatedUnion("kind", [
+      z.object({ kind: z.literal("base64"), data: text }),
+      z.object({ kind: z.literal("url"), url: text }),
+    ]),
     text: z.literal(""),
     tokens,
   }),
-  z.object({ type: z.literal("file"), mediaType: text, name: text, data: text, text: z.literal(""), tokens }),
-  z.object({ type: z.literal("thinking"), text, signature: text.optional(), redacted: text.optional() }),
-  z.object({ type: z.literal("tool_call"), id: text, name: text, arguments: z.record(z.string(), z.unknown()), text }),
-  z.object({ type: z.literal("tool_result"), callId: text, name: text, text, isError: z.boolean() }),
+  z.object({
+    type: z.literal("file"),
+    mediaType: text,
+    name: text,
+    data: text,
+    text: z.literal(""),
+    tokens,
+  }),
+  z.object({
+    type: z.literal("thinking"),
+    text,
+    signature: text.optional(),
+    redacted: text.optional(),
+  }),
+  z.object({
+    type: z.literal("tool_call"),
+    id: text,
+    name: text,
+    arguments: z.record(z.string(), z.unknown()),
+    text,
+  }),
+  z.object({
+    type: z.literal("tool_result"),
+    callId: text,
+    name: text,
+    text,
+    isError: z.boolean(),
+  }),
 ]);
 
 const slots = z.array(z.tuple([text, text]));
@@ -62,5 +89,8 @@ export function parseConversationSnapshot(value: unknown, source: string): Conve
     return snapshot;
   }
   const { path, expected } = describeIssue(parsed.error.issues[0]!);
-  throw new SystemError({ code: "corrupt_conversation", message: `The stored ${source} is not a conversation snapshot: at ${path}, expected ${expected}.` });
+  throw new SystemError({
+    code: "corrupt_conversation",
+    message: `The stored ${source} is not a conversation snapshot: at ${path}, expected ${expected}.`,
+  });
 }

@@ -83,7 +83,10 @@ export class Conversation {
   objective(): ReadonlyArray<readonly [string, string]> {
     const taskAt = this.#objective.findIndex(([slot]) => slot === TASK_SLOT);
     if (taskAt <= 0) return [...this.#objective];
-    return [this.#objective[taskAt]!, ...this.#objective.filter((_pair, index) => index !== taskAt)];
+    return [
+      this.#objective[taskAt]!,
+      ...this.#objective.filter((_pair, index) => index !== taskAt),
+    ];
   }
 
   /**
@@ -91,7 +94,8 @@ export class Conversation {
    * common case, which renderers share across conversations.
    */
   soleTask(): string | undefined {
-    const only = this.#objective.length === 1 && this.#preamble === undefined ? this.#objective[0] : undefined;
+    const only =
+      this.#objective.length === 1 && this.#preamble === undefined ? this.#objective[0] : undefined;
     return only?.[0] === TASK_SLOT ? only[1] : undefined;
   }
 
@@ -137,7 +141,10 @@ export class Conversation {
 
   /** Appends a user turn of text or parts. */
   addUser(content: string | readonly Part[]): this {
-    return this.#append({ role: "user", parts: typeof content === "string" ? [Parts.text(content)] : content.slice() });
+    return this.#append({
+      role: "user",
+      parts: typeof content === "string" ? [Parts.text(content)] : content.slice(),
+    });
   }
 
   /** Appends the model's answer: its thinking, its text and its tool calls, in that order. */
@@ -148,7 +155,8 @@ export class Conversation {
     const parts: Part[] = new Array(thinking.length + text + toolCalls.length);
     for (let index = 0; index < thinking.length; index++) parts[index] = thinking[index]!;
     if (text) parts[thinking.length] = Parts.text(response.content);
-    for (let index = 0; index < toolCalls.length; index++) parts[thinking.length + text + index] = toolCalls[index]!;
+    for (let index = 0; index < toolCalls.length; index++)
+      parts[thinking.length + text + index] = toolCalls[index]!;
     return this.#append({ role: "assistant", parts });
   }
 
@@ -200,20 +208,35 @@ export class Conversation {
    * @internal
    */
   compactBefore(keepFrom: number, summary: string): void {
-    this.#turns = [Object.freeze({ role: "user" as const, parts: [Parts.text(summary)] }), ...this.#turns.slice(keepFrom)];
+    this.#turns = [
+      Object.freeze({ role: "user" as const, parts: [Parts.text(summary)] }),
+      ...this.#turns.slice(keepFrom),
+    ];
   }
 
   /** The conversation as plain data. */
   snapshot(): ConversationSnapshot {
     return {
-      id: this.id, temporary: this.temporary, seat: this.seat, objective: [...this.#objective], preamble: this.preamble(),
-      turns: [...this.#turns], comfortContextTokens: this.comfortContextTokens, compactionTrigger: this.compactionTrigger,
+      id: this.id,
+      temporary: this.temporary,
+      seat: this.seat,
+      objective: [...this.#objective],
+      preamble: this.preamble(),
+      turns: [...this.#turns],
+      comfortContextTokens: this.comfortContextTokens,
+      compactionTrigger: this.compactionTrigger,
     };
   }
 
   /** Rebuilds a conversation from a snapshot (its tools and contract are set per call). */
   static restore(snapshot: ConversationSnapshot): Conversation {
-    const conversation = new Conversation(snapshot.id, snapshot.seat, snapshot.temporary, snapshot.comfortContextTokens, snapshot.compactionTrigger);
+    const conversation = new Conversation(
+      snapshot.id,
+      snapshot.seat,
+      snapshot.temporary,
+      snapshot.comfortContextTokens,
+      snapshot.compactionTrigger,
+    );
     for (const [slot, text] of snapshot.objective) conversation.putObjective(slot, text);
     for (const [name, text] of snapshot.preamble) conversation.admitSkill(name, text);
     conversation.#turns = snapshot.turns.slice();
@@ -227,12 +250,18 @@ export class Conversation {
 }
 
 /** `pairs` with `key` set to `text`: a new list when that changes anything, else `pairs` itself. */
-function withPair(pairs: ReadonlyArray<readonly [string, string]>, key: string, text: string): ReadonlyArray<readonly [string, string]> {
+function withPair(
+  pairs: ReadonlyArray<readonly [string, string]>,
+  key: string,
+  text: string,
+): ReadonlyArray<readonly [string, string]> {
   let index = pairs.length - 1;
   while (index >= 0 && pairs[index]![0] !== key) index--;
   if (index >= 0 && pairs[index]![1] === text) return pairs;
   const pair = [key, text] as const;
-  return index >= 0 ? pairs.map((current, at) => (at === index ? pair : current)) : appended(pairs, pair);
+  return index >= 0
+    ? pairs.map((current, at) => (at === index ? pair : current))
+    : appended(pairs, pair);
 }
 
 /**

@@ -21,7 +21,9 @@ export interface ImagePart {
   readonly type: "image";
   readonly mediaType: string;
   /** Base64 data, or an `https:` URL. */
-  readonly source: { readonly kind: "base64"; readonly data: string } | { readonly kind: "url"; readonly url: string };
+  readonly source:
+    | { readonly kind: "base64"; readonly data: string }
+    | { readonly kind: "url"; readonly url: string };
   readonly text: "";
   readonly tokens: number;
 }
@@ -79,10 +81,19 @@ export const Parts = {
   },
   file(mediaType: string, name: string, data: string): FilePart {
     const bytes = Math.floor((data.length * 3) / 4);
-    return { type: "file", mediaType, name, data, text: "", tokens: Math.ceil(bytes / NON_TEXT_TOKENS.fileBytesPerToken) };
+    return {
+      type: "file",
+      mediaType,
+      name,
+      data,
+      text: "",
+      tokens: Math.ceil(bytes / NON_TEXT_TOKENS.fileBytesPerToken),
+    };
   },
   thinking(text: string, signature?: string): ThinkingPart {
-    return signature === undefined ? { type: "thinking", text } : { type: "thinking", text, signature };
+    return signature === undefined
+      ? { type: "thinking", text }
+      : { type: "thinking", text, signature };
   },
   toolCall(id: string, name: string, args: Readonly<Record<string, unknown>>): ToolCallPart {
     return { type: "tool_call", id, name, arguments: args, text: JSON.stringify(args) };

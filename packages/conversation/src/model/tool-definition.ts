@@ -22,7 +22,11 @@ const definitions = new WeakMap<JsonSchema, Map<string, ToolDefinition>>();
  * Builds a {@link ToolDefinition}, computing its counted text once. The same schema object
  * under the same name and description gives the same (frozen) definition.
  */
-export function toolDefinition(name: string, description: string, inputSchema: JsonSchema): ToolDefinition {
+export function toolDefinition(
+  name: string,
+  description: string,
+  inputSchema: JsonSchema,
+): ToolDefinition {
   let byName = definitions.get(inputSchema);
   if (!byName) {
     byName = new Map();
@@ -30,7 +34,12 @@ export function toolDefinition(name: string, description: string, inputSchema: J
   }
   let definition = byName.get(name);
   if (definition?.description !== description) {
-    definition = Object.freeze({ name, description, inputSchema, text: JSON.stringify({ name, description, input_schema: inputSchema }) });
+    definition = Object.freeze({
+      name,
+      description,
+      inputSchema,
+      text: JSON.stringify({ name, description, input_schema: inputSchema }),
+    });
     byName.set(name, definition);
   }
   return definition;

@@ -9,4 +9,5 @@ export const TOOL_WEIGHT_GUIDANCE = [
 ].join(" ");
 
 /** How a JSON answer is asked for when the contract is rendered in the prompt. */
-export const JSON_ANSWER_INSTRUCTION = "Answer with one JSON object only (no prose around it) that matches this schema:";
+export const JSON_ANSWER_INSTRUCTION =
+  "Answer with one JSON object only (no prose around it) that matches this schema:";

@@ -27,11 +27,17 @@ interface CachedSystem {
  * in the system text and earlier calls rendered as text — the same request the token count
  * priced, so the seat is priced from exactly what is sent.
  */
-export function renderRequest(conversation: Conversation, entry: Pick<CatalogEntry, "nativeTools" | "structuredOutput">): LlmRequest {
+export function renderRequest(
+  conversation: Conversation,
+  entry: Pick<CatalogEntry, "nativeTools" | "structuredOutput">,
+): LlmRequest {
   const tools = conversation.tools();
   const contract = conversation.contract();
   const textTools = tools.length > 0 && !entry.nativeTools;
-  const shape = (tools.length > 0 ? TOOLS : 0) | (textTools ? TEXT_TOOLS_BIT : 0) | (contract?.notation === true && !entry.structuredOutput ? NOTATION : 0);
+  const shape =
+    (tools.length > 0 ? TOOLS : 0) |
+    (textTools ? TEXT_TOOLS_BIT : 0) |
+    (contract?.notation === true && !entry.structuredOutput ? NOTATION : 0);
   const system = renderSystem(conversation, shape);
   const request: LlmRequest = {
     system,
@@ -49,7 +55,10 @@ export function renderRequest(conversation: Conversation, entry: Pick<CatalogEnt
 // One response format per contract, shared by every request that carries it.
 const responseFormats = new WeakMap<object, NonNullable<LlmRequest["responseFormat"]>>();
 
-function responseFormatOf(contract: { readonly name: string; readonly jsonSchema: NonNullable<LlmRequest["responseFormat"]>["schema"] }): NonNullable<LlmRequest["responseFormat"]> {
+function responseFormatOf(contract: {
+  readonly name: string;
+  readonly jsonSchema: NonNullable<LlmRequest["responseFormat"]>["schema"];
+}): NonNullable<LlmRequest["responseFormat"]> {
   let format = responseFormats.get(contract);
   if (format === undefined) {
     format = Object.freeze({ name: contract.name, schema: contract.jsonSchema });
@@ -71,7 +80,11 @@ interface SystemShape {
 }
 
 function shapeOf(bits: number): SystemShape {
-  return { tools: (bits & TOOLS) !== 0, textTools: (bits & TEXT_TOOLS_BIT) !== 0, contractNotation: (bits & NOTATION) !== 0 };
+  return {
+    tools: (bits & TOOLS) !== 0,
+    textTools: (bits & TEXT_TOOLS_BIT) !== 0,
+    contractNotation: (bits & NOTATION) !== 0,
+  };
 }
 
 function renderSystem(conversation: Conversation, shape: number): { text: string } {
@@ -80,8 +93,17 @@ function renderSystem(conversation: Conversation, shape: number): { text: string
   const tools = conversation.tools();
   const textTools = (shape & TEXT_TOOLS_BIT) !== 0;
   const cached = conversation.renderMemo as CachedSystem | undefined;
-  if (cached !== undefined && cached.version === version && cached.shape === shape && cached.contract === contract && (!textTools || cached.tools === tools)) return cached.system;
-  const system = (textTools ? undefined : sharedSystem(conversation, contract, shape)) ?? Object.freeze({ text: systemText(conversation, shapeOf(shape)) });
+  if (
+    cached !== undefined &&
+    cached.version === version &&
+    cached.shape === shape &&
+    cached.contract === contract &&
+    (!textTools || cached.tools === tools)
+  )
+    return cached.system;
+  const system =
+    (textTools ? undefined : sharedSystem(conversation, contract, shape)) ??
+    Object.freeze({ text: systemText(conversation, shapeOf(shape)) });
   conversation.renderMemo = { version, shape, tools, contract, system } satisfies CachedSystem;
   return system;
 }
@@ -91,7 +113,11 @@ function renderSystem(conversation: Conversation, shape: number): { text: string
  * render the same text for the same task, contract and shape: one frozen object serves them
  * all, so a thousand runs of a thinker class hold (and count) one system text, not a thousand.
  */
-function sharedSystem(conversation: Conversation, contract: unknown, shape: number): { text: string } | undefined {
+function sharedSystem(
+  conversation: Conversation,
+  contract: unknown,
+  shape: number,
+): { text: string } | undefined {
   const task = conversation.soleTask();
   // Long tasks (often written by a model: a delegate's objective) are rendered per conversation.
   if (task === undefined || task.length > SHARED_TASK_CHARS) return undefined;
@@ -123,11 +149,17 @@ const SHARED_TASK_CHARS = 4_096;
 
 function systemText(conversation: Conversation, shape: SystemShape): string {
   const contract = conversation.contract();
-  const sections: string[] = conversation.objective().map(([slot, text]) => (slot === "task" ? text : `## ${slot}\n${text}`));
+  const sections: string[] = conversation
+    .objective()
+    .map(([slot, text]) => (slot === "task" ? text : `## ${slot}\n${text}`));
   if (shape.tools) sections.push(TOOL_WEIGHT_GUIDANCE);
   if (shape.textTools) sections.push(describeTextTools(conversation.tools()));
-  if (contract && shape.contractNotation) sections.push(`${SCHEMA_NOTATION_LEGEND}\n\n${JSON_ANSWER_INSTRUCTION}\n${describeInNotation(contract.jsonSchema)}`);
-  else if (contract) sections.push(`${JSON_ANSWER_INSTRUCTION}\n${JSON.stringify(contract.jsonSchema)}`);
+  if (contract && shape.contractNotation)
+    sections.push(
+      `${SCHEMA_NOTATION_LEGEND}\n\n${JSON_ANSWER_INSTRUCTION}\n${describeInNotation(contract.jsonSchema)}`,
+    );
+  else if (contract)
+    sections.push(`${JSON_ANSWER_INSTRUCTION}\n${JSON.stringify(contract.jsonSchema)}`);
   for (const [name, text] of conversation.preamble()) sections.push(`## Skill: ${name}\n${text}`);
   return sections.join("\n\n");
 }

@@ -12,7 +12,10 @@ export function describeTextTools(tools: readonly ToolDefinition[]): string {
     '{"tool_calls": [{"name": "<tool name>", "arguments": { ... }}]}',
     "To give your final answer instead, answer without a tool_calls object. The tools:",
   ];
-  for (const tool of tools) lines.push(`- ${tool.name}: ${tool.description}\n  arguments (JSON Schema): ${JSON.stringify(tool.inputSchema)}`);
+  for (const tool of tools)
+    lines.push(
+      `- ${tool.name}: ${tool.description}\n  arguments (JSON Schema): ${JSON.stringify(tool.inputSchema)}`,
+    );
   return lines.join("\n");
 }
 
@@ -25,18 +28,34 @@ const rendered = new WeakMap<Turn, Turn>();
 export function turnAsText(turn: Turn): Turn {
   const cached = rendered.get(turn);
   if (cached) return cached;
-  const needsText = turn.parts.some((part) => part.type === "tool_call" || part.type === "tool_result");
-  const result = needsText ? Object.freeze({ role: turn.role, parts: textParts(turn.parts) }) : turn;
+  const needsText = turn.parts.some(
+    (part) => part.type === "tool_call" || part.type === "tool_result",
+  );
+  const result = needsText
+    ? Object.freeze({ role: turn.role, parts: textParts(turn.parts) })
+    : turn;
   rendered.set(turn, result);
   return result;
 }
 
 function textParts(parts: readonly Part[]): Part[] {
   const calls = parts.filter((part) => part.type === "tool_call");
-  const out: Part[] = parts.filter((part) => part.type !== "tool_call" && part.type !== "tool_result");
-  if (calls.length > 0) out.push(Parts.text(JSON.stringify({ tool_calls: calls.map((call) => ({ name: call.name, arguments: call.arguments })) })));
+  const out: Part[] = parts.filter(
+    (part) => part.type !== "tool_call" && part.type !== "tool_result",
+  );
+  if (calls.length > 0)
+    out.push(
+      Parts.text(
+        JSON.stringify({
+          tool_calls: calls.map((call) => ({ name: call.name, arguments: call.arguments })),
+        }),
+      ),
+    );
   for (const part of parts) {
-    if (part.type === "tool_result") out.push(Parts.text(`Result of ${part.name}${part.isError ? " (an error)" : ""}:\n${part.text}`));
+    if (part.type === "tool_result")
+      out.push(
+        Parts.text(`Result of ${part.name}${part.isError ? " (an error)" : ""}:\n${part.text}`),
+      );
   }
   return out;
 }

@@ -67,5 +67,5 @@ function oneOf(values: readonly unknown[]): string {
 /** A literal as JSON writes it (a bigint as its digits). @internal */
 export function literalText(value: unknown): string {
   // bigint literals have no JSON spelling; every other literal is quoted as JSON would write it.
-  return typeof value === "bigint" ? String(value) : JSON.stringify(value) ?? String(value);
+  return typeof value === "bigint" ? String(value) : (JSON.stringify(value) ?? String(value));
 }

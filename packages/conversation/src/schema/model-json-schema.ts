@@ -15,7 +15,10 @@ export function modelJsonSchema(schema: z.ZodType): JsonSchema {
   // Converting zod to JSON Schema is costly; a schema object converts the same every time.
   let jsonSchema = converted.get(schema);
   if (jsonSchema === undefined) {
-    jsonSchema = z.toJSONSchema(schema, { target: "draft-7", unrepresentable: "any" }) as JsonSchema;
+    jsonSchema = z.toJSONSchema(schema, {
+      target: "draft-7",
+      unrepresentable: "any",
+    }) as JsonSchema;
     converted.set(schema, jsonSchema);
   }
   return jsonSchema;

@@ -6,7 +6,10 @@
 export const WireCase = {
   /** `patentNumber` → `patent_number`; `URL` → `url`. */
   toWire(name: string): string {
-    return name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").replace(/([A-Z])([A-Z][a-z])/g, "$1_$2").toLowerCase();
+    return name
+      .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+      .replace(/([A-Z])([A-Z][a-z])/g, "$1_$2")
+      .toLowerCase();
   },
   /** `patent_number` → `patentNumber`. */
   fromWire(name: string): string {

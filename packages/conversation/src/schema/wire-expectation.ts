@@ -13,14 +13,28 @@ import { unwrapZod } from "./zod-def.js";
  * wireExpectation(z.number().max(10), tooBigIssue, false); // "a number <= 10"
  * wireExpectation(z.enum(["a", "b"]), invalidValueIssue, true); // 'one of "a", "b" (required)'
  */
-export function wireExpectation(schema: z.ZodType, issue: z.core.$ZodIssue, missing: boolean): string {
+export function wireExpectation(
+  schema: z.ZodType,
+  issue: z.core.$ZodIssue,
+  missing: boolean,
+): string {
   const declared = declaredType(schema);
   if (missing) return `${declared} (required)`;
   switch (issue.code) {
     case "too_small":
-      return bound(schema, issue.origin, issue.exact ? "exactly" : issue.inclusive ? "at least" : "more than", issue.minimum);
+      return bound(
+        schema,
+        issue.origin,
+        issue.exact ? "exactly" : issue.inclusive ? "at least" : "more than",
+        issue.minimum,
+      );
     case "too_big":
-      return bound(schema, issue.origin, issue.exact ? "exactly" : issue.inclusive ? "at most" : "less than", issue.maximum);
+      return bound(
+        schema,
+        issue.origin,
+        issue.exact ? "exactly" : issue.inclusive ? "at most" : "less than",
+        issue.maximum,
+      );
     case "not_multiple_of":
       return `${declaredType(unwrapZod(schema))} that is a multiple of ${String(issue.divisor)}`;
     case "invalid_format":
@@ -39,26 +53,49 @@ export function wireExpectation(schema: z.ZodType, issue: z.core.$ZodIssue, miss
 /** Where the schema alone cannot name the type (a date, a custom type), the issue's own fields. */
 function fromIssue(issue: z.core.$ZodIssue): string {
   if (issue.code === "invalid_type") return issue.expected;
-  if (issue.code === "invalid_value") return issue.values.length === 1 ? literalText(issue.values[0]) : `one of ${issue.values.map(literalText).join(", ")}`;
+  if (issue.code === "invalid_value")
+    return issue.values.length === 1
+      ? literalText(issue.values[0])
+      : `one of ${issue.values.map(literalText).join(", ")}`;
   return ANY_VALUE;
 }
 
-const SYMBOLS: Readonly<Record<string, string>> = { exactly: "=", "at least": ">=", "more than": ">", "at most": "<=", "less than": "<" };
+const SYMBOLS: Readonly<Record<string, string>> = {
+  exactly: "=",
+  "at least": ">=",
+  "more than": ">",
+  "at most": "<=",
+  "less than": "<",
+};
 
-function bound(schema: z.ZodType, origin: string, relation: string, limit: number | bigint): string {
+function bound(
+  schema: z.ZodType,
+  origin: string,
+  relation: string,
+  limit: number | bigint,
+): string {
   const amount = String(limit);
   if (origin === "string") return `a string of ${relation} ${amount} characters`;
   if (origin === "array" || origin === "set") return `an array of ${relation} ${amount} items`;
   const base = declaredType(unwrapZod(schema));
-  if (origin === "number" || origin === "int" || origin === "bigint") return `${base} ${SYMBOLS[relation] ?? relation} ${amount}`;
+  if (origin === "number" || origin === "int" || origin === "bigint")
+    return `${base} ${SYMBOLS[relation] ?? relation} ${amount}`;
   return `${base} (${relation} ${amount})`;
 }
 
 function formatRule(issue: z.core.$ZodIssueInvalidStringFormat): string {
-  const rule = issue as z.core.$ZodIssueInvalidStringFormat & { prefix?: string; suffix?: string; includes?: string };
-  if (rule.format === "regex" && rule.pattern !== undefined) return `a string matching ${rule.pattern}`;
-  if (rule.format === "starts_with" && rule.prefix !== undefined) return `a string starting with ${JSON.stringify(rule.prefix)}`;
-  if (rule.format === "ends_with" && rule.suffix !== undefined) return `a string ending with ${JSON.stringify(rule.suffix)}`;
-  if (rule.format === "includes" && rule.includes !== undefined) return `a string containing ${JSON.stringify(rule.includes)}`;
+  const rule = issue as z.core.$ZodIssueInvalidStringFormat & {
+    prefix?: string;
+    suffix?: string;
+    includes?: string;
+  };
+  if (rule.format === "regex" && rule.pattern !== undefined)
+    return `a string matching ${rule.pattern}`;
+  if (rule.format === "starts_with" && rule.prefix !== undefined)
+    return `a string starting with ${JSON.stringify(rule.prefix)}`;
+  if (rule.format === "ends_with" && rule.suffix !== undefined)
+    return `a string ending with ${JSON.stringify(rule.suffix)}`;
+  if (rule.format === "includes" && rule.includes !== undefined)
+    return `a string containing ${JSON.stringify(rule.includes)}`;
   return `a valid ${rule.format}`;
 }

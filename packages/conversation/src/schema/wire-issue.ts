@@ -39,7 +39,12 @@ export interface DescribeWireIssueOptions {
  * }
  * // parameter "claims[1].patent_number", expected "a string (required)"
  */
-export function describeWireIssue(schema: z.ZodType, input: unknown, issue: z.core.$ZodIssue, options: DescribeWireIssueOptions = {}): WireIssue {
+export function describeWireIssue(
+  schema: z.ZodType,
+  input: unknown,
+  issue: z.core.$ZodIssue,
+  options: DescribeWireIssueOptions = {},
+): WireIssue {
   const spot = locate(schema, input, issue.path);
   const path = options.root === undefined ? spot.path : [options.root, ...spot.path];
   return { parameter: formatPath(path), expected: expectationAt(spot, issue) };
@@ -88,8 +93,12 @@ function expectationAt(spot: Spot, issue: z.core.$ZodIssue): string {
   if (spot.remaining === 0) return wireExpectation(spot.schema, issue, spot.missing);
   const values = chosenKeysOf(spot.schema);
   if (values === undefined) return declaredType(spot.schema);
-  if (issue.code === "invalid_key" && spot.remaining === 1) return "an object whose keys each pass the schema's rule for keys";
-  const each = zodDef(unwrapZod(spot.schema)).type === "record" ? "an object whose values are each" : "an object whose other fields are each";
+  if (issue.code === "invalid_key" && spot.remaining === 1)
+    return "an object whose keys each pass the schema's rule for keys";
+  const each =
+    zodDef(unwrapZod(spot.schema)).type === "record"
+      ? "an object whose values are each"
+      : "an object whose other fields are each";
   if (spot.inner === undefined) return `${each} ${declaredType(values)}`;
   const inner = wireExpectation(spot.inner, issue, spot.missing);
   if (spot.remaining === 1) return `${each} ${inner}`;
@@ -111,7 +120,9 @@ function step(schema: z.ZodType, value: unknown, key: PropertyKey): Step | undef
       return { name: wireNamesOf(Object.keys(def.shape)).get(key)!, schema: def.shape[key]! };
     }
     case "array":
-      return typeof key === "number" && def.element ? { name: key, schema: def.element } : undefined;
+      return typeof key === "number" && def.element
+        ? { name: key, schema: def.element }
+        : undefined;
     case "tuple": {
       const item = typeof key === "number" ? (def.items?.[key] ?? def.rest) : undefined;
       return item ? { name: key as number, schema: item } : undefined;
@@ -127,16 +138,30 @@ function step(schema: z.ZodType, value: unknown, key: PropertyKey): Step | undef
 }
 
 /** A union is followed only when the value's option can be told without guessing. */
-function unionStep(options: readonly z.ZodType[], discriminator: string | undefined, value: unknown, key: PropertyKey): Step | undefined {
+function unionStep(
+  options: readonly z.ZodType[],
+  discriminator: string | undefined,
+  value: unknown,
+  key: PropertyKey,
+): Step | undefined {
   if (discriminator !== undefined) {
     const tags = options.flatMap((option) => [...tagsOf(option, discriminator)]);
     if (key === discriminator) {
       // The tag itself: one declared field accepting every option's tag (built only on refusal).
-      const named = options.map((option) => step(option, value, key)).find((found) => found !== undefined);
-      return named && tags.length > 0 ? { name: named.name, schema: z.literal(tags as [z.core.util.Literal, ...z.core.util.Literal[]]) } : undefined;
+      const named = options
+        .map((option) => step(option, value, key))
+        .find((found) => found !== undefined);
+      return named && tags.length > 0
+        ? {
+            name: named.name,
+            schema: z.literal(tags as [z.core.util.Literal, ...z.core.util.Literal[]]),
+          }
+        : undefined;
     }
     if (isJsonObject(value)) {
-      const option = options.find((candidate) => tagsOf(candidate, discriminator).has(value[discriminator]));
+      const option = options.find((candidate) =>
+        tagsOf(candidate, discriminator).has(value[discriminator]),
+      );
       if (option !== undefined) return step(option, value, key);
     }
   }
@@ -151,7 +176,10 @@ function unionStep(options: readonly z.ZodType[], discriminator: string | undefi
 }
 
 function tagsOf(option: z.ZodType, discriminator: string): ReadonlySet<unknown> {
-  return (unwrapZod(option)._zod.propValues?.[discriminator] as ReadonlySet<unknown> | undefined) ?? new Set();
+  return (
+    (unwrapZod(option)._zod.propValues?.[discriminator] as ReadonlySet<unknown> | undefined) ??
+    new Set()
+  );
 }
 
 /** Where `schema` lets the model choose keys (a record, a catchall), the schema of their values. */
@@ -159,10 +187,18 @@ function chosenKeysOf(schema: z.ZodType): z.ZodType | undefined {
   const def = zodDef(unwrapZod(schema));
   if (def.type === "record") return def.valueType;
   const extra = def.catchall === undefined ? undefined : zodDef(def.catchall).type;
-  return def.type === "object" && extra !== undefined && extra !== "never" && extra !== "unknown" && extra !== "any" ? def.catchall : undefined;
+  return def.type === "object" &&
+    extra !== undefined &&
+    extra !== "never" &&
+    extra !== "unknown" &&
+    extra !== "any"
+    ? def.catchall
+    : undefined;
 }
 
 function childOf(value: unknown, key: PropertyKey): unknown {
   if (Array.isArray(value) && typeof key === "number") return value[key];
-  return isJsonObject(value) && typeof key === "string" && Object.hasOwn(value, key) ? value[key] : undefined;
+  return isJsonObject(value) && typeof key === "string" && Object.hasOwn(value, key)
+    ? value[key]
+    : undefined;
 }

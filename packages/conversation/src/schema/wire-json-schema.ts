@@ -23,7 +23,16 @@ export function wireJsonSchema(schema: z.ZodType): JsonSchema {
 const converted = new WeakMap<z.ZodType, JsonSchema>();
 
 /** Keywords holding one subschema. `propertyNames` is left alone: it constrains model-chosen keys. */
-const ONE = ["items", "additionalItems", "additionalProperties", "not", "if", "then", "else", "contains"] as const;
+const ONE = [
+  "items",
+  "additionalItems",
+  "additionalProperties",
+  "not",
+  "if",
+  "then",
+  "else",
+  "contains",
+] as const;
 /** Keywords holding a list of subschemas. */
 const LIST = ["anyOf", "oneOf", "allOf", "items", "prefixItems"] as const;
 /** Keywords holding subschemas by a name that is not a property (definitions, patterns). */
@@ -38,15 +47,22 @@ function toWire(schema: unknown): unknown {
   if (isSchema(schema.properties)) {
     const properties = schema.properties;
     names = wireNamesOf(Object.keys(properties));
-    out.properties = Object.fromEntries(Object.entries(properties).map(([key, value]) => [names!.get(key)!, toWire(value)]));
+    out.properties = Object.fromEntries(
+      Object.entries(properties).map(([key, value]) => [names!.get(key)!, toWire(value)]),
+    );
   }
   // A name not among the properties (a record's required enum keys) is the model's to spell.
-  if (Array.isArray(schema.required)) out.required = (schema.required as string[]).map((key) => names?.get(key) ?? key);
+  if (Array.isArray(schema.required))
+    out.required = (schema.required as string[]).map((key) => names?.get(key) ?? key);
   for (const key of ONE) if (isSchema(schema[key])) out[key] = toWire(schema[key]);
-  for (const key of LIST) if (Array.isArray(schema[key])) out[key] = (schema[key] as unknown[]).map(toWire);
+  for (const key of LIST)
+    if (Array.isArray(schema[key])) out[key] = (schema[key] as unknown[]).map(toWire);
   for (const key of BY_NAME) {
     const named = schema[key];
-    if (isSchema(named)) out[key] = Object.fromEntries(Object.entries(named).map(([name, value]) => [name, toWire(value)]));
+    if (isSchema(named))
+      out[key] = Object.fromEntries(
+        Object.entries(named).map(([name, value]) => [name, toWire(value)]),
+      );
   }
   return out;
 }

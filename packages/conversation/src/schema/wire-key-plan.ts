@@ -86,7 +86,10 @@ export interface MergedUnion {
 /** The shared plan for a value kept as it is. @internal */
 export const KEEP: KeepPlan = Object.freeze({ kind: "keep" });
 
-const plans: Record<WireDirection, WeakMap<z.ZodType, WireKeyPlan>> = { fromWire: new WeakMap(), toWire: new WeakMap() };
+const plans: Record<WireDirection, WeakMap<z.ZodType, WireKeyPlan>> = {
+  fromWire: new WeakMap(),
+  toWire: new WeakMap(),
+};
 
 /**
  * The plan for `schema` in `direction`, compiled on first use and cached by schema object.
@@ -103,14 +106,24 @@ export function wireKeyPlan(schema: z.ZodType, direction: WireDirection): WireKe
   return plan;
 }
 
-function compile(schema: z.ZodType, direction: WireDirection, cache: WeakMap<z.ZodType, WireKeyPlan>): WireKeyPlan {
+function compile(
+  schema: z.ZodType,
+  direction: WireDirection,
+  cache: WeakMap<z.ZodType, WireKeyPlan>,
+): WireKeyPlan {
   const def = zodDef(schema);
-  const inner = (child: z.ZodType | null | undefined): WireKeyPlan => (child ? wireKeyPlan(child, direction) : KEEP);
+  const inner = (child: z.ZodType | null | undefined): WireKeyPlan =>
+    child ? wireKeyPlan(child, direction) : KEEP;
   // A container is cached before its children compile: a schema reached again through a
   // getter-defined shape then finds its own (still filling) plan instead of recursing forever.
   switch (def.type) {
     case "object": {
-      const plan: ObjectPlan = { kind: "object", fields: new Map(), catchall: undefined, reserved: direction === "toWire" ? new Set() : undefined };
+      const plan: ObjectPlan = {
+        kind: "object",
+        fields: new Map(),
+        catchall: undefined,
+        reserved: direction === "toWire" ? new Set() : undefined,
+      };
       cache.set(schema, plan);
       const shape = def.shape ?? {};
       for (const [key, wire] of wireNamesOf(Object.keys(shape))) {
@@ -130,7 +143,12 @@ function compile(schema: z.ZodType, direction: WireDirection, cache: WeakMap<z.Z
     }
     case "record": {
       // A record's keys are the model's (or the user's) own text: never renamed.
-      const plan: ObjectPlan = { kind: "object", fields: new Map(), catchall: undefined, reserved: undefined };
+      const plan: ObjectPlan = {
+        kind: "object",
+        fields: new Map(),
+        catchall: undefined,
+        reserved: undefined,
+      };
       cache.set(schema, plan);
       plan.catchall = openValues(def.valueType, inner);
       plan.identity = changesNothing(plan);
@@ -152,9 +170,19 @@ function compile(schema: z.ZodType, direction: WireDirection, cache: WeakMap<z.Z
     case "union":
     case "discriminatedUnion":
     case "intersection": {
-      const schemas = def.type === "intersection" ? [def.left, def.right].filter((side) => side !== undefined) : (def.options ?? []);
+      const schemas =
+        def.type === "intersection"
+          ? [def.left, def.right].filter((side) => side !== undefined)
+          : (def.options ?? []);
       const options: WireKeyPlan[] = [];
-      const plan: UnionPlan = { kind: "union", direction, options, schemas, discriminator: def.discriminator, merged: undefined };
+      const plan: UnionPlan = {
+        kind: "union",
+        direction,
+        options,
+        schemas,
+        discriminator: def.discriminator,
+        merged: undefined,
+      };
       cache.set(schema, plan);
       for (const option of schemas) options.push(inner(option));
       return plan;
@@ -169,7 +197,10 @@ function compile(schema: z.ZodType, direction: WireDirection, cache: WeakMap<z.Z
 }
 
 /** The plan for the values under keys the schema does not declare; none when they stay as sent. */
-function openValues(schema: z.ZodType | undefined, inner: (child: z.ZodType) => WireKeyPlan): WireKeyPlan | undefined {
+function openValues(
+  schema: z.ZodType | undefined,
+  inner: (child: z.ZodType) => WireKeyPlan,
+): WireKeyPlan | undefined {
   if (schema === undefined || zodDef(schema).type === "never") return undefined;
   const plan = inner(schema);
   return plan === KEEP ? undefined : plan;
@@ -178,11 +209,14 @@ function openValues(schema: z.ZodType | undefined, inner: (child: z.ZodType) => 
 /** Whether an object plan renames no key and converts no value (see {@link ObjectPlan.identity}). */
 function changesNothing(plan: ObjectPlan): boolean {
   if (!passesAsIs(plan.catchall)) return false;
-  for (const [key, field] of plan.fields) if (field.alias || field.name !== key || !passesAsIs(field.plan)) return false;
+  for (const [key, field] of plan.fields)
+    if (field.alias || field.name !== key || !passesAsIs(field.plan)) return false;
   return true;
 }
 
 /** A value plan that converts nothing: none, keep, or an object plan already known to be identity (a plan still compiling is not). */
 function passesAsIs(plan: WireKeyPlan | undefined): boolean {
-  return plan === undefined || plan.kind === "keep" || (plan.kind === "object" && plan.identity === true);
+  return (
+    plan === undefined || plan.kind === "keep" || (plan.kind === "object" && plan.identity === true)
+  );
 }

@@ -1,5 +1,12 @@
 import type { z } from "zod";
-import { KEEP, wireKeyPlan, type MergedUnion, type ObjectPlan, type UnionPlan, type WireKeyPlan } from "./wire-key-plan.js";
+import {
+  KEEP,
+  wireKeyPlan,
+  type MergedUnion,
+  type ObjectPlan,
+  type UnionPlan,
+  type WireKeyPlan,
+} from "./wire-key-plan.js";
 import { zodDef, isJsonObject } from "./zod-def.js";
 
 /**
@@ -40,9 +47,13 @@ function convert(plan: WireKeyPlan, value: unknown): unknown {
     case "object":
       return plan.identity === true || !isJsonObject(value) ? value : convertObject(plan, value);
     case "array":
-      return Array.isArray(value) && plan.element !== KEEP ? value.map((item) => convert(plan.element, item)) : value;
+      return Array.isArray(value) && plan.element !== KEEP
+        ? value.map((item) => convert(plan.element, item))
+        : value;
     case "tuple":
-      return Array.isArray(value) ? value.map((item, index) => convert(plan.items[index] ?? plan.rest, item)) : value;
+      return Array.isArray(value)
+        ? value.map((item, index) => convert(plan.items[index] ?? plan.rest, item))
+        : value;
     case "lazy":
       plan.target ??= wireKeyPlan(zodDef(plan.schema).getter!(), plan.direction);
       return convert(plan.target, value);
@@ -70,13 +81,20 @@ function convertObject(plan: ObjectPlan, value: Record<string, unknown>): Record
 
 function put(target: Record<string, unknown>, key: string, value: unknown): void {
   // An own "__proto__" (JSON.parse makes one) must stay data, never become the prototype.
-  if (key === "__proto__") Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === "__proto__")
+    Object.defineProperty(target, key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   else target[key] = value;
 }
 
 function convertUnion(plan: UnionPlan, value: unknown): unknown {
   const merged = (plan.merged ??= merge(plan));
-  if (Array.isArray(value)) return merged.array === undefined ? value : convert(merged.array, value);
+  if (Array.isArray(value))
+    return merged.array === undefined ? value : convert(merged.array, value);
   if (!isJsonObject(value)) return value;
   if (merged.byTag !== undefined) {
     for (const key of merged.tagKeys) {
@@ -103,14 +121,18 @@ function merge(plan: UnionPlan): MergedUnion {
   }
   const object = objects.length <= 1 ? objects[0] : mergeObjects(objects);
   const byTag = plan.discriminator === undefined ? undefined : tagged(plan);
-  const tagKeys = plan.discriminator === undefined || object === undefined ? [] : tagKeysOf(object, plan.discriminator, plan.direction);
+  const tagKeys =
+    plan.discriminator === undefined || object === undefined
+      ? []
+      : tagKeysOf(object, plan.discriminator, plan.direction);
   return { object, array: mergeArrays(arrays, plan.direction), byTag, tagKeys };
 }
 
 function flatten(options: readonly WireKeyPlan[], seen: Set<WireKeyPlan>): WireKeyPlan[] {
   const flat: WireKeyPlan[] = [];
   for (let option of options) {
-    while (option.kind === "lazy") option = option.target ??= wireKeyPlan(zodDef(option.schema).getter!(), option.direction);
+    while (option.kind === "lazy")
+      option = option.target ??= wireKeyPlan(zodDef(option.schema).getter!(), option.direction);
     if (seen.has(option)) continue;
     seen.add(option);
     if (option.kind === "union") flat.push(...flatten(option.options, seen));
@@ -120,7 +142,12 @@ function flatten(options: readonly WireKeyPlan[], seen: Set<WireKeyPlan>): WireK
 }
 
 function mergeObjects(objects: readonly ObjectPlan[]): ObjectPlan {
-  const merged: ObjectPlan = { kind: "object", fields: new Map(), catchall: undefined, reserved: objects.some((object) => object.reserved) ? new Set() : undefined };
+  const merged: ObjectPlan = {
+    kind: "object",
+    fields: new Map(),
+    catchall: undefined,
+    reserved: objects.some((object) => object.reserved) ? new Set() : undefined,
+  };
   for (const object of objects) {
     for (const [key, field] of object.fields) {
       const held = merged.fields.get(key);
@@ -132,10 +159,23 @@ function mergeObjects(objects: readonly ObjectPlan[]): ObjectPlan {
   return merged;
 }
 
-function mergeArrays(arrays: readonly WireKeyPlan[], direction: UnionPlan["direction"]): WireKeyPlan | undefined {
+function mergeArrays(
+  arrays: readonly WireKeyPlan[],
+  direction: UnionPlan["direction"],
+): WireKeyPlan | undefined {
   if (arrays.length <= 1 || arrays.some((array) => array.kind !== "array")) return arrays[0];
   const elements = arrays.map((array) => (array.kind === "array" ? array.element : KEEP));
-  return { kind: "array", element: { kind: "union", direction, options: elements, schemas: [], discriminator: undefined, merged: undefined } };
+  return {
+    kind: "array",
+    element: {
+      kind: "union",
+      direction,
+      options: elements,
+      schemas: [],
+      discriminator: undefined,
+      merged: undefined,
+    },
+  };
 }
 
 function tagged(plan: UnionPlan): Map<unknown, WireKeyPlan> {
@@ -148,7 +188,11 @@ function tagged(plan: UnionPlan): Map<unknown, WireKeyPlan> {
 }
 
 /** The keys a value may carry the discriminator under, in this direction. */
-function tagKeysOf(object: ObjectPlan, discriminator: string, direction: UnionPlan["direction"]): string[] {
+function tagKeysOf(
+  object: ObjectPlan,
+  discriminator: string,
+  direction: UnionPlan["direction"],
+): string[] {
   if (direction === "toWire") return [discriminator];
   // The wire name first: it is what the model was shown, and it wins over the alias.
   const keys: string[] = [];

@@ -41,7 +41,16 @@ export function zodDef(schema: z.ZodType): ZodDef {
 }
 
 /** Wrappers whose present value is checked against their `innerType`. @internal */
-export const WRAPPERS: ReadonlySet<string> = new Set(["optional", "nullable", "default", "prefault", "readonly", "nonoptional", "catch", "success"]);
+export const WRAPPERS: ReadonlySet<string> = new Set([
+  "optional",
+  "nullable",
+  "default",
+  "prefault",
+  "readonly",
+  "nonoptional",
+  "catch",
+  "success",
+]);
 
 /**
  * Whether `schema` is one of zod's wrappers (`optional`, `nullable`, `default`...): they change

@@ -11,14 +11,22 @@ describe("ConversationService", () => {
     const conversation = await new ConversationService().obtain({ seat: SEAT });
     expect(conversation.seat).toEqual(SEAT);
     expect(conversation.temporary).toBe(true);
-    expect([conversation.comfortContextTokens, conversation.compactionTrigger]).toEqual([128_000, 0.92]);
+    expect([conversation.comfortContextTokens, conversation.compactionTrigger]).toEqual([
+      128_000, 0.92,
+    ]);
   });
 
   it("refuses bad seat words by name", async () => {
     const service = new ConversationService();
-    await expect(service.obtain({ seat: { ...SEAT, grade: "HUGE" as never } })).rejects.toThrow(/"seat\.grade"/);
-    await expect(service.obtain({ seat: { ...SEAT, depth: "DEEP" as never } })).rejects.toThrow(/"seat\.depth"/);
-    await expect(service.obtain({ seat: { ...SEAT, output: { tokens: -1 } } })).rejects.toThrow(/"seat\.output"/);
+    await expect(service.obtain({ seat: { ...SEAT, grade: "HUGE" as never } })).rejects.toThrow(
+      /"seat\.grade"/,
+    );
+    await expect(service.obtain({ seat: { ...SEAT, depth: "DEEP" as never } })).rejects.toThrow(
+      /"seat\.depth"/,
+    );
+    await expect(service.obtain({ seat: { ...SEAT, output: { tokens: -1 } } })).rejects.toThrow(
+      /"seat\.output"/,
+    );
   });
 
   it("a durable conversation is saved and resumes with its objective, preamble and turns", async () => {
@@ -27,7 +35,10 @@ describe("ConversationService", () => {
     const first = await service.obtain({ seat: SEAT, durableId: "chat-42" });
     first.putMainObjective("Help with claims.").admitSkill("tone", "Be brief.").addUser("hello");
     await service.save(first);
-    const resumed = await new ConversationService({ store }).obtain({ seat: { ...SEAT, depth: "QUICK" }, durableId: "chat-42" });
+    const resumed = await new ConversationService({ store }).obtain({
+      seat: { ...SEAT, depth: "QUICK" },
+      durableId: "chat-42",
+    });
     expect(resumed.temporary).toBe(false);
     expect(resumed.turns()).toEqual(first.turns());
     expect(resumed.objective()).toEqual(first.objective());
@@ -45,8 +56,12 @@ describe("ConversationService", () => {
 
   it("compaction without a summarizer is refused with a clear error", async () => {
     const runtime = conversationTestRuntime(new FakeClient([]));
-    const conversation = await runtime.service.obtain({ seat: { grade: "MEDIUM", depth: "QUICK", output: "VERDICT" } });
-    await expect(runtime.service.compactIfNeeded(conversation)).rejects.toThrow(/an environment and a summarizer/);
+    const conversation = await runtime.service.obtain({
+      seat: { grade: "MEDIUM", depth: "QUICK", output: "VERDICT" },
+    });
+    await expect(runtime.service.compactIfNeeded(conversation)).rejects.toThrow(
+      /an environment and a summarizer/,
+    );
   });
 });
 

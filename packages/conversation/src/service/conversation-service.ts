@@ -1,4 +1,11 @@
-import { DEFAULT_COMFORT_CONTEXT_TOKENS, DEFAULT_COMPACTION_TRIGGER, Depth, Grade, InvalidInputError, OutputSize } from "@nucleo/core";
+import {
+  DEFAULT_COMFORT_CONTEXT_TOKENS,
+  DEFAULT_COMPACTION_TRIGGER,
+  Depth,
+  Grade,
+  InvalidInputError,
+  OutputSize,
+} from "@nucleo/core";
 import { compactIfNeeded, type CompactionResult } from "../compaction/compact.js";
 import type { SubmitChild, Summarizer } from "../compaction/summarizer.js";
 import type { LlmEnvironment } from "../call/llm-environment.js";
@@ -31,7 +38,13 @@ export class ConversationService {
   readonly #environment: LlmEnvironment | undefined;
   readonly #summarizer: Summarizer | undefined;
 
-  constructor(options: { readonly store?: ConversationStore; readonly environment?: LlmEnvironment; readonly summarizer?: Summarizer } = {}) {
+  constructor(
+    options: {
+      readonly store?: ConversationStore;
+      readonly environment?: LlmEnvironment;
+      readonly summarizer?: Summarizer;
+    } = {},
+  ) {
     this.#store = options.store ?? new InMemoryConversationStore();
     this.#environment = options.environment;
     this.#summarizer = options.summarizer;
@@ -71,21 +84,50 @@ export class ConversationService {
    * Compacts `conversation` through the summarizer when it has passed its comfort window times
    * its trigger, counting with the entry its seat binds to (or `pin`).
    */
-  async compactIfNeeded(conversation: Conversation, options: { readonly pin?: string; readonly signal?: AbortSignal; readonly submit?: SubmitChild } = {}): Promise<CompactionResult> {
+  async compactIfNeeded(
+    conversation: Conversation,
+    options: {
+      readonly pin?: string;
+      readonly signal?: AbortSignal;
+      readonly submit?: SubmitChild;
+    } = {},
+  ): Promise<CompactionResult> {
     if (!this.#environment || !this.#summarizer) {
-      throw new InvalidInputError({ parameter: "ConversationService", expected: "an environment and a summarizer to compact with" });
+      throw new InvalidInputError({
+        parameter: "ConversationService",
+        expected: "an environment and a summarizer to compact with",
+      });
     }
-    const binding = this.#environment.picker.bind({ ...conversation.seat, ...(options.pin === undefined ? {} : { pin: options.pin }) });
+    const binding = this.#environment.picker.bind({
+      ...conversation.seat,
+      ...(options.pin === undefined ? {} : { pin: options.pin }),
+    });
     return compactIfNeeded(conversation, {
-      summarizer: this.#summarizer, tokens: this.#environment.tokens, entry: binding.entry, ...(options.signal ? { signal: options.signal } : {}),
-      ...(options.submit ? { submit: options.submit } : {}), ...(options.pin === undefined ? {} : { pin: options.pin }),
+      summarizer: this.#summarizer,
+      tokens: this.#environment.tokens,
+      entry: binding.entry,
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.submit ? { submit: options.submit } : {}),
+      ...(options.pin === undefined ? {} : { pin: options.pin }),
     });
   }
 }
 
 function checkSeat(seat: SeatWords): SeatWords {
-  if (!Grade.is(seat?.grade)) throw new InvalidInputError({ parameter: "seat.grade", expected: `one of ${[...Grade.ladder, "CEILING"].join(", ")}` });
-  if (!Depth.is(seat.depth)) throw new InvalidInputError({ parameter: "seat.depth", expected: `one of ${Depth.ladder.join(", ")}` });
-  if (!OutputSize.is(seat.output)) throw new InvalidInputError({ parameter: "seat.output", expected: "an output rung or { tokens }" });
+  if (!Grade.is(seat?.grade))
+    throw new InvalidInputError({
+      parameter: "seat.grade",
+      expected: `one of ${[...Grade.ladder, "CEILING"].join(", ")}`,
+    });
+  if (!Depth.is(seat.depth))
+    throw new InvalidInputError({
+      parameter: "seat.depth",
+      expected: `one of ${Depth.ladder.join(", ")}`,
+    });
+  if (!OutputSize.is(seat.output))
+    throw new InvalidInputError({
+      parameter: "seat.output",
+      expected: "an output rung or { tokens }",
+    });
   return Object.freeze({ grade: seat.grade, depth: seat.depth, output: seat.output });
 }

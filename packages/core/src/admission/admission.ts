@@ -49,7 +49,10 @@ export interface Admission {
    * Refuses a request `reserve` would refuse, by throwing the same error. Optional: a seat that
    * fits at once then skips a promise and its turns of the event loop.
    */
-  reserveNow?(request: SeatRequest, options: Omit<ReserveOptions, "signal">): SeatReservation | undefined;
+  reserveNow?(
+    request: SeatRequest,
+    options: Omit<ReserveOptions, "signal">,
+  ): SeatReservation | undefined;
   /** Returns the unused part of a held seat: the call happened and consumed `usage`. */
   settle(reservation: SeatReservation, usage: TokenUsage): void;
   /** Returns a held seat whole: the call never happened (or its usage is unknown). */

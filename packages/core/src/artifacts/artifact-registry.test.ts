@@ -18,7 +18,9 @@ describe("ArtifactRegistry", () => {
 
   it("refuses a value that breaks its type's schema, naming the field", () => {
     const registry = new ArtifactRegistry();
-    expect(() => registry.put(ClaimSet, { claims: [1] } as never, "bad")).toThrow(/"claim_set\.claims\[0\]"/);
+    expect(() => registry.put(ClaimSet, { claims: [1] } as never, "bad")).toThrow(
+      /"claim_set\.claims\[0\]"/,
+    );
   });
 
   it("refuses an unknown or mistyped ref from a model as a correctable error naming it", () => {
@@ -38,7 +40,9 @@ describe("ArtifactRegistry", () => {
     const delegate = registry.filter([kept]);
     expect(delegate.has(kept)).toBe(true);
     expect(delegate.has(dropped)).toBe(false);
-    expect(() => registry.filter([kept, "note#404"])).toThrow(/"artifact_refs\[1\]": expected refs of registered artifacts/);
+    expect(() => registry.filter([kept, "note#404"])).toThrow(
+      /"artifact_refs\[1\]": expected refs of registered artifacts/,
+    );
     expect(() => registry.filter(["note#404"])).not.toThrow(/note#404/);
   });
 
@@ -70,8 +74,15 @@ describe("ArtifactRegistry", () => {
 describe("writeSummarizedWithRefs", () => {
   it("writes each mentioned artifact as ref, type and summary, never its full value", () => {
     const registry = new ArtifactRegistry();
-    const ref = registry.put(ClaimSet, { claims: ["1. A very long claim text"] }, "1 independent claim");
-    const text = writeSummarizedWithRefs({ summary: "found it", artifactRefs: [ref], note: "plain text stays" }, registry);
+    const ref = registry.put(
+      ClaimSet,
+      { claims: ["1. A very long claim text"] },
+      "1 independent claim",
+    );
+    const text = writeSummarizedWithRefs(
+      { summary: "found it", artifactRefs: [ref], note: "plain text stays" },
+      registry,
+    );
     expect(JSON.parse(text)).toEqual({
       summary: "found it",
       artifactRefs: [{ ref: "claim_set#1", type: "claim_set", summary: "1 independent claim" }],

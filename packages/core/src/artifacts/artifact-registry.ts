@@ -48,7 +48,11 @@ export class ArtifactRegistry {
     const parsed = type.schema.safeParse(value);
     if (!parsed.success) {
       const issue = describeIssue(parsed.error.issues[0]!);
-      throw new InvalidInputError({ parameter: `${type.name}.${issue.path}`, expected: issue.expected, cause: parsed.error });
+      throw new InvalidInputError({
+        parameter: `${type.name}.${issue.path}`,
+        expected: issue.expected,
+        cause: parsed.error,
+      });
     }
     const ref = `${type.name}#${this.#counter.next++}` as ArtifactRef;
     this.#artifacts.set(ref, Object.freeze({ ref, type, summary, value: parsed.data }) as Artifact);
@@ -73,9 +77,16 @@ export class ArtifactRegistry {
   resolve<TValue>(ref: string, type?: ArtifactType<TValue>): TValue {
     const artifact = this.#artifacts.get(ref);
     // Refs come from models: a refusal names the known refs, never repeats the one sent.
-    if (!artifact) throw new InvalidInputError({ parameter: "artifact_ref", expected: `one of the known refs (${this.#known()})` });
+    if (!artifact)
+      throw new InvalidInputError({
+        parameter: "artifact_ref",
+        expected: `one of the known refs (${this.#known()})`,
+      });
     if (type && artifact.type.name !== type.name) {
-      throw new InvalidInputError({ parameter: "artifact_ref", expected: `a ref to a ${type.name} artifact` });
+      throw new InvalidInputError({
+        parameter: "artifact_ref",
+        expected: `a ref to a ${type.name} artifact`,
+      });
     }
     return artifact.value as TValue;
   }
@@ -91,7 +102,8 @@ export class ArtifactRegistry {
    * this one's counter never collide; an artifact already held under its ref is kept as is.
    */
   adopt(artifacts: Iterable<Artifact>): this {
-    for (const artifact of artifacts) if (!this.#artifacts.has(artifact.ref)) this.#artifacts.set(artifact.ref, artifact);
+    for (const artifact of artifacts)
+      if (!this.#artifacts.has(artifact.ref)) this.#artifacts.set(artifact.ref, artifact);
     return this;
   }
 
@@ -103,7 +115,11 @@ export class ArtifactRegistry {
     const derived = new ArtifactRegistry(this.#counter);
     for (const [index, ref] of refs.entries()) {
       const artifact = this.#artifacts.get(ref);
-      if (!artifact) throw new InvalidInputError({ parameter: `artifact_refs[${index}]`, expected: `refs of registered artifacts (${this.#known()})` });
+      if (!artifact)
+        throw new InvalidInputError({
+          parameter: `artifact_refs[${index}]`,
+          expected: `refs of registered artifacts (${this.#known()})`,
+        });
       derived.#artifacts.set(ref, artifact);
     }
     return derived;
@@ -111,6 +127,8 @@ export class ArtifactRegistry {
 
   #known(): string {
     const refs = [...this.#artifacts.keys()];
-    return refs.length === 0 ? "none registered" : refs.slice(0, 20).join(", ") + (refs.length > 20 ? ", ..." : "");
+    return refs.length === 0
+      ? "none registered"
+      : refs.slice(0, 20).join(", ") + (refs.length > 20 ? ", ..." : "");
   }
 }

@@ -15,9 +15,14 @@ export interface ArtifactType<TValue> {
 const ARTIFACT_TYPE_NAME = /^[a-z][a-z0-9_]*$/;
 
 /** Declares an {@link ArtifactType}; the name is snake_case, as refs spell it. */
-export function defineArtifactType<TValue>(name: string, schema: z.ZodType<TValue>): ArtifactType<TValue> {
+export function defineArtifactType<TValue>(
+  name: string,
+  schema: z.ZodType<TValue>,
+): ArtifactType<TValue> {
   if (!ARTIFACT_TYPE_NAME.test(name)) {
-    throw new RangeError(`defineArtifactType: name must be snake_case (like "claim_set"), got ${JSON.stringify(name)}`);
+    throw new RangeError(
+      `defineArtifactType: name must be snake_case (like "claim_set"), got ${JSON.stringify(name)}`,
+    );
   }
   return Object.freeze({ name, schema });
 }

@@ -76,7 +76,12 @@ export class CancellationNode {
     if (this.#firstChild === undefined) return;
     // A snapshot first: aborting a child may unlink it, and others, from the list.
     const children: CancellationNode[] = [];
-    for (let child: CancellationNode | undefined = this.#firstChild; child !== undefined; child = child.#nextSibling) children.push(child);
+    for (
+      let child: CancellationNode | undefined = this.#firstChild;
+      child !== undefined;
+      child = child.#nextSibling
+    )
+      children.push(child);
     for (const child of children) child.abort(reason);
   }
 

@@ -7,32 +7,54 @@ import { JobDispatcher } from "./job-dispatcher.js";
 
 /** A tool that waits for its signal and records the reason it was given. */
 function signalWatcher(reasons: unknown[], timeoutMs: number | null = null) {
-  return new ScriptedTool((_resources, context: JobContext) => new Promise((_resolve, reject) => {
-    context.signal.addEventListener("abort", () => {
-      reasons.push(context.signal.reason);
-      reject(context.signal.reason);
-    }, { once: true });
-  }), () => null, timeoutMs);
+  return new ScriptedTool(
+    (_resources, context: JobContext) =>
+      new Promise((_resolve, reject) => {
+        context.signal.addEventListener(
+          "abort",
+          () => {
+            reasons.push(context.signal.reason);
+            reject(context.signal.reason);
+          },
+          { once: true },
+        );
+      }),
+    () => null,
+    timeoutMs,
+  );
 }
 
 describe("timeouts and cancellation", () => {
   it("a tool's timeout aborts its signal and fails it with a timeout error", async () => {
     const time = new ManualTimers();
     const reasons: unknown[] = [];
-    const handle = new JobDispatcher({ clock: time, timers: time }).submit(signalWatcher(reasons, 30_000), null);
+    const handle = new JobDispatcher({ clock: time, timers: time }).submit(
+      signalWatcher(reasons, 30_000),
+      null,
+    );
     await flush();
     time.advance(29_999);
     await flush();
     expect(reasons).toHaveLength(0);
     time.advance(1);
-    const error = await handle.then(() => undefined, (caught: unknown) => caught);
+    const error = await handle.then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
     expect(SystemError.isInstance(error) && error.code).toBe("timeout");
     expect(reasons).toHaveLength(1);
   });
 
   it("a job that ignores its signal still fails promptly on timeout", async () => {
     const time = new ManualTimers();
-    const handle = new JobDispatcher({ clock: time, timers: time }).submit(new ScriptedTool(() => forever(), () => null, 50), null);
+    const handle = new JobDispatcher({ clock: time, timers: time }).submit(
+      new ScriptedTool(
+        () => forever(),
+        () => null,
+        50,
+      ),
+      null,
+    );
     await flush();
     time.advance(50);
     await expect(handle).rejects.toThrow(/timed out/);
@@ -42,9 +64,15 @@ describe("timeouts and cancellation", () => {
     const reasons: unknown[] = [];
     const middle = new ScriptedDoer(async (context) => {
       context.nextStep();
-      await Promise.all([context.submitInCurrentStep(signalWatcher(reasons), null), context.submitInCurrentStep(signalWatcher(reasons), null)]);
+      await Promise.all([
+        context.submitInCurrentStep(signalWatcher(reasons), null),
+        context.submitInCurrentStep(signalWatcher(reasons), null),
+      ]);
     });
-    const handle = new JobDispatcher().submit(new ScriptedDoer(async (context) => context.submitInStep(middle, null)), null);
+    const handle = new JobDispatcher().submit(
+      new ScriptedDoer(async (context) => context.submitInStep(middle, null)),
+      null,
+    );
     await flush();
     handle.cancel("user pressed stop");
     await expect(handle).rejects.toThrow(/user pressed stop/);
@@ -69,7 +97,11 @@ describe("timeouts and cancellation", () => {
   it("a tool's timeout reaches the descendants it submitted", async () => {
     const time = new ManualTimers();
     const reasons: unknown[] = [];
-    const parent = new ScriptedTool(async (_resources, context) => context.submitInStep(signalWatcher(reasons), null), () => null, 100);
+    const parent = new ScriptedTool(
+      async (_resources, context) => context.submitInStep(signalWatcher(reasons), null),
+      () => null,
+      100,
+    );
     const handle = new JobDispatcher({ clock: time, timers: time }).submit(parent, null);
     await flush();
     time.advance(100);
@@ -81,7 +113,11 @@ describe("timeouts and cancellation", () => {
   it("the caller's AbortSignal cancels the job and its descendants", async () => {
     const reasons: unknown[] = [];
     const controller = new AbortController();
-    const handle = new JobDispatcher().submit(new ScriptedDoer(async (context) => context.submitInStep(signalWatcher(reasons), null)), null, { signal: controller.signal });
+    const handle = new JobDispatcher().submit(
+      new ScriptedDoer(async (context) => context.submitInStep(signalWatcher(reasons), null)),
+      null,
+      { signal: controller.signal },
+    );
     await flush();
     controller.abort();
     await expect(handle).rejects.toThrow(/cancelled by its caller's signal/);
@@ -103,10 +139,13 @@ describe("timeouts and cancellation", () => {
       return "returned early";
     });
     const rootGate = Promise.withResolvers<void>();
-    const handle = new JobDispatcher().submit(new ScriptedDoer(async (context) => {
-      await context.submitInStep(orphanMaker, null);
-      await rootGate.promise;
-    }), null);
+    const handle = new JobDispatcher().submit(
+      new ScriptedDoer(async (context) => {
+        await context.submitInStep(orphanMaker, null);
+        await rootGate.promise;
+      }),
+      null,
+    );
     await flush();
     handle.cancel();
     await expect(handle).rejects.toThrow(/cancelled/);
@@ -115,14 +154,20 @@ describe("timeouts and cancellation", () => {
   });
 
   it("cancelling one child leaves its siblings and its parent running", async () => {
-    const handle = new JobDispatcher().submit(new ScriptedDoer(async (context) => {
-      context.nextStep();
-      const a = context.submitInCurrentStep(new ScriptedTool(() => forever()), null);
-      const b = context.submitInCurrentStep(new ScriptedTool(() => "b done"), null);
-      a.cancel();
-      const aOutcome = await a.then(() => "finished", (error: Error) => error.message);
-      return `${aOutcome} | ${await b}`;
-    }), null);
+    const handle = new JobDispatcher().submit(
+      new ScriptedDoer(async (context) => {
+        context.nextStep();
+        const a = context.submitInCurrentStep(new ScriptedTool(() => forever()), null);
+        const b = context.submitInCurrentStep(new ScriptedTool(() => "b done"), null);
+        a.cancel();
+        const aOutcome = await a.then(
+          () => "finished",
+          (error: Error) => error.message,
+        );
+        return `${aOutcome} | ${await b}`;
+      }),
+      null,
+    );
     await expect(handle).resolves.toMatch(/was cancelled\. \| b done$/);
   });
 });

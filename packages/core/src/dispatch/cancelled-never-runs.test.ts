@@ -28,30 +28,42 @@ describe("a job cancelled while it is being set up never runs", () => {
     const admission = new AtOnce();
     const log = new EventLog();
     let workflow: JobHandle<unknown> | undefined;
-    const canceller = { onEvent(event: Parameters<EventLog["onEvent"]>[0]) {
-      log.onEvent(event);
-      if (event.type === "seat.reserved") workflow!.cancel("cost cap reached");
-    } };
-    const tool = new ScriptedTool(() => "ran", () => [{ entryId: "a", inputTokens: 1, maxOutputTokens: 1 }]);
-    workflow = new JobDispatcher({ admission, observers: [canceller] }).submit(new ScriptedDoer(async (context) => {
-      await Promise.resolve();
-      return context.submit(tool, null);
-    }), null);
+    const canceller = {
+      onEvent(event: Parameters<EventLog["onEvent"]>[0]) {
+        log.onEvent(event);
+        if (event.type === "seat.reserved") workflow!.cancel("cost cap reached");
+      },
+    };
+    const tool = new ScriptedTool(
+      () => "ran",
+      () => [{ entryId: "a", inputTokens: 1, maxOutputTokens: 1 }],
+    );
+    workflow = new JobDispatcher({ admission, observers: [canceller] }).submit(
+      new ScriptedDoer(async (context) => {
+        await Promise.resolve();
+        return context.submit(tool, null);
+      }),
+      null,
+    );
     await workflow.catch(() => undefined);
     await flush();
     expect(tool.runs).toBe(0);
     expect(admission.returned).toEqual(["released:seat-1"]);
-    const child = log.events.filter((event) => event.jobId !== workflow!.id).map((event) => event.type);
+    const child = log.events
+      .filter((event) => event.jobId !== workflow!.id)
+      .map((event) => event.type);
     expect(child.indexOf("job.started")).toBe(-1);
   });
 
   it("cancelled by an observer on its job.retrying (a correction, re-run at once), the job does not run again", async () => {
     const log = new EventLog();
     let handle: JobHandle<unknown> | undefined;
-    const canceller = { onEvent(event: Parameters<EventLog["onEvent"]>[0]) {
-      log.onEvent(event);
-      if (event.type === "job.retrying") handle!.cancel("no retries allowed");
-    } };
+    const canceller = {
+      onEvent(event: Parameters<EventLog["onEvent"]>[0]) {
+        log.onEvent(event);
+        if (event.type === "job.retrying") handle!.cancel("no retries allowed");
+      },
+    };
     const tool = new ScriptedTool(async (_resources, _context, run) => {
       await Promise.resolve();
       if (run === 1) throw new CorrectionSignal({ reason: "fix it" });

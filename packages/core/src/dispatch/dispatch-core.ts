@@ -53,10 +53,20 @@ export class DispatchCore {
     const jobId = this.ids();
     const submittedAt = this.clock.now();
     if (!AbstractJob.isJob(job)) {
-      return this.#refuse(jobId, parent, submittedAt, "(not a job)", "(not a job)", ordinal, ScopeGuard.OPEN, new SystemError({
-        code: "invalid_job",
-        message: "submit(job, ...): `job` must be an instance of a Nucleo job class (AbstractTool or AbstractDoer).",
-      }));
+      return this.#refuse(
+        jobId,
+        parent,
+        submittedAt,
+        "(not a job)",
+        "(not a job)",
+        ordinal,
+        ScopeGuard.OPEN,
+        new SystemError({
+          code: "invalid_job",
+          message:
+            "submit(job, ...): `job` must be an instance of a Nucleo job class (AbstractTool or AbstractDoer).",
+        }),
+      );
     }
     const jobClass = job.constructor.name;
     let scope = parent?.scope ?? ScopeGuard.OPEN;
@@ -82,13 +92,40 @@ export class DispatchCore {
     const parsed = refusal ? undefined : this.#parseInput(job, input);
     if (parsed && !parsed.ok) refusal = parsed.error;
     if (refusal || !parsed?.ok) {
-      return this.#refuse(jobId, parent, submittedAt, jobClass, String(job.name), ordinal, scope, refusal!);
+      return this.#refuse(
+        jobId,
+        parent,
+        submittedAt,
+        jobClass,
+        String(job.name),
+        ordinal,
+        scope,
+        refusal!,
+      );
     }
     const metadata = metadataFor(options?.metadata, ordinal);
     const run = new JobRun<TInput, TOutput>(this, job, parsed.value as TInput, {
-      jobId, parent, scope, ordinal, metadata, jobClass, submittedAt, signal: options?.signal,
+      jobId,
+      parent,
+      scope,
+      ordinal,
+      metadata,
+      jobClass,
+      submittedAt,
+      signal: options?.signal,
     });
-    if (this.events.active) this.#emitSubmitted(run.jobId, parent, run.ancestorIds(), jobClass, job.name, ordinal, scope, submittedAt, run.orchestrator);
+    if (this.events.active)
+      this.#emitSubmitted(
+        run.jobId,
+        parent,
+        run.ancestorIds(),
+        jobClass,
+        job.name,
+        ordinal,
+        scope,
+        submittedAt,
+        run.orchestrator,
+      );
     run.start();
     return run.handle;
   }
@@ -99,30 +136,61 @@ export class DispatchCore {
    * is refused when the job runs on another dispatcher (a child cannot cross dispatchers) or has
    * ended (nothing would cancel it with its workflow): nothing leaves a workflow by this door.
    */
-  dispatchWithin<TInput, TOutput>(running: RunningJob, job: AbstractJob<TInput, TOutput>, input: unknown, options: SubmitOptions | undefined): JobHandle<TOutput> {
+  dispatchWithin<TInput, TOutput>(
+    running: RunningJob,
+    job: AbstractJob<TInput, TOutput>,
+    input: unknown,
+    options: SubmitOptions | undefined,
+  ): JobHandle<TOutput> {
     const jobName = AbstractJob.isJob(job) ? String(job.name) : "(not a job)";
     if (!JobRun.belongsTo(running, this)) {
-      return this.refuse(job, null, null, new SystemError({
-        code: "other_dispatcher",
-        message: `submit(job "${jobName}", ...) was called on a dispatcher other than the one running job ${String(running.jobId)}: `
-          + "submit a job's children through its context (context.submitInStep, nextStep + submitInCurrentStep, or context.submit).",
-      }));
+      return this.refuse(
+        job,
+        null,
+        null,
+        new SystemError({
+          code: "other_dispatcher",
+          message:
+            `submit(job "${jobName}", ...) was called on a dispatcher other than the one running job ${String(running.jobId)}: ` +
+            "submit a job's children through its context (context.submitInStep, nextStep + submitInCurrentStep, or context.submit).",
+        }),
+      );
     }
     if (running.ended) {
-      return this.refuse(job, running, null, new SystemError({
-        code: "job_ended",
-        message: `submit(job "${jobName}", ...) was called from code job ${running.jobId} left behind after it ended (a timer, a callback): `
-          + "nothing would cancel it with its workflow. Submit while the job runs, or from outside it (after awaiting its handle).",
-      }));
+      return this.refuse(
+        job,
+        running,
+        null,
+        new SystemError({
+          code: "job_ended",
+          message:
+            `submit(job "${jobName}", ...) was called from code job ${running.jobId} left behind after it ended (a timer, a callback): ` +
+            "nothing would cancel it with its workflow. Submit while the job runs, or from outside it (after awaiting its handle).",
+        }),
+      );
     }
     return this.dispatch(job, input, running, options, null);
   }
 
   /** Refuses a submission the run itself found wrong (events and a rejected handle, like any refusal). */
-  refuse<TOutput>(job: AbstractJob<unknown, TOutput>, parent: JobRun<unknown, unknown> | null, ordinal: number | null, error: LLMReadableError): JobHandle<TOutput> {
+  refuse<TOutput>(
+    job: AbstractJob<unknown, TOutput>,
+    parent: JobRun<unknown, unknown> | null,
+    ordinal: number | null,
+    error: LLMReadableError,
+  ): JobHandle<TOutput> {
     const jobClass = AbstractJob.isJob(job) ? job.constructor.name : "(not a job)";
     const jobName = AbstractJob.isJob(job) ? String(job.name) : "(not a job)";
-    return this.#refuse(this.ids(), parent, this.clock.now(), jobClass, jobName, ordinal, parent?.scope ?? ScopeGuard.OPEN, error);
+    return this.#refuse(
+      this.ids(),
+      parent,
+      this.clock.now(),
+      jobClass,
+      jobName,
+      ordinal,
+      parent?.scope ?? ScopeGuard.OPEN,
+      error,
+    );
   }
 
   /** Waits `ms` on the injected timers; wakes early (without error) when `until` fires. */
@@ -139,24 +207,48 @@ export class DispatchCore {
     });
   }
 
-  #parseInput(job: AbstractJob<unknown, unknown>, input: unknown): { ok: true; value: unknown } | { ok: false; error: LLMReadableError } {
+  #parseInput(
+    job: AbstractJob<unknown, unknown>,
+    input: unknown,
+  ): { ok: true; value: unknown } | { ok: false; error: LLMReadableError } {
     const schema = job.input as { safeParse?: unknown } | undefined;
     // No input at all (a model call's), known without running the schema.
     if (input === undefined && acceptsUndefinedOnly(schema)) return NO_INPUT;
     if (typeof schema?.safeParse !== "function") {
-      return { ok: false, error: new SystemError({ code: "invalid_job", message: `Job "${job.name}" has no input schema (its \`input\` must be a zod schema).` }) };
+      return {
+        ok: false,
+        error: new SystemError({
+          code: "invalid_job",
+          message: `Job "${job.name}" has no input schema (its \`input\` must be a zod schema).`,
+        }),
+      };
     }
     let result: ReturnType<typeof job.input.safeParse>;
     try {
       result = job.input.safeParse(input);
     } catch (error) {
       // A refinement in the job's own schema threw: the job's fault, reported as ours, never a crash of submit().
-      return { ok: false, error: new SystemError({ code: "invalid_job", message: `Job "${job.name}": its input schema threw while checking the input.`, cause: error }) };
+      return {
+        ok: false,
+        error: new SystemError({
+          code: "invalid_job",
+          message: `Job "${job.name}": its input schema threw while checking the input.`,
+          cause: error,
+        }),
+      };
     }
     if (result.success) return { ok: true, value: result.data };
     const issue = describeIssue(result.error.issues[0]!);
-    const more = result.error.issues.length > 1 ? ` (and ${result.error.issues.length - 1} more)` : "";
-    return { ok: false, error: new InvalidInputError({ parameter: issue.path, expected: `${issue.expected}${more}`, cause: result.error }) };
+    const more =
+      result.error.issues.length > 1 ? ` (and ${result.error.issues.length - 1} more)` : "";
+    return {
+      ok: false,
+      error: new InvalidInputError({
+        parameter: issue.path,
+        expected: `${issue.expected}${more}`,
+        cause: result.error,
+      }),
+    };
   }
 
   #refuse<TOutput>(
@@ -173,8 +265,14 @@ export class DispatchCore {
       const ancestors = parent === null ? [] : [parent.jobId, ...parent.ancestorIds()];
       this.#emitSubmitted(jobId, parent, ancestors, jobClass, jobName, ordinal, scope, at, false);
       this.events.emit({
-        type: "job.failed", at: this.clock.now(), jobId, parentId: parent?.jobId ?? null, rootId: parent?.rootId ?? jobId, seq: 2,
-        durationMs: 0, error: { name: error.name, code: error.code, message: error.message },
+        type: "job.failed",
+        at: this.clock.now(),
+        jobId,
+        parentId: parent?.jobId ?? null,
+        rootId: parent?.rootId ?? jobId,
+        seq: 2,
+        durationMs: 0,
+        error: { name: error.name, code: error.code, message: error.message },
       });
     }
     const refused = Promise.reject(error) as Promise<TOutput>;
@@ -194,8 +292,17 @@ export class DispatchCore {
     orchestrator: boolean,
   ): void {
     this.events.emit({
-      type: "job.submitted", at, jobId, parentId: parent?.jobId ?? null, rootId: parent?.rootId ?? jobId, seq: 1,
-      jobClass, jobName, ordinal, kind: orchestrator ? "orchestrator" : "tool", scope: scope.toJSON(),
+      type: "job.submitted",
+      at,
+      jobId,
+      parentId: parent?.jobId ?? null,
+      rootId: parent?.rootId ?? jobId,
+      seq: 1,
+      jobClass,
+      jobName,
+      ordinal,
+      kind: orchestrator ? "orchestrator" : "tool",
+      scope: scope.toJSON(),
       ancestors,
     });
   }
@@ -208,9 +315,13 @@ const SHARED_ORDINALS = 64;
 const sharedMetadata = new WeakMap<object, Array<Readonly<Record<string, unknown>>>>();
 const ordinalOnly: Array<Readonly<Record<string, unknown>>> = [];
 
-function metadataFor(given: Readonly<Record<string, unknown>> | undefined, ordinal: number | null): Readonly<Record<string, unknown>> {
+function metadataFor(
+  given: Readonly<Record<string, unknown>> | undefined,
+  ordinal: number | null,
+): Readonly<Record<string, unknown>> {
   if (ordinal === null) return given === undefined ? EMPTY_METADATA : Object.freeze({ ...given });
-  const shareable = ordinal > 0 && ordinal < SHARED_ORDINALS && (given === undefined || Object.isFrozen(given));
+  const shareable =
+    ordinal > 0 && ordinal < SHARED_ORDINALS && (given === undefined || Object.isFrozen(given));
   if (!shareable) return Object.freeze({ ...given, [META_ITERATION]: ordinal });
   let byOrdinal = given === undefined ? ordinalOnly : sharedMetadata.get(given);
   if (byOrdinal === undefined) sharedMetadata.set(given!, (byOrdinal = []));

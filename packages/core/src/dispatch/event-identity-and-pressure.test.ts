@@ -6,12 +6,16 @@ import { JobDispatcher } from "./job-dispatcher.js";
 describe("event identity: (jobId, seq)", () => {
   it("numbers each job's events 1, 2, 3 … in order, so (jobId, seq) names each event once", async () => {
     const log = new EventLog();
-    await new JobDispatcher({ observers: [log] }).submit(new ScriptedDoer(async (context) => {
-      await context.submitInStep(new ScriptedTool(() => null), null);
-      context.publish("note", "a");
-    }), null);
+    await new JobDispatcher({ observers: [log] }).submit(
+      new ScriptedDoer(async (context) => {
+        await context.submitInStep(new ScriptedTool(() => null), null);
+        context.publish("note", "a");
+      }),
+      null,
+    );
     const byJob = new Map<string, number[]>();
-    for (const event of log.events) byJob.set(event.jobId, [...(byJob.get(event.jobId) ?? []), event.seq]);
+    for (const event of log.events)
+      byJob.set(event.jobId, [...(byJob.get(event.jobId) ?? []), event.seq]);
     for (const seqs of byJob.values()) expect(seqs).toEqual(seqs.map((_, index) => index + 1));
     const keys = log.events.map((event) => `${event.jobId}#${event.seq}`);
     expect(new Set(keys).size).toBe(keys.length);
@@ -20,16 +24,25 @@ describe("event identity: (jobId, seq)", () => {
   it("a refused submission's events are numbered too", async () => {
     const log = new EventLog();
     await new JobDispatcher({ observers: [log] }).submit({} as never, null).catch(() => {});
-    expect(log.events.map((event) => [event.type, event.seq])).toEqual([["job.submitted", 1], ["job.failed", 2]]);
+    expect(log.events.map((event) => [event.type, event.seq])).toEqual([
+      ["job.submitted", 1],
+      ["job.failed", 2],
+    ]);
   });
 
   it("job.submitted carries the job's ancestors, parent first, root last", async () => {
     const log = new EventLog();
-    const root = new JobDispatcher({ observers: [log] }).submit(new ScriptedDoer(async (context) => {
-      await context.submitInStep(new ScriptedDoer(async (child) => {
-        await child.submitInStep(new ScriptedTool(() => null), null);
-      }), null);
-    }), null);
+    const root = new JobDispatcher({ observers: [log] }).submit(
+      new ScriptedDoer(async (context) => {
+        await context.submitInStep(
+          new ScriptedDoer(async (child) => {
+            await child.submitInStep(new ScriptedTool(() => null), null);
+          }),
+          null,
+        );
+      }),
+      null,
+    );
     await root;
     const [top, child, grandchild] = log.ofType("job.submitted");
     expect(top!.ancestors).toEqual([]);
@@ -59,10 +72,19 @@ describe("observer pressure: a saturated observer holds back new attempts, never
 
   it("an observer whose pressure() throws is reported and does not hold anything", async () => {
     const logger = new RecordingLogger();
-    const broken = { onEvent: () => {}, pressure: (): Promise<void> => { throw new Error("broken gauge"); } };
+    const broken = {
+      onEvent: () => {},
+      pressure: (): Promise<void> => {
+        throw new Error("broken gauge");
+      },
+    };
     const dispatcher = new JobDispatcher({ observers: [broken], logger });
     await expect(dispatcher.submit(new ScriptedTool(() => 1), null)).resolves.toBe(1);
     expect(logger.entries[0]?.message).toMatch(/threw from pressure\(\)/);
-    expect(logger.entries[0]?.fields).toMatchObject({ component: "dispatcher", observer: "Object", error: { name: "Error", message: "broken gauge" } });
+    expect(logger.entries[0]?.fields).toMatchObject({
+      component: "dispatcher",
+      observer: "Object",
+      error: { name: "Error", message: "broken gauge" },
+    });
   });
 });

@@ -43,12 +43,16 @@ export class EventSink {
         const wait = observer.pressure!();
         if (wait) waits.push(wait);
       } catch (error) {
-        this.report(`observer ${nameOf(observer)} threw from pressure()`, error, { observer: nameOf(observer) });
+        this.report(`observer ${nameOf(observer)} threw from pressure()`, error, {
+          observer: nameOf(observer),
+        });
       }
     }
     if (waits.length === 0) return undefined;
     // An observer whose wait rejects is reported, never fatal to the job it held.
-    return Promise.all(waits).catch((error: unknown) => this.report("an observer's pressure() rejected", error));
+    return Promise.all(waits).catch((error: unknown) =>
+      this.report("an observer's pressure() rejected", error),
+    );
   }
 
   emit(event: RunEvent): void {
@@ -56,7 +60,10 @@ export class EventSink {
       try {
         observer.onEvent(event);
       } catch (error) {
-        this.report(`observer ${nameOf(observer)} threw`, error, { observer: nameOf(observer), event: event.type });
+        this.report(`observer ${nameOf(observer)} threw`, error, {
+          observer: nameOf(observer),
+          event: event.type,
+        });
       }
     }
   }

@@ -27,7 +27,10 @@ const NO_SEATS: readonly SeatReservation[] = Object.freeze([]);
 export const NO_RESOURCES: JobResources = Object.freeze({
   seats: NO_SEATS,
   recordUsage(): void {
-    throw new SystemError({ code: "unknown_seat", message: "This job holds no seats: it asked for none in requirements()." });
+    throw new SystemError({
+      code: "unknown_seat",
+      message: "This job holds no seats: it asked for none in requirements().",
+    });
   },
 });
 
@@ -79,7 +82,10 @@ export class HeldSeats implements JobResources {
     for (let index = from; index < requests.length; index++) {
       const request = requests[index]!;
       const waitStart = this.owner.waitStarted();
-      const seat = await this.admission.reserve(request, { signal: this.owner.signal, jobId: this.owner.jobId });
+      const seat = await this.admission.reserve(request, {
+        signal: this.owner.signal,
+        jobId: this.owner.jobId,
+      });
       this.hold(seat);
       if (this.owner.ended) return;
       this.owner.seatReserved(seat, request, waitStart);
@@ -96,7 +102,10 @@ export class HeldSeats implements JobResources {
   recordUsage(seat: SeatReservation, usage: TokenUsage): void {
     const index = this.seats.indexOf(seat);
     if (index < 0) {
-      throw new SystemError({ code: "unknown_seat", message: `Seat ${String(seat?.id)} is not held by this job's attempt.` });
+      throw new SystemError({
+        code: "unknown_seat",
+        message: `Seat ${String(seat?.id)} is not held by this job's attempt.`,
+      });
     }
     (this.#usage ??= new Array<TokenUsage | undefined>(this.seats.length))[index] = usage;
   }
@@ -110,7 +119,8 @@ export class HeldSeats implements JobResources {
     if (this.#returned) return false;
     this.#returned = true;
     let cooledByAdmission = throttle !== undefined && this.seats.length > 0;
-    for (const seat of this.seats) cooledByAdmission = this.#giveBack(seat, throttle) && cooledByAdmission;
+    for (const seat of this.seats)
+      cooledByAdmission = this.#giveBack(seat, throttle) && cooledByAdmission;
     return cooledByAdmission;
   }
 
@@ -121,7 +131,8 @@ export class HeldSeats implements JobResources {
     let cooled = false;
     try {
       if (usage) this.admission.settle(seat, usage);
-      else if (throttle && this.admission.throttled) cooled = this.admission.throttled(seat, throttle.retryAfterMs) === true;
+      else if (throttle && this.admission.throttled)
+        cooled = this.admission.throttled(seat, throttle.retryAfterMs) === true;
       else this.admission.release(seat);
     } catch (error) {
       this.owner.admissionFailed(error);

@@ -14,7 +14,10 @@ function sequentialIds(): () => string {
 
 class Search extends AbstractTool<{ query: string; filters: { year: number } }, string[]> {
   readonly name = "search";
-  readonly input = z.object({ query: z.string().min(1), filters: z.object({ year: z.number().int() }) });
+  readonly input = z.object({
+    query: z.string().min(1),
+    filters: z.object({ year: z.number().int() }),
+  });
   readonly output = z.array(z.string());
   executed = false;
   execute() {
@@ -28,13 +31,18 @@ describe("JobDispatcher", () => {
     const log = new EventLog();
     const dispatcher = new JobDispatcher({ observers: [log], ids: sequentialIds() });
     const doer = new ScriptedDoer(async (context) => {
-      const child = context.submitInStep(new ScriptedDoer(async (inner) => inner.submitInStep(new WordCount(), { text: "a b" })), null);
+      const child = context.submitInStep(
+        new ScriptedDoer(async (inner) => inner.submitInStep(new WordCount(), { text: "a b" })),
+        null,
+      );
       return child;
     });
     const handle = dispatcher.submit(doer, null);
     expect(handle.id).toBe("job-1");
     await handle;
-    const submitted = log.ofType("job.submitted").map(({ jobId, parentId, rootId, jobClass }) => ({ jobId, parentId, rootId, jobClass }));
+    const submitted = log
+      .ofType("job.submitted")
+      .map(({ jobId, parentId, rootId, jobClass }) => ({ jobId, parentId, rootId, jobClass }));
     expect(submitted).toEqual([
       { jobId: "job-1", parentId: null, rootId: "job-1", jobClass: "ScriptedDoer" },
       { jobId: "job-2", parentId: "job-1", rootId: "job-1", jobClass: "ScriptedDoer" },
@@ -44,8 +52,14 @@ describe("JobDispatcher", () => {
 
   it("refuses input that fails the job's schema before it runs, naming the field", async () => {
     const search = new Search();
-    const result = new JobDispatcher().submit(search, { query: "x", filters: { year: "2024" } } as never);
-    const error = await result.then(() => undefined, (caught: unknown) => caught);
+    const result = new JobDispatcher().submit(search, {
+      query: "x",
+      filters: { year: "2024" },
+    } as never);
+    const error = await result.then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
     expect(InvalidInputError.isInstance(error)).toBe(true);
     expect((error as InvalidInputError).parameter).toBe("filters.year");
     expect((error as Error).message).toContain("filters.year");
@@ -55,7 +69,9 @@ describe("JobDispatcher", () => {
 
   it("a refused submission still reports submitted and failed events, with the field named", async () => {
     const log = new EventLog();
-    const handle = new JobDispatcher({ observers: [log] }).submit(new Search(), { query: "" } as never);
+    const handle = new JobDispatcher({ observers: [log] }).submit(new Search(), {
+      query: "",
+    } as never);
     await expect(handle).rejects.toThrow(/query/);
     expect(log.events.map((event) => event.type)).toEqual(["job.submitted", "job.failed"]);
     expect(log.ofType("job.failed")[0]!.error.code).toBe("invalid_input");
@@ -63,7 +79,9 @@ describe("JobDispatcher", () => {
 
   it("refuses something that is not a job with a clear error instead of crashing", async () => {
     const dispatcher = new JobDispatcher();
-    await expect(dispatcher.submit({ name: "fake" } as never, {})).rejects.toThrow(/must be an instance of a Nucleo job class/);
+    await expect(dispatcher.submit({ name: "fake" } as never, {})).rejects.toThrow(
+      /must be an instance of a Nucleo job class/,
+    );
     await expect(dispatcher.submit(null as never, {})).rejects.toThrow(SystemError);
   });
 
@@ -73,7 +91,10 @@ describe("JobDispatcher", () => {
         return { words: "many" } as never;
       }
     }
-    const error = await new JobDispatcher().submit(new Liar(), { text: "x" }).then(() => undefined, (caught: unknown) => caught);
+    const error = await new JobDispatcher().submit(new Liar(), { text: "x" }).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
     expect(SystemError.isInstance(error) && error.code).toBe("invalid_output");
     expect((error as Error).message).toContain('"words"');
   });
@@ -84,7 +105,10 @@ describe("JobDispatcher", () => {
     const tool = new ScriptedTool(() => {
       throw new TypeError(`request failed with key ${secret}`);
     });
-    const error = await new JobDispatcher({ observers: [log] }).submit(tool, null).then(() => undefined, (caught: unknown) => caught);
+    const error = await new JobDispatcher({ observers: [log] }).submit(tool, null).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
     expect(SystemError.isInstance(error) && error.code).toBe("internal");
     expect((error as Error).message).not.toContain(secret);
     expect(JSON.stringify(log.events)).not.toContain(secret);
@@ -95,13 +119,28 @@ describe("JobDispatcher", () => {
     const log = new EventLog();
     const logger = new RecordingLogger();
     const dispatcher = new JobDispatcher({
-      observers: [{ onEvent: () => { throw new Error("observer bug"); } }, log],
+      observers: [
+        {
+          onEvent: () => {
+            throw new Error("observer bug");
+          },
+        },
+        log,
+      ],
       logger,
     });
     await expect(dispatcher.submit(new WordCount(), { text: "a" })).resolves.toEqual({ words: 1 });
     expect(log.events.length).toBeGreaterThan(0);
     expect(logger.entries.length).toBe(log.events.length);
-    expect(logger.entries[0]).toMatchObject({ level: "error", message: "observer Object threw", fields: { component: "dispatcher", event: "job.submitted", error: { message: "observer bug" } } });
+    expect(logger.entries[0]).toMatchObject({
+      level: "error",
+      message: "observer Object threw",
+      fields: {
+        component: "dispatcher",
+        event: "job.submitted",
+        error: { message: "observer bug" },
+      },
+    });
   });
 
   it("observe() subscribes and unsubscribes at run time", async () => {

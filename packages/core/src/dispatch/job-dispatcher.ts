@@ -54,7 +54,11 @@ export class JobDispatcher {
    * child inherits its scope and cancellation, and its cost counts in the workflow. Such a call
    * is refused when the job runs on another dispatcher, or has already ended.
    */
-  submit<TInput, TOutput>(job: AbstractJob<TInput, TOutput>, input: TInput, options?: SubmitOptions): JobHandle<TOutput> {
+  submit<TInput, TOutput>(
+    job: AbstractJob<TInput, TOutput>,
+    input: TInput,
+    options?: SubmitOptions,
+  ): JobHandle<TOutput> {
     const running = RUNNING_JOB.getStore();
     if (running === undefined) return this.#core.dispatch(job, input, null, options, null);
     return this.#core.dispatchWithin(running, job, input, options);

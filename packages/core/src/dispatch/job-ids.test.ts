@@ -7,7 +7,8 @@ describe("job ids", () => {
     const second = createJobIds();
     const ids = [first(), first(), second(), second()];
     expect(new Set(ids).size).toBe(4);
-    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    for (const id of ids)
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 
   it("end in the minter's counter as twelve hex digits, across the turn of its lower 24 bits", () => {

@@ -31,4 +31,6 @@ export function createJobIds(randomUUID: () => string = () => crypto.randomUUID(
 }
 
 /** Two hex digits for every byte. */
-const HEX: readonly string[] = Array.from({ length: 256 }, (_unused, byte) => byte.toString(16).padStart(2, "0"));
+const HEX: readonly string[] = Array.from({ length: 256 }, (_unused, byte) =>
+  byte.toString(16).padStart(2, "0"),
+);

@@ -65,7 +65,12 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
   #resolve!: (value: TOutput) => void;
   #reject!: (error: unknown) => void;
 
-  constructor(core: DispatchCore, job: AbstractJob<TInput, TOutput>, input: TInput, placement: RunPlacement<JobRun<unknown, unknown>>) {
+  constructor(
+    core: DispatchCore,
+    job: AbstractJob<TInput, TOutput>,
+    input: TInput,
+    placement: RunPlacement<JobRun<unknown, unknown>>,
+  ) {
     this.#core = core;
     this.#job = job;
     this.#input = input;
@@ -79,7 +84,10 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
     this.#submittedAt = placement.submittedAt;
     this.#callerSignal = placement.signal;
     this.#orchestrator = AbstractOrchestrator.isOrchestrator(job);
-    this.#node = new CancellationNode(placement.parent === null ? undefined : placement.parent.#node, this);
+    this.#node = new CancellationNode(
+      placement.parent === null ? undefined : placement.parent.#node,
+      this,
+    );
     const promise = new Promise<TOutput>((resolve, reject) => {
       this.#resolve = resolve;
       this.#reject = reject;
@@ -143,11 +151,22 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
     reportableType(event, this.#job.name);
     const core = this.#core;
     if (!core.events.active) return;
-    const lineage = { at: core.clock.now(), jobId: this.jobId, parentId: this.parentId, rootId: this.rootId, seq: ++this.#seq };
+    const lineage = {
+      at: core.clock.now(),
+      jobId: this.jobId,
+      parentId: this.parentId,
+      rootId: this.rootId,
+      seq: ++this.#seq,
+    };
     if (event.type === "llm.call") {
       // Calls carry their ancestry, so a ledger or recorder attributes them without keeping
       // a map of every job it has ever seen.
-      core.events.emit({ ...event, ...lineage, jobClass: this.jobClass, ancestors: this.ancestorIds() });
+      core.events.emit({
+        ...event,
+        ...lineage,
+        jobClass: this.jobClass,
+        ancestors: this.ancestorIds(),
+      });
     } else {
       core.events.emit({ ...event, ...lineage });
     }
@@ -155,17 +174,27 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
 
   publish(key: string, value: unknown): void {
     if (typeof key !== "string" || key.length === 0) {
-      throw new SystemError({ code: "invalid_metadata", message: `Job "${this.#job.name}": publish(key, value) needs a non-empty key.` });
+      throw new SystemError({
+        code: "invalid_metadata",
+        message: `Job "${this.#job.name}": publish(key, value) needs a non-empty key.`,
+      });
     }
     // Published after its end, a value would land on a job already recorded as finished or failed.
-    if (this.#done) throw new SystemError({ code: "job_ended", message: `Job "${this.#job.name}" (${this.jobId}) has already ended: publish("${key}", value) comes too late.` });
+    if (this.#done)
+      throw new SystemError({
+        code: "job_ended",
+        message: `Job "${this.#job.name}" (${this.jobId}) has already ended: publish("${key}", value) comes too late.`,
+      });
     assertPlainJson(value, `Job "${this.#job.name}": publish("${key}", value)`);
     if (this.#core.events.active) this.emitLifecycle({ type: "job.published", key, value });
   }
 
   observe(observer: RunObserver): () => void {
     if (typeof observer?.onEvent !== "function") {
-      throw new SystemError({ code: "invalid_observer", message: `Job "${this.#job.name}": observe(observer) needs an object with an onEvent(event) method.` });
+      throw new SystemError({
+        code: "invalid_observer",
+        message: `Job "${this.#job.name}": observe(observer) needs an object with an onEvent(event) method.`,
+      });
     }
     // A finished job has no more events of its own: nothing to subscribe to.
     if (this.#done) return () => {};
@@ -185,9 +214,17 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
     return ++this.#step;
   }
 
-  submitInCurrentStep<I, O>(job: AbstractJob<I, O>, input: I, options?: ChildSubmitOptions): JobHandle<O> {
+  submitInCurrentStep<I, O>(
+    job: AbstractJob<I, O>,
+    input: I,
+    options?: ChildSubmitOptions,
+  ): JobHandle<O> {
     if (this.#step === 0) {
-      const error = new SystemError({ code: "no_step", message: "submitInCurrentStep: call nextStep() first to claim the ordinal the parallel children share." });
+      const error = new SystemError({
+        code: "no_step",
+        message:
+          "submitInCurrentStep: call nextStep() first to claim the ordinal the parallel children share.",
+      });
       return this.#core.refuse(job, this as JobRun<unknown, unknown>, null, error);
     }
     return this.#core.dispatch(job, input, this as JobRun<unknown, unknown>, options, this.#step);
@@ -248,8 +285,11 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
     if (this.#done) return;
     let result: Promise<TOutput> | TOutput;
     try {
-      if (this.#core.events.active) this.emitLifecycle({ type: "job.started", attempt: this.attempt.number });
-      result = this.#orchestrator ? this.#job[INVOKE](this.#input, NO_RESOURCES, this) : this.#invokeTool();
+      if (this.#core.events.active)
+        this.emitLifecycle({ type: "job.started", attempt: this.attempt.number });
+      result = this.#orchestrator
+        ? this.#job[INVOKE](this.#input, NO_RESOURCES, this)
+        : this.#invokeTool();
     } catch (thrown) {
       return this.#onError(thrown);
     }
@@ -275,15 +315,29 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
     const cooledByAdmission = this.#held?.returnAll(throttle) ?? false;
     if (this.#done) return;
     if (!RetrySignal.isInstance(error)) return this.#fail(error);
-    const plan = planRetry(error, this.attempt, cooledByAdmission, this.#core.throttle, this.#job.name);
+    const plan = planRetry(
+      error,
+      this.attempt,
+      cooledByAdmission,
+      this.#core.throttle,
+      this.#job.name,
+    );
     if ("error" in plan) return this.#fail(plan.error);
     const { delayMs } = plan;
-    if (this.#core.events.active) this.emitLifecycle({ type: "job.retrying", reason: error.kind, attempt: this.attempt.number, delayMs });
+    if (this.#core.events.active)
+      this.emitLifecycle({
+        type: "job.retrying",
+        reason: error.kind,
+        attempt: this.attempt.number,
+        delayMs,
+      });
     this.attempt = plan.next;
     if (delayMs === 0) return this.#attempt();
-    void this.#core.sleep(delayMs, (hook) => this.#node.onceAborted(hook)).then(() => {
-      if (!this.#done) this.#attempt();
-    });
+    void this.#core
+      .sleep(delayMs, (hook) => this.#node.onceAborted(hook))
+      .then(() => {
+        if (!this.#done) this.#attempt();
+      });
   }
 
   /** @internal When a seat's wait starts, if an observer will hear how long it took (a clock read per seat is not free). */
@@ -295,8 +349,13 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
   seatReserved(seat: SeatReservation, request: SeatRequest, waitStart: number | undefined): void {
     if (!this.#core.events.active) return;
     this.emitLifecycle({
-      type: "seat.reserved", seatId: seat.id, grade: request.grade ?? null, entryId: seat.entryId ?? request.entryId ?? null,
-      inputTokens: request.inputTokens, maxOutputTokens: request.maxOutputTokens, waitedMs: waitStart === undefined ? 0 : this.#core.clock.now() - waitStart,
+      type: "seat.reserved",
+      seatId: seat.id,
+      grade: request.grade ?? null,
+      entryId: seat.entryId ?? request.entryId ?? null,
+      inputTokens: request.inputTokens,
+      maxOutputTokens: request.maxOutputTokens,
+      waitedMs: waitStart === undefined ? 0 : this.#core.clock.now() - waitStart,
     });
   }
 
@@ -307,10 +366,17 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
     if (timeoutMs === null) return this.#job[INVOKE](this.#input, resources, this);
     const timers = this.#core.timers;
     const timer = timers.setTimeout(() => {
-      this.#node.abort(new SystemError({ code: "timeout", message: `Job "${this.#job.name}" (${this.jobId}) timed out after ${timeoutMs} ms.` }));
+      this.#node.abort(
+        new SystemError({
+          code: "timeout",
+          message: `Job "${this.#job.name}" (${this.jobId}) timed out after ${timeoutMs} ms.`,
+        }),
+      );
     }, timeoutMs);
     try {
-      return Promise.resolve(this.#job[INVOKE](this.#input, resources, this)).finally(() => timers.clearTimeout(timer));
+      return Promise.resolve(this.#job[INVOKE](this.#input, resources, this)).finally(() =>
+        timers.clearTimeout(timer),
+      );
     } catch (error) {
       timers.clearTimeout(timer);
       throw error;
@@ -321,14 +387,26 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
     if (this.#done) return;
     const schema = this.#job.output;
     // A schema that accepts anything would hand back the same value: not asked (a model call's).
-    const checked = acceptsAnything(schema) ? { success: true as const, data: output } : schema.safeParse(output);
+    const checked = acceptsAnything(schema)
+      ? { success: true as const, data: output }
+      : schema.safeParse(output);
     if (!checked.success) {
       const issue = describeIssue(checked.error.issues[0]!);
-      return this.#fail(new SystemError({ code: "invalid_output", message: `Job "${this.#job.name}" returned output that fails its schema at "${issue.path}": expected ${issue.expected}.`, cause: checked.error }));
+      return this.#fail(
+        new SystemError({
+          code: "invalid_output",
+          message: `Job "${this.#job.name}" returned output that fails its schema at "${issue.path}": expected ${issue.expected}.`,
+          cause: checked.error,
+        }),
+      );
     }
     this.#done = true;
     this.#finish();
-    if (this.#core.events.active) this.emitLifecycle({ type: "job.finished", durationMs: this.#core.clock.now() - this.#submittedAt });
+    if (this.#core.events.active)
+      this.emitLifecycle({
+        type: "job.finished",
+        durationMs: this.#core.clock.now() - this.#submittedAt,
+      });
     this.#resolve(checked.data);
   }
 
@@ -338,11 +416,22 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
     this.#held?.returnAll();
     const error = LLMReadableError.isInstance(reason) ? reason : unwrap(reason);
     // Nobody will await a failed job's running children: stop them rather than let them spend.
-    if (!this.#node.aborted) this.#node.abortChildren(new SystemError({ code: "cancelled", message: `Cancelled because parent job ${this.jobId} failed.`, cause: error }));
+    if (!this.#node.aborted)
+      this.#node.abortChildren(
+        new SystemError({
+          code: "cancelled",
+          message: `Cancelled because parent job ${this.jobId} failed.`,
+          cause: error,
+        }),
+      );
     this.#finish();
     if (this.#core.events.active) {
       const code = (error as { code?: string }).code ?? "internal";
-      this.emitLifecycle({ type: "job.failed", durationMs: this.#core.clock.now() - this.#submittedAt, error: { name: error.name, code, message: error.message } });
+      this.emitLifecycle({
+        type: "job.failed",
+        durationMs: this.#core.clock.now() - this.#submittedAt,
+        error: { name: error.name, code, message: error.message },
+      });
     }
     markRejectionHandled(this.handle);
     this.#reject(error);
@@ -359,7 +448,13 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
 
   /** @internal A held seat went back to admission (see `SeatOwner`). */
   seatReturned(seat: SeatReservation, usage: TokenUsage | null): void {
-    if (this.#core.events.active) this.emitLifecycle({ type: "seat.settled", seatId: seat.id, outcome: usage ? "settled" : "released", usage });
+    if (this.#core.events.active)
+      this.emitLifecycle({
+        type: "seat.settled",
+        seatId: seat.id,
+        outcome: usage ? "settled" : "released",
+        usage,
+      });
   }
 
   /** @internal The admission threw while taking a seat back. */
@@ -369,7 +464,14 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
 
   /** Emits a lifecycle event with this run's lineage. @internal */
   emitLifecycle(event: LifecycleEvent): void {
-    this.#core.events.emit({ ...event, at: this.#core.clock.now(), jobId: this.jobId, parentId: this.parentId, rootId: this.rootId, seq: ++this.#seq } as RunEvent);
+    this.#core.events.emit({
+      ...event,
+      at: this.#core.clock.now(),
+      jobId: this.jobId,
+      parentId: this.parentId,
+      rootId: this.rootId,
+      seq: ++this.#seq,
+    } as RunEvent);
   }
 
   /**
@@ -379,14 +481,22 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
    */
   ancestorIds(): readonly string[] {
     if (this.#ancestors === undefined) {
-      const ancestors: string[] = this.#parent === null ? [] : [this.#parent.jobId, ...this.#parent.ancestorIds()];
+      const ancestors: string[] =
+        this.#parent === null ? [] : [this.#parent.jobId, ...this.#parent.ancestorIds()];
       this.#ancestors = Object.freeze(ancestors);
     }
     return this.#ancestors;
   }
 
   #listenToCaller(signal: AbortSignal): void {
-    const onAbort = (): void => this.#node.abort(new SystemError({ code: "cancelled", message: `Job ${this.jobId} was cancelled by its caller's signal.`, cause: signal.reason }));
+    const onAbort = (): void =>
+      this.#node.abort(
+        new SystemError({
+          code: "cancelled",
+          message: `Job ${this.jobId} was cancelled by its caller's signal.`,
+          cause: signal.reason,
+        }),
+      );
     if (signal.aborted) return onAbort();
     signal.addEventListener("abort", onAbort, { once: true });
     // Kept until no descendant runs: the caller's signal is the workflow's deadline, also for
@@ -396,5 +506,8 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
 }
 
 function cancelled(jobId: string, reason: string | undefined): SystemError {
-  return new SystemError({ code: "cancelled", message: reason ? `Job ${jobId} was cancelled: ${reason}` : `Job ${jobId} was cancelled.` });
+  return new SystemError({
+    code: "cancelled",
+    message: reason ? `Job ${jobId} was cancelled: ${reason}` : `Job ${jobId} was cancelled.`,
+  });
 }

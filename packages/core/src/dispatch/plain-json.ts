@@ -10,7 +10,11 @@ import { SystemError } from "../errors/system-error.js";
  */
 export function assertPlainJson(value: unknown, where: string): void {
   const problem = findProblem(value, new Set());
-  if (problem) throw new SystemError({ code: "invalid_metadata", message: `${where}: the ${problem.noun ?? "value"} at $${problem.path.reverse().join("")} ${problem.says}` });
+  if (problem)
+    throw new SystemError({
+      code: "invalid_metadata",
+      message: `${where}: the ${problem.noun ?? "value"} at $${problem.path.reverse().join("")} ${problem.says}`,
+    });
 }
 
 /** What is wrong, and where: path segments from the value up (built only on failure). */
@@ -22,14 +26,20 @@ interface Problem {
 
 function findProblem(value: unknown, open: Set<object>): Problem | undefined {
   if (value === null || typeof value === "string" || typeof value === "boolean") return undefined;
-  if (typeof value === "number") return Number.isFinite(value) ? undefined : { noun: "number", says: "is not finite.", path: [] };
+  if (typeof value === "number")
+    return Number.isFinite(value)
+      ? undefined
+      : { noun: "number", says: "is not finite.", path: [] };
   if (typeof value !== "object") return { says: `is a ${typeof value}, not JSON data.`, path: [] };
   if (typeof (value as { toJSON?: unknown }).toJSON === "function") return undefined;
   if (open.has(value)) return { says: "refers back to itself.", path: [] };
   const isArray = Array.isArray(value);
   const prototype = Object.getPrototypeOf(value) as unknown;
   if (!isArray && prototype !== Object.prototype && prototype !== null) {
-    return { says: `is a ${(value as object).constructor?.name ?? "class instance"}, not a plain object.`, path: [] };
+    return {
+      says: `is a ${(value as object).constructor?.name ?? "class instance"}, not a plain object.`,
+      path: [],
+    };
   }
   open.add(value);
   let found: Problem | undefined;

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { Admission, ReserveOptions, SeatRequest, SeatReservation } from "../admission/admission.js";
+import type {
+  Admission,
+  ReserveOptions,
+  SeatRequest,
+  SeatReservation,
+} from "../admission/admission.js";
 import { SystemError } from "../errors/system-error.js";
 import { EventLog, ScriptedTool } from "../test-support/jobs.js";
 import { JobDispatcher } from "./job-dispatcher.js";
@@ -17,7 +22,8 @@ class GrantsAtOnce implements Admission {
   reserveNow(request: SeatRequest): SeatReservation | undefined {
     this.asked.push(`now:${request.entryId}`);
     const answer = this.atOnce(request);
-    if (answer === "refuse") throw new SystemError({ code: "seat_too_large", message: "too large" });
+    if (answer === "refuse")
+      throw new SystemError({ code: "seat_too_large", message: "too large" });
     return answer === "grant" ? this.#grant(request) : undefined;
   }
   async reserve(request: SeatRequest, _options: ReserveOptions): Promise<SeatReservation> {
@@ -36,7 +42,8 @@ class GrantsAtOnce implements Admission {
     return seat;
   }
   #return(seat: SeatReservation, outcome: string): void {
-    if (!this.#held.delete(seat)) throw new Error(`seat ${seat.id} returned twice or never granted`);
+    if (!this.#held.delete(seat))
+      throw new Error(`seat ${seat.id} returned twice or never granted`);
     this.returned.push(`${outcome}:${seat.entryId}`);
   }
 }
@@ -69,7 +76,9 @@ describe("seats an admission grants at once", () => {
   it("a refusal fails the job and gives back the seats already taken", async () => {
     const admission = new GrantsAtOnce((request) => (request.entryId === "a" ? "grant" : "refuse"));
     const tool = new ScriptedTool(() => "ran", twoSeats);
-    await expect(new JobDispatcher({ admission }).submit(tool, null)).rejects.toMatchObject({ code: "seat_too_large" });
+    await expect(new JobDispatcher({ admission }).submit(tool, null)).rejects.toMatchObject({
+      code: "seat_too_large",
+    });
     expect(tool.runs).toBe(0);
     expect(admission.returned).toEqual(["released:a"]);
     expect(admission.held).toBe(0);

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { SeatRequest } from "../admission/admission.js";
 import { ExternalServiceError } from "../errors/external-service-error.js";
-import { CorrectionSignal, MAX_CORRECTIONS, ThrottleSignal, TruncationSignal } from "../errors/retry-signals.js";
+import {
+  CorrectionSignal,
+  MAX_CORRECTIONS,
+  ThrottleSignal,
+  TruncationSignal,
+} from "../errors/retry-signals.js";
 import { SystemError } from "../errors/system-error.js";
 import { unwrap } from "../errors/unwrap.js";
 import type { AttemptInfo } from "../jobs/job-context.js";
@@ -23,10 +28,13 @@ function setup() {
 describe("retry signals", () => {
   it("throttle: releases the seat, backs off for the provider's retry-after, then re-admits", async () => {
     const { admission, time, dispatcher } = setup();
-    const tool = new ScriptedTool((_resources, _context, run) => {
-      if (run === 1) throw new ThrottleSignal({ service: "openai", retryAfterMs: 7_000 });
-      return "served";
-    }, () => [SEAT]);
+    const tool = new ScriptedTool(
+      (_resources, _context, run) => {
+        if (run === 1) throw new ThrottleSignal({ service: "openai", retryAfterMs: 7_000 });
+        return "served";
+      },
+      () => [SEAT],
+    );
     const handle = dispatcher.submit(tool, null);
     await flush();
     expect(admission.returned.map((seat) => seat.outcome)).toEqual(["throttled"]);
@@ -45,10 +53,13 @@ describe("retry signals", () => {
   it("throttle: when the admission takes over the cooldown, the dispatcher re-admits at once", async () => {
     const { admission, time, dispatcher } = setup();
     admission.coolsDown = true;
-    const tool = new ScriptedTool((_resources, _context, run) => {
-      if (run === 1) throw new ThrottleSignal({ service: "openai", retryAfterMs: 7_000 });
-      return "served";
-    }, () => [SEAT]);
+    const tool = new ScriptedTool(
+      (_resources, _context, run) => {
+        if (run === 1) throw new ThrottleSignal({ service: "openai", retryAfterMs: 7_000 });
+        return "served";
+      },
+      () => [SEAT],
+    );
     await expect(dispatcher.submit(tool, null)).resolves.toBe("served");
     expect(time.pendingDelays()).toEqual([]);
     expect(admission.requests).toHaveLength(2);
@@ -57,12 +68,20 @@ describe("retry signals", () => {
   it("throttle without retry-after backs off exponentially from the initial delay", async () => {
     const admission = new RecordingAdmission();
     const time = new ManualTimers();
-    const dispatcher = new JobDispatcher({ admission, clock: time, timers: time, throttle: { initialBackoffMs: 100 } });
+    const dispatcher = new JobDispatcher({
+      admission,
+      clock: time,
+      timers: time,
+      throttle: { initialBackoffMs: 100 },
+    });
     const delays: number[] = [];
-    const tool = new ScriptedTool((_resources, _context, run) => {
-      if (run <= 3) throw new ThrottleSignal({ service: "anthropic" });
-      return "served";
-    }, () => [SEAT]);
+    const tool = new ScriptedTool(
+      (_resources, _context, run) => {
+        if (run <= 3) throw new ThrottleSignal({ service: "anthropic" });
+        return "served";
+      },
+      () => [SEAT],
+    );
     const handle = dispatcher.submit(tool, null);
     for (let index = 0; index < 3; index++) {
       await flush();
@@ -76,16 +95,27 @@ describe("retry signals", () => {
   it("throttle past the limit fails as the throttling service's error", async () => {
     const admission = new RecordingAdmission();
     const time = new ManualTimers();
-    const dispatcher = new JobDispatcher({ admission, clock: time, timers: time, throttle: { maxThrottles: 2, initialBackoffMs: 10 } });
-    const tool = new ScriptedTool(() => {
-      throw new ThrottleSignal({ service: "openai" });
-    }, () => [SEAT]);
+    const dispatcher = new JobDispatcher({
+      admission,
+      clock: time,
+      timers: time,
+      throttle: { maxThrottles: 2, initialBackoffMs: 10 },
+    });
+    const tool = new ScriptedTool(
+      () => {
+        throw new ThrottleSignal({ service: "openai" });
+      },
+      () => [SEAT],
+    );
     const handle = dispatcher.submit(tool, null);
     for (let index = 0; index < 3; index++) {
       await flush();
       time.advance(1_000);
     }
-    const error = await handle.then(() => undefined, (caught: unknown) => caught);
+    const error = await handle.then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
     expect(ExternalServiceError.isInstance(error) && error.service).toBe("openai");
     expect(tool.runs).toBe(3);
     expect(admission.held).toBe(0);
@@ -102,7 +132,10 @@ describe("retry signals", () => {
     await expect(dispatcher.submit(tool, null)).resolves.toBe("corrected");
     expect(tool.runs).toBe(3);
     expect(attempts.map((attempt) => attempt.corrections)).toEqual([0, 1, 2]);
-    expect(log.ofType("job.retrying").map((event) => event.reason)).toEqual(["correction", "correction"]);
+    expect(log.ofType("job.retrying").map((event) => event.reason)).toEqual([
+      "correction",
+      "correction",
+    ]);
   });
 
   it(`correction: at most MAX_CORRECTIONS (${MAX_CORRECTIONS}) re-runs, then the job fails`, async () => {
@@ -110,29 +143,43 @@ describe("retry signals", () => {
     const tool = new ScriptedTool(() => {
       throw new CorrectionSignal({ reason: "unparseable" });
     });
-    const error = await dispatcher.submit(tool, null).then(() => undefined, (caught: unknown) => caught);
+    const error = await dispatcher.submit(tool, null).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
     expect(SystemError.isInstance(error) && error.code).toBe("correction_limit");
     expect(tool.runs).toBe(MAX_CORRECTIONS + 1);
   });
 
   it("correction: the seat of the corrected attempt is settled with its usage, and re-admitted", async () => {
     const { admission, dispatcher } = setup();
-    const tool = new ScriptedTool((resources, _context, run) => {
-      resources.recordUsage(resources.seats[0]!, { inputTokens: 10 * run, outputTokens: 5 });
-      if (run === 1) throw new CorrectionSignal({ reason: "missing field" });
-      return "ok";
-    }, () => [SEAT]);
+    const tool = new ScriptedTool(
+      (resources, _context, run) => {
+        resources.recordUsage(resources.seats[0]!, { inputTokens: 10 * run, outputTokens: 5 });
+        if (run === 1) throw new CorrectionSignal({ reason: "missing field" });
+        return "ok";
+      },
+      () => [SEAT],
+    );
     await dispatcher.submit(tool, null);
-    expect(admission.returned.map((seat) => [seat.outcome, seat.usage?.inputTokens])).toEqual([["settled", 10], ["settled", 20]]);
+    expect(admission.returned.map((seat) => [seat.outcome, seat.usage?.inputTokens])).toEqual([
+      ["settled", 10],
+      ["settled", 20],
+    ]);
   });
 
   it("truncation: exactly one re-run, escalated so the seat books the output ceiling", async () => {
     const { admission, dispatcher } = setup();
     const ceiling = 64_000;
-    const tool = new ScriptedTool((_resources, _context, run) => {
-      if (run === 1) throw new TruncationSignal();
-      return "complete";
-    }, (attempt) => [{ ...SEAT, maxOutputTokens: attempt.escalated ? ceiling : SEAT.maxOutputTokens }]);
+    const tool = new ScriptedTool(
+      (_resources, _context, run) => {
+        if (run === 1) throw new TruncationSignal();
+        return "complete";
+      },
+      (attempt) => [
+        { ...SEAT, maxOutputTokens: attempt.escalated ? ceiling : SEAT.maxOutputTokens },
+      ],
+    );
     await expect(dispatcher.submit(tool, null)).resolves.toBe("complete");
     expect(admission.requests.map((request) => request.maxOutputTokens)).toEqual([1_024, ceiling]);
   });
@@ -142,7 +189,10 @@ describe("retry signals", () => {
     const tool = new ScriptedTool(() => {
       throw new TruncationSignal();
     });
-    const error = await dispatcher.submit(tool, null).then(() => undefined, (caught: unknown) => caught);
+    const error = await dispatcher.submit(tool, null).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
     expect(SystemError.isInstance(error) && error.code).toBe("truncated");
     expect(tool.runs).toBe(2);
   });
@@ -151,7 +201,8 @@ describe("retry signals", () => {
     const { dispatcher } = setup();
     const tool = new ScriptedTool((_resources, _context, run) => {
       try {
-        if (run === 1) throw new Error("SDK wrapper", { cause: new CorrectionSignal({ reason: "bad json" }) });
+        if (run === 1)
+          throw new Error("SDK wrapper", { cause: new CorrectionSignal({ reason: "bad json" }) });
         return "second chance taken";
       } catch (error) {
         throw unwrap(error);

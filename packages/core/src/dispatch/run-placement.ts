@@ -16,7 +16,9 @@ export interface RunPlacement<TParent> {
 
 /** An event as a run hands it to be sent: the lineage (time, ids, number) is the run's to add. @internal */
 export type LifecycleEvent = RunEvent extends infer TEvent
-  ? TEvent extends unknown ? Omit<TEvent, "at" | "jobId" | "parentId" | "rootId" | "seq"> : never
+  ? TEvent extends unknown
+    ? Omit<TEvent, "at" | "jobId" | "parentId" | "rootId" | "seq">
+    : never
   : never;
 
 /**
@@ -25,8 +27,14 @@ export type LifecycleEvent = RunEvent extends infer TEvent
  *
  * @internal
  */
-export function reportableType(event: unknown, jobName: string): "llm.call" | "tool.withheld" | "skill.admitted" {
+export function reportableType(
+  event: unknown,
+  jobName: string,
+): "llm.call" | "tool.withheld" | "skill.admitted" {
   const type = (event as { type?: unknown } | null)?.type;
   if (type === "llm.call" || type === "tool.withheld" || type === "skill.admitted") return type;
-  throw new SystemError({ code: "invalid_event", message: `Job "${jobName}": emit() takes llm.call, tool.withheld and skill.admitted events, not ${JSON.stringify(type)}${type === "job.published" ? " (use publish(key, value))" : ""}.` });
+  throw new SystemError({
+    code: "invalid_event",
+    message: `Job "${jobName}": emit() takes llm.call, tool.withheld and skill.admitted events, not ${JSON.stringify(type)}${type === "job.published" ? " (use publish(key, value))" : ""}.`,
+  });
 }

@@ -22,5 +22,6 @@ const SLOT = Symbol.for("nucleo.dispatch.running-job");
  *
  * @internal
  */
-export const RUNNING_JOB: AsyncLocalStorage<RunningJob> = ((globalThis as { [SLOT]?: AsyncLocalStorage<RunningJob> })[SLOT] ??=
-  new AsyncLocalStorage<RunningJob>());
+export const RUNNING_JOB: AsyncLocalStorage<RunningJob> = ((
+  globalThis as { [SLOT]?: AsyncLocalStorage<RunningJob> }
+)[SLOT] ??= new AsyncLocalStorage<RunningJob>());

@@ -29,10 +29,19 @@ export class SubtreeObserver implements RunObserver {
 
   onEvent(event: RunEvent): void {
     if (this.#ended) return;
-    if (event.type === "job.submitted" && event.parentId !== null && this.#members.has(event.parentId)) this.#members.add(event.jobId);
+    if (
+      event.type === "job.submitted" &&
+      event.parentId !== null &&
+      this.#members.has(event.parentId)
+    )
+      this.#members.add(event.jobId);
     if (!this.#members.has(event.jobId)) return;
     this.observer.onEvent(event);
-    if (event.jobId === this.jobId && (event.type === "job.finished" || event.type === "job.failed")) this.end();
+    if (
+      event.jobId === this.jobId &&
+      (event.type === "job.finished" || event.type === "job.failed")
+    )
+      this.end();
   }
 
   /** Stops delivery and lets go of the subtree's ids. */

@@ -16,15 +16,26 @@ type ToolHooks<TInput> = {
  *   or asks for seats of a dispatcher without an admission.
  * @internal
  */
-export function requestedSeats<TInput>(job: AbstractJob<TInput, unknown>, input: TInput, attempt: AttemptInfo, admission: Admission | undefined): readonly SeatRequest[] | null {
+export function requestedSeats<TInput>(
+  job: AbstractJob<TInput, unknown>,
+  input: TInput,
+  attempt: AttemptInfo,
+  admission: Admission | undefined,
+): readonly SeatRequest[] | null {
   const requests = (job as ToolHooks<TInput>)[REQUIREMENTS]?.(input, attempt);
   if (requests === null || requests === undefined) return null;
   if (!Array.isArray(requests)) {
-    throw new SystemError({ code: "invalid_requirements", message: `Job "${job.name}": requirements() must return an array of seat requests or null.` });
+    throw new SystemError({
+      code: "invalid_requirements",
+      message: `Job "${job.name}": requirements() must return an array of seat requests or null.`,
+    });
   }
   if (requests.length === 0) return null;
   if (!admission) {
-    throw new SystemError({ code: "no_admission", message: `Job "${job.name}" needs ${requests.length} model seat(s), but the dispatcher was created without an admission.` });
+    throw new SystemError({
+      code: "no_admission",
+      message: `Job "${job.name}" needs ${requests.length} model seat(s), but the dispatcher was created without an admission.`,
+    });
   }
   return requests as readonly SeatRequest[];
 }
@@ -39,7 +50,10 @@ export function declaredTimeout(job: AbstractJob<unknown, unknown>): number | nu
   const timeoutMs = (job as ToolHooks<unknown>)[TIMEOUT]?.() ?? null;
   if (timeoutMs === null) return null;
   if (typeof timeoutMs !== "number" || !(timeoutMs > 0)) {
-    throw new SystemError({ code: "invalid_timeout", message: `Job "${job.name}": timeoutMs() must return a positive number of milliseconds or null.` });
+    throw new SystemError({
+      code: "invalid_timeout",
+      message: `Job "${job.name}": timeoutMs() must return a positive number of milliseconds or null.`,
+    });
   }
   return timeoutMs;
 }

@@ -20,15 +20,25 @@ function writer() {
 /** Reports one priced model call, as a tool that called a model would. */
 function reportCall(context: JobContext, cost: string): void {
   context.emit({
-    type: "llm.call", entryId: "demo", providerModel: "demo/model", usage: { inputTokens: 1, outputTokens: 1 }, cost,
-    currency: "USD", latencyMs: 1, stopReason: "end", attempt: 1, corrections: 0,
+    type: "llm.call",
+    entryId: "demo",
+    providerModel: "demo/model",
+    usage: { inputTokens: 1, outputTokens: 1 },
+    cost,
+    currency: "USD",
+    latencyMs: 1,
+    stopReason: "end",
+    attempt: 1,
+    corrections: 0,
   });
 }
 
 /** Settles with the rejection's error, or fails the test if the handle resolved. */
 async function refusal(handle: PromiseLike<unknown>): Promise<{ code?: string; message: string }> {
   return Promise.resolve(handle).then(
-    (value) => { throw new Error(`expected a refusal, got ${JSON.stringify(value)}`); },
+    (value) => {
+      throw new Error(`expected a refusal, got ${JSON.stringify(value)}`);
+    },
     (error: { code?: string; message: string }) => error,
   );
 }
@@ -38,9 +48,14 @@ describe("read-only binds the job that declares it", () => {
     const seen: boolean[] = [];
     const log = new EventLog();
     const dispatcher = new JobDispatcher({ observers: [log] });
-    const reader = declaredReadOnly(new ScriptedDoer((context) => seen.push(context.scope.readOnly)));
+    const reader = declaredReadOnly(
+      new ScriptedDoer((context) => seen.push(context.scope.readOnly)),
+    );
     await dispatcher.submit(reader, null); // top-level, writable
-    await dispatcher.submit(new ScriptedDoer((context) => context.submitInStep(reader, null)), null); // under a writable doer
+    await dispatcher.submit(
+      new ScriptedDoer((context) => context.submitInStep(reader, null)),
+      null,
+    ); // under a writable doer
     expect(seen).toEqual([true, true]);
     const submitted = log.ofType("job.submitted");
     expect(submitted.map((event) => event.scope.readOnly)).toEqual([true, false, true]);
@@ -48,7 +63,9 @@ describe("read-only binds the job that declares it", () => {
 
   it("a read-only tool started by a writable caller sees context.scope.readOnly in its own execute", async () => {
     const seen: ScopeGuard[] = [];
-    const tool = declaredReadOnly(new ScriptedTool((_resources, context) => seen.push(context.scope)));
+    const tool = declaredReadOnly(
+      new ScriptedTool((_resources, context) => seen.push(context.scope)),
+    );
     await new JobDispatcher().submit(tool, null, { scope: { axes: { tenant: "acme" } } });
     expect(seen[0]!.readOnly).toBe(true);
     expect(seen[0]!.axes).toEqual({ tenant: "acme" }); // the caller's axes are kept
@@ -57,7 +74,9 @@ describe("read-only binds the job that declares it", () => {
   it("a read-only doer started by a writable caller cannot submit a writing tool through its context", async () => {
     const log = new EventLog();
     const written = writer();
-    const reader = declaredReadOnly(new ScriptedDoer((context) => context.submitInStep(written, null)));
+    const reader = declaredReadOnly(
+      new ScriptedDoer((context) => context.submitInStep(written, null)),
+    );
     const error = await refusal(new JobDispatcher({ observers: [log] }).submit(reader, null));
     expect(error.code).toBe("scope_violation");
     expect(error.message).toMatch(/"scripted_tool" is not read-only/);
@@ -82,11 +101,19 @@ describe("dispatcher.submit from inside a running job makes that job's child", (
       inner = dispatcher.submit(new ScriptedTool(() => "inner"), null);
       return inner;
     });
-    const root = dispatcher.submit(new ScriptedDoer((context) => context.submitInStep(middle, null)), null);
+    const root = dispatcher.submit(
+      new ScriptedDoer((context) => context.submitInStep(middle, null)),
+      null,
+    );
     await expect(root).resolves.toBe("inner");
 
     const [rootEvent, middleEvent, innerEvent] = log.ofType("job.submitted");
-    expect(innerEvent).toMatchObject({ jobId: inner!.id, parentId: middleEvent!.jobId, rootId: root.id, ordinal: null });
+    expect(innerEvent).toMatchObject({
+      jobId: inner!.id,
+      parentId: middleEvent!.jobId,
+      rootId: root.id,
+      ordinal: null,
+    });
     expect(innerEvent!.ancestors).toEqual([middleEvent!.jobId, rootEvent!.jobId]);
   });
 
@@ -94,10 +121,12 @@ describe("dispatcher.submit from inside a running job makes that job's child", (
     const dispatcher = new JobDispatcher();
     const written = writer();
     let viaDispatcher: Promise<{ code?: string }> | undefined;
-    const tool = declaredReadOnly(new ScriptedTool(() => {
-      viaDispatcher = refusal(dispatcher.submit(written, null));
-      return "read";
-    }));
+    const tool = declaredReadOnly(
+      new ScriptedTool(() => {
+        viaDispatcher = refusal(dispatcher.submit(written, null));
+        return "read";
+      }),
+    );
     await dispatcher.submit(new ScriptedDoer((context) => context.submitInStep(tool, null)), null);
     expect((await viaDispatcher!).code).toBe("scope_violation");
     expect(written.runs).toBe(0);
@@ -105,14 +134,20 @@ describe("dispatcher.submit from inside a running job makes that job's child", (
     const open = new JobDispatcher({ observers: [log] });
     let toolId = "";
     let inner: JobHandle<unknown> | undefined;
-    await open.submit(new ScriptedDoer(async (context) => {
-      const handle = context.submitInStep(new ScriptedTool(() => {
-        inner = open.submit(new ScriptedTool(() => "inner"), null);
-        return "tool";
-      }), null);
-      toolId = handle.id;
-      return handle;
-    }), null);
+    await open.submit(
+      new ScriptedDoer(async (context) => {
+        const handle = context.submitInStep(
+          new ScriptedTool(() => {
+            inner = open.submit(new ScriptedTool(() => "inner"), null);
+            return "tool";
+          }),
+          null,
+        );
+        toolId = handle.id;
+        return handle;
+      }),
+      null,
+    );
     await inner;
     expect(log.ofType("job.submitted").at(-1)).toMatchObject({ parentId: toolId, ordinal: null });
   });
@@ -131,18 +166,35 @@ describe("dispatcher.submit from inside a running job makes that job's child", (
       }, 0);
     };
     let attempt: Promise<{ code?: string }> | undefined;
-    const reader = declaredReadOnly(new ScriptedTool(() => {
-      attempt = refusal(dispatcher.submit(written, null));
-      return "read";
-    }));
+    const reader = declaredReadOnly(
+      new ScriptedTool(() => {
+        attempt = refusal(dispatcher.submit(written, null));
+        return "read";
+      }),
+    );
     let releaseWritable!: () => void;
     // Workflow A (writable) pushes first: the drain timer carries A's context.
-    const writable = dispatcher.submit(new ScriptedDoer(() => new Promise<void>((resolve) => {
-      enqueue(() => {});
-      releaseWritable = resolve;
-    })), null);
+    const writable = dispatcher.submit(
+      new ScriptedDoer(
+        () =>
+          new Promise<void>((resolve) => {
+            enqueue(() => {});
+            releaseWritable = resolve;
+          }),
+      ),
+      null,
+    );
     // Workflow B (read-only) hands its tool's submission to the shared queue.
-    const readOnly = dispatcher.submit(declaredReadOnly(new ScriptedDoer((context) => new Promise((resolve) => enqueue(() => resolve(context.submitInStep(reader, null)))))), null, { scope: { readOnly: true } });
+    const readOnly = dispatcher.submit(
+      declaredReadOnly(
+        new ScriptedDoer(
+          (context) =>
+            new Promise((resolve) => enqueue(() => resolve(context.submitInStep(reader, null)))),
+        ),
+      ),
+      null,
+      { scope: { readOnly: true } },
+    );
     await readOnly;
     expect((await attempt!).code).toBe("scope_violation");
     releaseWritable();
@@ -160,10 +212,13 @@ describe("dispatcher.submit from inside a running job makes that job's child", (
       inner = dispatcher.submit(new ScriptedTool(() => "inner"), null);
       return "tool";
     });
-    await dispatcher.submit(new ScriptedDoer((context) => {
-      toolDone = context.submit(tool, null);
-      return "parent returned";
-    }), null);
+    await dispatcher.submit(
+      new ScriptedDoer((context) => {
+        toolDone = context.submit(tool, null);
+        return "parent returned";
+      }),
+      null,
+    );
     gate.resolve();
     await toolDone;
     await expect(inner).resolves.toBe("inner");
@@ -173,10 +228,12 @@ describe("dispatcher.submit from inside a running job makes that job's child", (
     const dispatcher = new JobDispatcher();
     const written = writer();
     let attempt: Promise<{ code?: string }> | undefined;
-    const tool = declaredReadOnly(new ScriptedTool(() => {
-      attempt = refusal(dispatcher.submit(written, null, { scope: { readOnly: false } }));
-      return "read";
-    }));
+    const tool = declaredReadOnly(
+      new ScriptedTool(() => {
+        attempt = refusal(dispatcher.submit(written, null, { scope: { readOnly: false } }));
+        return "read";
+      }),
+    );
     await dispatcher.submit(tool, null);
     expect((await attempt!).code).toBe("scope_violation");
     expect(written.runs).toBe(0);
@@ -186,12 +243,18 @@ describe("dispatcher.submit from inside a running job makes that job's child", (
     const dispatcher = new JobDispatcher();
     const written = writer();
     const seen: ScopeGuard[] = [];
-    const probe = declaredReadOnly(new ScriptedTool((_resources, context) => seen.push(context.scope)));
-    const reader = declaredReadOnly(new ScriptedDoer(async () => {
-      await dispatcher.submit(probe, null);
-      return dispatcher.submit(written, null, { scope: { readOnly: false } });
-    }));
-    const error = await refusal(dispatcher.submit(reader, null, { scope: { axes: { ticket: "T-1" }, readOnly: true } }));
+    const probe = declaredReadOnly(
+      new ScriptedTool((_resources, context) => seen.push(context.scope)),
+    );
+    const reader = declaredReadOnly(
+      new ScriptedDoer(async () => {
+        await dispatcher.submit(probe, null);
+        return dispatcher.submit(written, null, { scope: { readOnly: false } });
+      }),
+    );
+    const error = await refusal(
+      dispatcher.submit(reader, null, { scope: { axes: { ticket: "T-1" }, readOnly: true } }),
+    );
     expect(error.code).toBe("scope_violation");
     expect(written.runs).toBe(0);
     expect(seen.map((scope) => [scope.axes, scope.readOnly])).toEqual([[{ ticket: "T-1" }, true]]);
@@ -202,17 +265,25 @@ describe("dispatcher.submit from inside a running job makes that job's child", (
     const reasons: unknown[] = [];
     const started = Promise.withResolvers<void>();
     const stuck = new ScriptedTool((_resources, context) => {
-      context.signal.addEventListener("abort", () => reasons.push(context.signal.reason), { once: true });
+      context.signal.addEventListener("abort", () => reasons.push(context.signal.reason), {
+        once: true,
+      });
       started.resolve();
       return forever();
     });
     let inner: JobHandle<unknown> | undefined;
-    const root = dispatcher.submit(new ScriptedDoer(async () => {
-      inner = dispatcher.submit(stuck, null);
-      await inner;
-    }), null);
+    const root = dispatcher.submit(
+      new ScriptedDoer(async () => {
+        inner = dispatcher.submit(stuck, null);
+        await inner;
+      }),
+      null,
+    );
     await started.promise;
-    const innerOutcome = inner!.then(() => "finished", (error: Error) => error.message);
+    const innerOutcome = inner!.then(
+      () => "finished",
+      (error: Error) => error.message,
+    );
     root.cancel("the caller gave up");
     await expect(root).rejects.toThrow(/the caller gave up/);
     await flush();
@@ -224,11 +295,17 @@ describe("dispatcher.submit from inside a running job makes that job's child", (
     const ledger = new CostLedger();
     const subtree = new CostLedger();
     const dispatcher = new JobDispatcher({ observers: [ledger] });
-    const root = dispatcher.submit(new ScriptedDoer(async (context) => {
-      context.observe(subtree);
-      reportCall(context, "0.25");
-      await dispatcher.submit(new ScriptedTool((_resources, child) => reportCall(child, "0.5")), null);
-    }), null);
+    const root = dispatcher.submit(
+      new ScriptedDoer(async (context) => {
+        context.observe(subtree);
+        reportCall(context, "0.25");
+        await dispatcher.submit(
+          new ScriptedTool((_resources, child) => reportCall(child, "0.5")),
+          null,
+        );
+      }),
+      null,
+    );
     await root;
     expect(ledger.totalFor(root.id).cost.get("USD")?.toString()).toBe("0.75");
     expect(subtree.totalFor(root.id).calls).toBe(2);
@@ -237,13 +314,16 @@ describe("dispatcher.submit from inside a running job makes that job's child", (
   it("stays the job's child when made from a timer the job set while it runs", async () => {
     const log = new EventLog();
     const dispatcher = new JobDispatcher({ observers: [log] });
-    const root = dispatcher.submit(new ScriptedDoer(async () => {
-      // A real timer: its callback runs in the job's async context, not the test's.
-      const fromTimer = await new Promise<JobHandle<unknown>>((resolve) => {
-        setTimeout(() => resolve(dispatcher.submit(new ScriptedTool(() => "late"), null)), 0);
-      });
-      return fromTimer;
-    }), null);
+    const root = dispatcher.submit(
+      new ScriptedDoer(async () => {
+        // A real timer: its callback runs in the job's async context, not the test's.
+        const fromTimer = await new Promise<JobHandle<unknown>>((resolve) => {
+          setTimeout(() => resolve(dispatcher.submit(new ScriptedTool(() => "late"), null)), 0);
+        });
+        return fromTimer;
+      }),
+      null,
+    );
     await expect(root).resolves.toBe("late");
     const [, timed] = log.ofType("job.submitted");
     expect(timed).toMatchObject({ parentId: root.id, rootId: root.id });
@@ -255,7 +335,11 @@ describe("dispatcher.submit from inside a running job makes that job's child", (
     await dispatcher.submit(new ScriptedDoer(() => "first"), null);
     const second = dispatcher.submit(new ScriptedTool(() => "second"), null);
     await expect(second).resolves.toBe("second");
-    expect(log.ofType("job.submitted")[1]).toMatchObject({ jobId: second.id, parentId: null, rootId: second.id });
+    expect(log.ofType("job.submitted")[1]).toMatchObject({
+      jobId: second.id,
+      parentId: null,
+      rootId: second.id,
+    });
   });
 });
 
@@ -266,11 +350,15 @@ describe("nothing leaves a workflow through dispatcher.submit", () => {
     const tries: Array<{ code?: string; message: string }> = [];
     const attempt = async () => void tries.push(await refusal(elsewhere.submit(written, null)));
     const dispatcher = new JobDispatcher();
-    await dispatcher.submit(declaredReadOnly(new ScriptedDoer(attempt)), null, { scope: { readOnly: true } });
+    await dispatcher.submit(declaredReadOnly(new ScriptedDoer(attempt)), null, {
+      scope: { readOnly: true },
+    });
     await dispatcher.submit(new ScriptedDoer(attempt), null); // a writable workflow may not leave either
     expect(written.runs).toBe(0);
     expect(tries.map((error) => error.code)).toEqual(["other_dispatcher", "other_dispatcher"]);
-    expect(tries[0]!.message).toMatch(/submit\(job "scripted_tool", \.\.\.\) was called on a dispatcher other than the one running job .*context\.submitInStep/);
+    expect(tries[0]!.message).toMatch(
+      /submit\(job "scripted_tool", \.\.\.\) was called on a dispatcher other than the one running job .*context\.submitInStep/,
+    );
   });
 
   it("a submission from code a job left behind after it ended is refused, and the writer never runs", async () => {
@@ -279,11 +367,13 @@ describe("nothing leaves a workflow through dispatcher.submit", () => {
     const written = writer();
     const later = Promise.withResolvers<void>();
     let leftBehind: Promise<{ code?: string; message: string }> | undefined;
-    const reader = declaredReadOnly(new ScriptedDoer(() => {
-      // A callback the job registers and returns without awaiting: it runs in the job's context.
-      leftBehind = later.promise.then(() => refusal(dispatcher.submit(written, null)));
-      return "done";
-    }));
+    const reader = declaredReadOnly(
+      new ScriptedDoer(() => {
+        // A callback the job registers and returns without awaiting: it runs in the job's context.
+        leftBehind = later.promise.then(() => refusal(dispatcher.submit(written, null)));
+        return "done";
+      }),
+    );
     const root = dispatcher.submit(reader, null, { scope: { readOnly: true } });
     await root;
     later.resolve();
@@ -292,7 +382,10 @@ describe("nothing leaves a workflow through dispatcher.submit", () => {
     expect(error.message).toMatch(new RegExp(`job ${root.id} left behind after it ended`));
     expect(written.runs).toBe(0);
     // Refused inside its workflow: the events place it under the ended job.
-    expect(log.ofType("job.submitted").at(-1)).toMatchObject({ parentId: root.id, rootId: root.id });
+    expect(log.ofType("job.submitted").at(-1)).toMatchObject({
+      parentId: root.id,
+      rootId: root.id,
+    });
   });
 
   it("a submission from a job's abort listener, when its workflow is cancelled from outside, stays in the workflow and never runs", async () => {
@@ -301,21 +394,29 @@ describe("nothing leaves a workflow through dispatcher.submit", () => {
     const written = writer();
     const started = Promise.withResolvers<void>();
     let fromListener: JobHandle<unknown> | undefined;
-    const reader = declaredReadOnly(new ScriptedDoer((context) => {
-      // The listener runs when the canceller aborts the signal, from the canceller's code.
-      context.signal.addEventListener("abort", () => {
-        fromListener = dispatcher.submit(written, null, { scope: { readOnly: false } });
-      }, { once: true });
-      started.resolve();
-      return forever();
-    }));
+    const reader = declaredReadOnly(
+      new ScriptedDoer((context) => {
+        // The listener runs when the canceller aborts the signal, from the canceller's code.
+        context.signal.addEventListener(
+          "abort",
+          () => {
+            fromListener = dispatcher.submit(written, null, { scope: { readOnly: false } });
+          },
+          { once: true },
+        );
+        started.resolve();
+        return forever();
+      }),
+    );
     const root = dispatcher.submit(reader, null, { scope: { readOnly: true } });
     await started.promise;
     root.cancel();
     await expect(root).rejects.toThrow(/cancelled/);
     await expect(fromListener!).rejects.toThrow();
     expect(written.runs).toBe(0);
-    expect(log.ofType("job.submitted").find((event) => event.jobId === fromListener!.id)).toMatchObject({ parentId: root.id, rootId: root.id });
+    expect(
+      log.ofType("job.submitted").find((event) => event.jobId === fromListener!.id),
+    ).toMatchObject({ parentId: root.id, rootId: root.id });
   });
 
   it("a second copy of @nucleo/core sees the running job too, and refuses what would leave it", async () => {
@@ -325,16 +426,27 @@ describe("nothing leaves a workflow through dispatcher.submit", () => {
     const foreign = new copy.JobDispatcher();
     const written = writer();
     const outcome: Array<{ code?: string; message: string }> = [];
-    await new JobDispatcher().submit(declaredReadOnly(new ScriptedDoer(async () => {
-      outcome.push(await refusal(foreign.submit(written, null)));
-    })), null, { scope: { readOnly: true } });
+    await new JobDispatcher().submit(
+      declaredReadOnly(
+        new ScriptedDoer(async () => {
+          outcome.push(await refusal(foreign.submit(written, null)));
+        }),
+      ),
+      null,
+      { scope: { readOnly: true } },
+    );
     expect(outcome.map((error) => error.code)).toEqual(["other_dispatcher"]);
     expect(written.runs).toBe(0);
     // And the other way round: a job of the second copy cannot leave through this one.
     const home = new JobDispatcher();
-    await foreign.submit(declaredReadOnly(new ScriptedDoer(async () => {
-      outcome.push(await refusal(home.submit(written, null)));
-    })), null);
+    await foreign.submit(
+      declaredReadOnly(
+        new ScriptedDoer(async () => {
+          outcome.push(await refusal(home.submit(written, null)));
+        }),
+      ),
+      null,
+    );
     expect(outcome.map((error) => error.code)).toEqual(["other_dispatcher", "other_dispatcher"]);
     expect(written.runs).toBe(0);
   });

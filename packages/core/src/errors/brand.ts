@@ -5,7 +5,11 @@
  * @internal
  */
 export function hasBrand(value: unknown, brand: symbol): boolean {
-  return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[brand] === true;
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    (value as Record<symbol, unknown>)[brand] === true
+  );
 }
 
 /**

@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { ExternalServiceError } from "./external-service-error.js";
 import { InvalidInputError } from "./invalid-input-error.js";
 import { LLMReadableError } from "./llm-readable-error.js";
-import { CorrectionSignal, RetrySignal, ThrottleSignal, TruncationSignal } from "./retry-signals.js";
+import {
+  CorrectionSignal,
+  RetrySignal,
+  ThrottleSignal,
+  TruncationSignal,
+} from "./retry-signals.js";
 import { SystemError } from "./system-error.js";
 import { unwrap } from "./unwrap.js";
 import { wrapWithContext } from "./wrap-with-context.js";
@@ -16,7 +21,10 @@ class HttpError extends Error {
 }
 
 async function outcomeOf(operation: () => unknown): Promise<unknown> {
-  return wrapWithContext(FETCH, operation).then(() => undefined, (error: unknown) => error);
+  return wrapWithContext(FETCH, operation).then(
+    () => undefined,
+    (error: unknown) => error,
+  );
 }
 
 describe("the three outcomes of a service tool (ErrorsHierarchyContract)", () => {
@@ -30,7 +38,9 @@ describe("the three outcomes of a service tool (ErrorsHierarchyContract)", () =>
   });
 
   it("a 400 is correctable too", async () => {
-    expect(InvalidInputError.isInstance(await outcomeOf(() => Promise.reject(new HttpError(400))))).toBe(true);
+    expect(
+      InvalidInputError.isInstance(await outcomeOf(() => Promise.reject(new HttpError(400)))),
+    ).toBe(true);
   });
 
   it("an uncorrectable failure (503) becomes ExternalServiceError naming the service and step", async () => {
@@ -38,11 +48,15 @@ describe("the three outcomes of a service tool (ErrorsHierarchyContract)", () =>
     expect(ExternalServiceError.isInstance(error)).toBe(true);
     expect((error as ExternalServiceError).service).toBe("pubmed");
     expect((error as ExternalServiceError).step).toBe("fetch article");
-    expect((error as Error).message).toBe('The pubmed service failed during "fetch article": HTTP 503.');
+    expect((error as Error).message).toBe(
+      'The pubmed service failed during "fetch article": HTTP 503.',
+    );
   });
 
   it("a raw network error becomes ExternalServiceError, never SystemError('internal')", async () => {
-    const error = await outcomeOf(() => Promise.reject(Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" })));
+    const error = await outcomeOf(() =>
+      Promise.reject(Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" })),
+    );
     expect(ExternalServiceError.isInstance(error)).toBe(true);
     expect(SystemError.isInstance(error)).toBe(false);
   });
@@ -55,7 +69,11 @@ describe("the three outcomes of a service tool (ErrorsHierarchyContract)", () =>
   });
 
   it("retry signals pass through wrapWithContext untouched", async () => {
-    for (const signal of [new ThrottleSignal({ service: "pubmed", retryAfterMs: 1_000 }), new CorrectionSignal({ reason: "x" }), new TruncationSignal()]) {
+    for (const signal of [
+      new ThrottleSignal({ service: "pubmed", retryAfterMs: 1_000 }),
+      new CorrectionSignal({ reason: "x" }),
+      new TruncationSignal(),
+    ]) {
       expect(await outcomeOf(() => Promise.reject(signal))).toBe(signal);
     }
   });
@@ -66,9 +84,15 @@ describe("the three outcomes of a service tool (ErrorsHierarchyContract)", () =>
   });
 
   it("a custom classifier decides which failures are correctable", async () => {
-    const error = await wrapWithContext({ ...FETCH, classify: () => "correctable", expected: "a PubMed id of digits" }, () => {
-      throw new Error("no such id");
-    }).then(() => undefined, (caught: unknown) => caught);
+    const error = await wrapWithContext(
+      { ...FETCH, classify: () => "correctable", expected: "a PubMed id of digits" },
+      () => {
+        throw new Error("no such id");
+      },
+    ).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
     expect((error as InvalidInputError).expected).toBe("a PubMed id of digits");
   });
 
@@ -81,7 +105,9 @@ describe("unwrap", () => {
   it("lets retry signals and our errors through, also from a wrapper's cause chain", () => {
     const signal = new ThrottleSignal({ service: "openai" });
     expect(unwrap(signal)).toBe(signal);
-    expect(unwrap(new Error("outer", { cause: new Error("middle", { cause: signal }) }))).toBe(signal);
+    expect(unwrap(new Error("outer", { cause: new Error("middle", { cause: signal }) }))).toBe(
+      signal,
+    );
     const own = new ExternalServiceError({ service: "epo", step: "claims" });
     expect(unwrap(own)).toBe(own);
   });
@@ -122,8 +148,17 @@ describe("guards survive duplicated package copies", () => {
   });
 
   it("outcome classes carry their codes and correctability", () => {
-    expect(new InvalidInputError({ parameter: "p", expected: "e" })).toMatchObject({ code: "invalid_input", correctable: true });
-    expect(new ExternalServiceError({ service: "s", step: "t" })).toMatchObject({ code: "external_service", correctable: false });
-    expect(new SystemError({ message: "m" })).toMatchObject({ code: "internal", correctable: false });
+    expect(new InvalidInputError({ parameter: "p", expected: "e" })).toMatchObject({
+      code: "invalid_input",
+      correctable: true,
+    });
+    expect(new ExternalServiceError({ service: "s", step: "t" })).toMatchObject({
+      code: "external_service",
+      correctable: false,
+    });
+    expect(new SystemError({ message: "m" })).toMatchObject({
+      code: "internal",
+      correctable: false,
+    });
   });
 });

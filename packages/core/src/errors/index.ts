@@ -1,6 +1,9 @@
 export { LLMReadableError, type LLMReadableErrorOptions } from "./llm-readable-error.js";
 export { InvalidInputError, type InvalidInputErrorOptions } from "./invalid-input-error.js";
-export { ExternalServiceError, type ExternalServiceErrorOptions } from "./external-service-error.js";
+export {
+  ExternalServiceError,
+  type ExternalServiceErrorOptions,
+} from "./external-service-error.js";
 export { SystemError, type SystemErrorOptions } from "./system-error.js";
 export {
   RetrySignal,
@@ -11,4 +14,8 @@ export {
   type RetryKind,
 } from "./retry-signals.js";
 export { unwrap, type UnwrappedError } from "./unwrap.js";
-export { wrapWithContext, type ServiceCallContext, type FailureClass } from "./wrap-with-context.js";
+export {
+  wrapWithContext,
+  type ServiceCallContext,
+  type FailureClass,
+} from "./wrap-with-context.js";

@@ -32,7 +32,10 @@ export class InvalidInputError extends LLMReadableError {
 
   constructor(options: InvalidInputErrorOptions) {
     const quoted = options.value === undefined ? "" : ` (got ${JSON.stringify(options.value)})`;
-    super(`Invalid value for "${options.parameter}"${quoted}: expected ${options.expected}.`, options);
+    super(
+      `Invalid value for "${options.parameter}"${quoted}: expected ${options.expected}.`,
+      options,
+    );
     Object.defineProperty(this, INVALID_INPUT, { value: true });
     this.parameter = options.parameter;
     this.expected = options.expected;

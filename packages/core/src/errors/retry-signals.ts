@@ -46,7 +46,10 @@ export class ThrottleSignal extends RetrySignal {
     this.service = options.service;
     // Only a finite, non-negative delay is a retry-after; anything else is "none given".
     const retryAfterMs = options.retryAfterMs;
-    this.retryAfterMs = typeof retryAfterMs === "number" && Number.isFinite(retryAfterMs) && retryAfterMs >= 0 ? retryAfterMs : undefined;
+    this.retryAfterMs =
+      typeof retryAfterMs === "number" && Number.isFinite(retryAfterMs) && retryAfterMs >= 0
+        ? retryAfterMs
+        : undefined;
   }
 
   /** True for a throttle signal, from whichever copy of this package it came. */

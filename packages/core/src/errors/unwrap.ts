@@ -17,7 +17,14 @@ export type UnwrappedError = LLMReadableError | RetrySignal;
  * original rides on `cause`, so a secret in a library's message never reaches the model.
  */
 export function unwrap(error: unknown): UnwrappedError {
-  return findNucleoError(error) ?? new SystemError({ code: "internal", message: `Unexpected ${describeThrown(error)}.`, cause: error });
+  return (
+    findNucleoError(error) ??
+    new SystemError({
+      code: "internal",
+      message: `Unexpected ${describeThrown(error)}.`,
+      cause: error,
+    })
+  );
 }
 
 /**
@@ -27,7 +34,11 @@ export function unwrap(error: unknown): UnwrappedError {
  */
 export function findNucleoError(error: unknown): UnwrappedError | undefined {
   let current: unknown = error;
-  for (let depth = 0; depth < MAX_CAUSE_DEPTH && current !== undefined && current !== null; depth++) {
+  for (
+    let depth = 0;
+    depth < MAX_CAUSE_DEPTH && current !== undefined && current !== null;
+    depth++
+  ) {
     if (RetrySignal.isInstance(current) || LLMReadableError.isInstance(current)) return current;
     current = (current as { cause?: unknown }).cause;
   }

@@ -36,7 +36,10 @@ const CORRECTABLE_STATUSES = new Set([400, 404, 410, 422]);
  *   () => fetchPage(input.url),
  * );
  */
-export async function wrapWithContext<T>(context: ServiceCallContext, operation: () => T | Promise<T>): Promise<T> {
+export async function wrapWithContext<T>(
+  context: ServiceCallContext,
+  operation: () => T | Promise<T>,
+): Promise<T> {
   try {
     return await operation();
   } catch (error) {
@@ -48,7 +51,9 @@ export async function wrapWithContext<T>(context: ServiceCallContext, operation:
       throw new InvalidInputError({
         parameter: context.parameter,
         value: context.value,
-        expected: context.expected ?? `a value the ${context.service} service accepts for "${context.step}"`,
+        expected:
+          context.expected ??
+          `a value the ${context.service} service accepts for "${context.step}"`,
         cause: error,
       });
     }

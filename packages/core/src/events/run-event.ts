@@ -161,10 +161,14 @@ export type RunEvent =
   | SkillAdmittedEvent
   | JobPublishedEvent;
 
-type WithoutLineage<TEvent> = TEvent extends unknown ? Omit<TEvent, keyof EventLineage | "jobClass" | "ancestors"> : never;
+type WithoutLineage<TEvent> = TEvent extends unknown
+  ? Omit<TEvent, keyof EventLineage | "jobClass" | "ancestors">
+  : never;
 
 /**
  * The events a job reports itself through `context.emit`; the dispatcher adds the lineage.
  * (`job.published` goes through `context.publish`, which checks the value first.)
  */
-export type JobReportedEvent = WithoutLineage<LlmCallEvent | ToolWithheldEvent | SkillAdmittedEvent>;
+export type JobReportedEvent = WithoutLineage<
+  LlmCallEvent | ToolWithheldEvent | SkillAdmittedEvent
+>;

@@ -27,7 +27,11 @@ export abstract class AbstractJob<TInput, TOutput> {
   readonly readOnly: boolean = false;
 
   /** @internal The dispatcher's one way to run a job. */
-  abstract [INVOKE](input: TInput, resources: JobResources, context: JobContext): Promise<TOutput> | TOutput;
+  abstract [INVOKE](
+    input: TInput,
+    resources: JobResources,
+    context: JobContext,
+  ): Promise<TOutput> | TOutput;
 
   /** True for any job, from whichever copy of this package it came. */
   static isJob(value: unknown): value is AbstractJob<unknown, unknown> {

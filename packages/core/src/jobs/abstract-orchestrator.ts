@@ -17,7 +17,11 @@ export abstract class AbstractOrchestrator<TInput, TOutput> extends AbstractJob<
   abstract execute(input: TInput, context: JobContext): Promise<TOutput> | TOutput;
 
   /** @internal Orchestrators are given no resources. */
-  [INVOKE](input: TInput, _resources: JobResources, context: JobContext): Promise<TOutput> | TOutput {
+  [INVOKE](
+    input: TInput,
+    _resources: JobResources,
+    context: JobContext,
+  ): Promise<TOutput> | TOutput {
     return this.execute(input, context);
   }
 

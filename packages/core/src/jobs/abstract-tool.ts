@@ -33,10 +33,18 @@ export abstract class AbstractTool<TInput, TOutput> extends AbstractJob<TInput, 
   }
 
   /** The work. Honour `context.signal`; report usage for each seat through `resources`. */
-  abstract execute(input: TInput, resources: JobResources, context: JobContext): Promise<TOutput> | TOutput;
+  abstract execute(
+    input: TInput,
+    resources: JobResources,
+    context: JobContext,
+  ): Promise<TOutput> | TOutput;
 
   /** @internal */
-  [INVOKE](input: TInput, resources: JobResources, context: JobContext): Promise<TOutput> | TOutput {
+  [INVOKE](
+    input: TInput,
+    resources: JobResources,
+    context: JobContext,
+  ): Promise<TOutput> | TOutput {
     return this.execute(input, resources, context);
   }
 

@@ -83,13 +83,25 @@ export interface JobContext {
    * Submits a child with no step ordinal. Prefer {@link submitInStep} or
    * {@link submitInCurrentStep}: an unstamped child has no place in the trajectory.
    */
-  submit<TInput, TOutput>(job: AbstractJob<TInput, TOutput>, input: TInput, options?: ChildSubmitOptions): JobHandle<TOutput>;
+  submit<TInput, TOutput>(
+    job: AbstractJob<TInput, TOutput>,
+    input: TInput,
+    options?: ChildSubmitOptions,
+  ): JobHandle<TOutput>;
   /** Claims the next step ordinal and submits the child under it: sequential calls get 1, 2, 3. */
-  submitInStep<TInput, TOutput>(job: AbstractJob<TInput, TOutput>, input: TInput, options?: ChildSubmitOptions): JobHandle<TOutput>;
+  submitInStep<TInput, TOutput>(
+    job: AbstractJob<TInput, TOutput>,
+    input: TInput,
+    options?: ChildSubmitOptions,
+  ): JobHandle<TOutput>;
   /** Claims a step ordinal for a fan-out; follow with {@link submitInCurrentStep} per parallel child. */
   nextStep(): number;
   /** Submits a child under the ordinal last claimed by {@link nextStep}: genuinely parallel siblings. */
-  submitInCurrentStep<TInput, TOutput>(job: AbstractJob<TInput, TOutput>, input: TInput, options?: ChildSubmitOptions): JobHandle<TOutput>;
+  submitInCurrentStep<TInput, TOutput>(
+    job: AbstractJob<TInput, TOutput>,
+    input: TInput,
+    options?: ChildSubmitOptions,
+  ): JobHandle<TOutput>;
 }
 
 /** The seats a tool holds while it runs. Orchestrators get none. */

@@ -31,8 +31,16 @@ const CANCELLABLE = Symbol("nucleo.handle.cancellable");
  * A run rejects its handle only through {@link markRejectionHandled} first, so a handle nobody
  * awaits never crashes the process with an unhandled rejection.
  */
-export function createJobHandle<TOutput>(promise: Promise<TOutput>, id: string, target: Cancellable): JobHandle<TOutput> {
-  const handle = promise as Promise<TOutput> & { id: string; cancel: (reason?: string) => void; [CANCELLABLE]: Cancellable };
+export function createJobHandle<TOutput>(
+  promise: Promise<TOutput>,
+  id: string,
+  target: Cancellable,
+): JobHandle<TOutput> {
+  const handle = promise as Promise<TOutput> & {
+    id: string;
+    cancel: (reason?: string) => void;
+    [CANCELLABLE]: Cancellable;
+  };
   handle.id = id;
   handle[CANCELLABLE] = target;
   handle.cancel = cancelHandle;
@@ -50,7 +58,10 @@ export function markRejectionHandled(promise: Promise<unknown>): void {
 
 function cancelHandle(this: { [CANCELLABLE]?: Cancellable } | undefined, reason?: string): void {
   const target = this?.[CANCELLABLE];
-  if (!target) throw new TypeError("JobHandle.cancel must be called on its handle: handle.cancel(), or pass () => handle.cancel() as a callback.");
+  if (!target)
+    throw new TypeError(
+      "JobHandle.cancel must be called on its handle: handle.cancel(), or pass () => handle.cancel() as a callback.",
+    );
   target.cancel(reason);
 }
 

@@ -57,7 +57,10 @@ describe("job hierarchy", () => {
 
   it("a doer's children run through the same door and return typed output", async () => {
     const dispatcher = new JobDispatcher();
-    const doer = new ScriptedDoer(async (context) => (await context.submitInStep(new WordCount(), { text: "one two three" })).words);
+    const doer = new ScriptedDoer(
+      async (context) =>
+        (await context.submitInStep(new WordCount(), { text: "one two three" })).words,
+    );
     await flush();
     await expect(dispatcher.submit(doer, null)).resolves.toBe(3);
   });

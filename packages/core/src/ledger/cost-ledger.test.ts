@@ -8,8 +8,16 @@ import { CostLedger } from "./cost-ledger.js";
 function callEvent(cost: string, currency = "USD"): JobReportedEvent {
   // The dispatcher adds lineage, job class and ancestors.
   return {
-    type: "llm.call", entryId: "openai-gpt-small", providerModel: "gpt-small", usage: { inputTokens: 100, outputTokens: 10, cachedInputTokens: 50 },
-    cost, currency, latencyMs: 12, stopReason: "end", attempt: 1, corrections: 0,
+    type: "llm.call",
+    entryId: "openai-gpt-small",
+    providerModel: "gpt-small",
+    usage: { inputTokens: 100, outputTokens: 10, cachedInputTokens: 50 },
+    cost,
+    currency,
+    latencyMs: 12,
+    stopReason: "end",
+    attempt: 1,
+    corrections: 0,
   };
 }
 
@@ -31,15 +39,23 @@ describe("CostLedger", () => {
       await context.submitInStep(caller("0.1"), null);
       await context.submitInStep(caller("0.2"), null);
     });
-    const root = dispatcher.submit(new ScriptedDoer(async (context) => {
-      await context.submitInStep(middle, null);
-      await context.submitInStep(caller("0.000001"), null);
-    }), null);
+    const root = dispatcher.submit(
+      new ScriptedDoer(async (context) => {
+        await context.submitInStep(middle, null);
+        await context.submitInStep(caller("0.000001"), null);
+      }),
+      null,
+    );
     await root;
     expect(ledger.totalFor(middleId).cost.get("USD")?.toString()).toBe("0.3");
     const total = ledger.totalFor(root.id);
     expect(total.cost.get("USD")?.toString()).toBe("0.300001");
-    expect(total).toMatchObject({ calls: 3, inputTokens: 300, cachedInputTokens: 150, outputTokens: 30 });
+    expect(total).toMatchObject({
+      calls: 3,
+      inputTokens: 300,
+      cachedInputTokens: 150,
+      outputTokens: 30,
+    });
   });
 
   it("keeps currencies apart instead of summing them", async () => {
@@ -52,7 +68,10 @@ describe("CostLedger", () => {
     const handle = new JobDispatcher({ observers: [ledger] }).submit(tool, null);
     await handle;
     const cost = ledger.totalFor(handle.id).cost;
-    expect([...cost.entries()].map(([currency, amount]) => `${currency} ${amount}`)).toEqual(["USD 1.25", "EUR 2"]);
+    expect([...cost.entries()].map(([currency, amount]) => `${currency} ${amount}`)).toEqual([
+      "USD 1.25",
+      "EUR 2",
+    ]);
   });
 
   it("a job that made no call totals zero", () => {
@@ -63,10 +82,13 @@ describe("CostLedger", () => {
     let next = 1;
     const ledger = new CostLedger({ rootId: "job-3" });
     const dispatcher = new JobDispatcher({ observers: [ledger], ids: () => `job-${next++}` });
-    const workflow = () => new ScriptedDoer(async (context) => context.submitInStep(caller("0.5"), null));
+    const workflow = () =>
+      new ScriptedDoer(async (context) => context.submitInStep(caller("0.5"), null));
     await dispatcher.submit(workflow(), null); // job-1, child job-2
     await dispatcher.submit(workflow(), null); // job-3, child job-4
-    expect(ledger.calls().map((call) => [call.rootId, call.jobId, call.jobClass, call.cost.toString()])).toEqual([["job-3", "job-4", "ScriptedTool", "0.5"]]);
+    expect(
+      ledger.calls().map((call) => [call.rootId, call.jobId, call.jobClass, call.cost.toString()]),
+    ).toEqual([["job-3", "job-4", "ScriptedTool", "0.5"]]);
     expect(ledger.totalFor("job-1").calls).toBe(0);
     expect(ledger.totalFor("job-3").calls).toBe(1);
   });
@@ -74,9 +96,14 @@ describe("CostLedger", () => {
   it("a call with a cost that is not decimal text is refused loudly, not summed as NaN", async () => {
     const logger = new RecordingLogger();
     const ledger = new CostLedger();
-    const handle = new JobDispatcher({ observers: [ledger], logger }).submit(caller("0.1", "NaN"), null);
+    const handle = new JobDispatcher({ observers: [ledger], logger }).submit(
+      caller("0.1", "NaN"),
+      null,
+    );
     await handle;
-    expect(logger.entries[0]?.fields["error"]).toMatchObject({ message: expect.stringMatching(/carries cost "NaN", which is not decimal text/) });
+    expect(logger.entries[0]?.fields.error).toMatchObject({
+      message: expect.stringMatching(/carries cost "NaN", which is not decimal text/),
+    });
     expect(ledger.totalFor(handle.id).cost.get("USD")?.toString()).toBe("0.1");
   });
 
@@ -84,7 +111,8 @@ describe("CostLedger", () => {
     let next = 1;
     const ledger = new CostLedger();
     const dispatcher = new JobDispatcher({ observers: [ledger], ids: () => `job-${next++}` });
-    const workflow = () => new ScriptedDoer(async (context) => context.submitInStep(caller("0.5"), null));
+    const workflow = () =>
+      new ScriptedDoer(async (context) => context.submitInStep(caller("0.5"), null));
     await dispatcher.submit(workflow(), null); // job-1, child job-2
     await dispatcher.submit(workflow(), null); // job-3, child job-4
     ledger.forget("job-1");

@@ -39,7 +39,12 @@ interface MutableTotals {
 }
 
 const EMPTY: LedgerTotals = Object.freeze({
-  calls: 0, inputTokens: 0, cachedInputTokens: 0, cacheWriteTokens: 0, outputTokens: 0, reasoningTokens: 0,
+  calls: 0,
+  inputTokens: 0,
+  cachedInputTokens: 0,
+  cacheWriteTokens: 0,
+  outputTokens: 0,
+  reasoningTokens: 0,
   cost: new Map<string, Decimal>(),
 });
 
@@ -97,11 +102,20 @@ export class CostLedger implements RunObserver {
     try {
       cost = Decimal.parse(event.cost);
     } catch {
-      throw new RangeError(`CostLedger: llm.call of job ${event.jobId} carries cost ${JSON.stringify(event.cost)}, which is not decimal text.`);
+      throw new RangeError(
+        `CostLedger: llm.call of job ${event.jobId} carries cost ${JSON.stringify(event.cost)}, which is not decimal text.`,
+      );
     }
     this.#calls.push({
-      jobId: event.jobId, rootId: event.rootId, jobClass: event.jobClass, entryId: event.entryId,
-      providerModel: event.providerModel, usage: event.usage, cost, currency: event.currency, at: event.at,
+      jobId: event.jobId,
+      rootId: event.rootId,
+      jobClass: event.jobClass,
+      entryId: event.entryId,
+      providerModel: event.providerModel,
+      usage: event.usage,
+      cost,
+      currency: event.currency,
+      at: event.at,
     });
     // The event carries its ancestry, so the ledger keeps nothing per job but totals.
     let jobs = this.#jobsByRoot.get(event.rootId);
@@ -115,7 +129,15 @@ export class CostLedger implements RunObserver {
   #add(jobId: string, event: LlmCallEvent, cost: Decimal): void {
     let totals = this.#totals.get(jobId);
     if (!totals) {
-      totals = { calls: 0, inputTokens: 0, cachedInputTokens: 0, cacheWriteTokens: 0, outputTokens: 0, reasoningTokens: 0, cost: new Map() };
+      totals = {
+        calls: 0,
+        inputTokens: 0,
+        cachedInputTokens: 0,
+        cacheWriteTokens: 0,
+        outputTokens: 0,
+        reasoningTokens: 0,
+        cost: new Map(),
+      };
       this.#totals.set(jobId, totals);
     }
     const usage = event.usage;

@@ -13,7 +13,8 @@ export interface ErrorFields {
 /** `scheme://user:password@` → `scheme://user:***@` (and a lone `scheme://token@`). */
 const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/)(?:[^\s/@:]*:)?[^\s/@]+@/gi;
 /** `password=…`, `token: …`, `api_key=…` and the like: the value goes. */
-const SECRET_PAIR = /\b(password|passwd|pwd|secret|token|api[_-]?key|authorization)(\s*[=:]\s*)("[^"]*"|'[^']*'|\S+)/gi;
+const SECRET_PAIR =
+  /\b(password|passwd|pwd|secret|token|api[_-]?key|authorization)(\s*[=:]\s*)("[^"]*"|'[^']*'|\S+)/gi;
 
 /**
  * An error as the fields a {@link Logger} is given: its name, code and first message line,
@@ -40,5 +41,7 @@ export function errorFields(error: unknown): ErrorFields {
 }
 
 function mask(text: string): string {
-  return text.replace(URL_CREDENTIALS, (_whole, scheme: string) => `${scheme}***@`).replace(SECRET_PAIR, "$1$2***");
+  return text
+    .replace(URL_CREDENTIALS, (_whole, scheme: string) => `${scheme}***@`)
+    .replace(SECRET_PAIR, "$1$2***");
 }

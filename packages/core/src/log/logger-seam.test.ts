@@ -14,9 +14,18 @@ afterEach(() => {
 
 describe("the logger seam", () => {
   it("an error becomes secret-free fields: URL credentials and password-like values masked, one line, no stack", () => {
-    const error = Object.assign(new Error(`could not connect to postgres://app:${SECRET}@db:5432/app (password=${SECRET}, api_key: ${SECRET})\n    at connect (pool.js:1)`), { code: "57P01" });
+    const error = Object.assign(
+      new Error(
+        `could not connect to postgres://app:${SECRET}@db:5432/app (password=${SECRET}, api_key: ${SECRET})\n    at connect (pool.js:1)`,
+      ),
+      { code: "57P01" },
+    );
     const fields = errorFields(error);
-    expect(fields).toEqual({ name: "Error", code: "57P01", message: "could not connect to postgres://***@db:5432/app (password=*** api_key: ***" });
+    expect(fields).toEqual({
+      name: "Error",
+      code: "57P01",
+      message: "could not connect to postgres://***@db:5432/app (password=*** api_key: ***",
+    });
     expect(JSON.stringify(errorFields(`token=${SECRET}`))).not.toContain(SECRET);
     expect(errorFields({ password: SECRET })).toEqual({ name: "object", message: "" });
   });
@@ -28,19 +37,44 @@ describe("the logger seam", () => {
         throw new Error(`the metrics sink at https://user:${SECRET}@metrics.example refused`);
       }
     }
-    await new JobDispatcher({ observers: [new LeakyObserver()], logger }).submit(new ScriptedTool(() => 1), null);
+    await new JobDispatcher({ observers: [new LeakyObserver()], logger }).submit(
+      new ScriptedTool(() => 1),
+      null,
+    );
     expect(logger.entries[0]).toMatchObject({
       level: "error",
       message: "observer LeakyObserver threw",
-      fields: { component: "dispatcher", observer: "LeakyObserver", event: "job.submitted", error: { name: "Error", message: "the metrics sink at https://***@metrics.example refused" } },
+      fields: {
+        component: "dispatcher",
+        observer: "LeakyObserver",
+        event: "job.submitted",
+        error: {
+          name: "Error",
+          message: "the metrics sink at https://***@metrics.example refused",
+        },
+      },
     });
     expect(logger.text()).not.toContain(SECRET);
   });
 
   it("a logger that throws does not fail the job", async () => {
-    const throwing = { ...silentLogger, error: () => { throw new Error("logger down"); } };
-    const observer = { onEvent: () => { throw new Error("observer bug"); } };
-    await expect(new JobDispatcher({ observers: [observer], logger: throwing }).submit(new ScriptedTool(() => 2), null)).resolves.toBe(2);
+    const throwing = {
+      ...silentLogger,
+      error: () => {
+        throw new Error("logger down");
+      },
+    };
+    const observer = {
+      onEvent: () => {
+        throw new Error("observer bug");
+      },
+    };
+    await expect(
+      new JobDispatcher({ observers: [observer], logger: throwing }).submit(
+        new ScriptedTool(() => 2),
+        null,
+      ),
+    ).resolves.toBe(2);
   });
 
   it("the default logger writes errors and warnings as one printable line on stderr, and drops info and debug", () => {
@@ -54,7 +88,7 @@ describe("the logger seam", () => {
     stderrLogger.info({ entryId: "small" }, "not shown");
     stderrLogger.debug({}, "not shown");
     const cyclic: Record<string, unknown> = {};
-    cyclic["self"] = cyclic;
+    cyclic.self = cyclic;
     stderrLogger.warn(cyclic, "Cyclic.");
     expect(lines).toEqual([
       '[nucleo] warn: The store failed. {"entryId":"small"}\n',

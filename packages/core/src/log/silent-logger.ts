@@ -8,4 +8,9 @@ const ignore = (): void => {};
  * @example
  * const recorder = new PostgresRecorder({ db, logger: silentLogger });
  */
-export const silentLogger: Logger = Object.freeze({ error: ignore, warn: ignore, info: ignore, debug: ignore });
+export const silentLogger: Logger = Object.freeze({
+  error: ignore,
+  warn: ignore,
+  info: ignore,
+  debug: ignore,
+});

@@ -10,7 +10,10 @@ describe("Decimal", () => {
   it("prices tokens exactly: tokens × price per million, shifted six places", () => {
     const cost = Decimal.parse("2.50").times(1_234).shiftLeft(6);
     expect(cost.toString()).toBe("0.003085");
-    const million = Array.from({ length: 1_000 }, () => Decimal.parse("0.000003")).reduce((sum, next) => sum.plus(next), Decimal.ZERO);
+    const million = Array.from({ length: 1_000 }, () => Decimal.parse("0.000003")).reduce(
+      (sum, next) => sum.plus(next),
+      Decimal.ZERO,
+    );
     expect(million.toString()).toBe("0.003");
   });
 

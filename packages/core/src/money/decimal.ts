@@ -24,7 +24,10 @@ export class Decimal {
   /** Parses plain decimal text (`"12"`, `"-0.075"`); exponents and separators are refused. */
   static parse(text: string): Decimal {
     const match = DECIMAL_TEXT.exec(text.trim());
-    if (!match) throw new RangeError(`Decimal.parse: expected decimal text like "2.50", got ${JSON.stringify(text)}`);
+    if (!match)
+      throw new RangeError(
+        `Decimal.parse: expected decimal text like "2.50", got ${JSON.stringify(text)}`,
+      );
     const fraction = match[3] ?? "";
     const units = BigInt(match[2]! + fraction);
     return new Decimal(match[1] ? -units : units, fraction.length);
@@ -57,7 +60,8 @@ export class Decimal {
 
   /** Divides by 10^places, exactly (the decimal point moves left). */
   shiftLeft(places: number): Decimal {
-    if (!Number.isInteger(places) || places < 0) throw new RangeError("Decimal.shiftLeft: places must be a non-negative integer");
+    if (!Number.isInteger(places) || places < 0)
+      throw new RangeError("Decimal.shiftLeft: places must be a non-negative integer");
     return new Decimal(this.units, this.scale + places);
   }
 
@@ -66,11 +70,19 @@ export class Decimal {
    * shares, where an exact quotient may not end (1/3).
    */
   dividedBy(divisor: number | bigint, places: number): Decimal {
-    if (typeof divisor === "number" && !Number.isSafeInteger(divisor)) throw new RangeError(`Decimal.dividedBy: expected a positive integer divisor, got ${divisor}`);
+    if (typeof divisor === "number" && !Number.isSafeInteger(divisor))
+      throw new RangeError(
+        `Decimal.dividedBy: expected a positive integer divisor, got ${divisor}`,
+      );
     const by = BigInt(divisor);
-    if (by <= 0n) throw new RangeError(`Decimal.dividedBy: expected a positive integer divisor, got ${divisor}`);
-    if (!Number.isInteger(places) || places < 0) throw new RangeError("Decimal.dividedBy: places must be a non-negative integer");
-    const numerator = places >= this.scale ? this.units * powerOfTen(places - this.scale) : this.units;
+    if (by <= 0n)
+      throw new RangeError(
+        `Decimal.dividedBy: expected a positive integer divisor, got ${divisor}`,
+      );
+    if (!Number.isInteger(places) || places < 0)
+      throw new RangeError("Decimal.dividedBy: places must be a non-negative integer");
+    const numerator =
+      places >= this.scale ? this.units * powerOfTen(places - this.scale) : this.units;
     // Dividing at a scale below this one would lose digits before rounding: keep them, then round.
     const extra = places >= this.scale ? 0 : this.scale - places;
     const divisorAtScale = by * powerOfTen(extra);
@@ -128,7 +140,8 @@ function divideHalfEven(numerator: bigint, divisor: bigint): bigint {
   const quotient = numerator / divisor;
   const remainder = numerator % divisor;
   const twice = (remainder < 0n ? -remainder : remainder) * 2n;
-  if (twice > divisor || (twice === divisor && quotient % 2n !== 0n)) return quotient + (numerator < 0n ? -1n : 1n);
+  if (twice > divisor || (twice === divisor && quotient % 2n !== 0n))
+    return quotient + (numerator < 0n ? -1n : 1n);
   return quotient;
 }
 

@@ -20,6 +20,8 @@ describe("schemas the dispatcher skips", () => {
     expect(acceptsAnything(z.unknown().refine(() => true))).toBe(false);
     expect(acceptsUndefinedOnly(z.undefined())).toBe(true);
     expect(acceptsUndefinedOnly(z.undefined().refine(() => true))).toBe(false);
-    await expect(new JobDispatcher().submit(new ReturnsNothing(), null)).rejects.toMatchObject({ code: "invalid_output" });
+    await expect(new JobDispatcher().submit(new ReturnsNothing(), null)).rejects.toMatchObject({
+      code: "invalid_output",
+    });
   });
 });

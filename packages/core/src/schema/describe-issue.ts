@@ -20,7 +20,10 @@ export interface DescribedIssue {
  *   throw new InvalidInputError({ parameter: path, expected });
  * }
  */
-export function describeIssue(issue: z.core.$ZodIssue, options: DescribeIssueOptions = {}): DescribedIssue {
+export function describeIssue(
+  issue: z.core.$ZodIssue,
+  options: DescribeIssueOptions = {},
+): DescribedIssue {
   return { path: formatPath(issue.path), expected: expectationOf(issue, options) };
 }
 
@@ -40,12 +43,16 @@ export interface DescribeIssueOptions {
 
 function expectationOf(issue: z.core.$ZodIssue, options: DescribeIssueOptions): string {
   if (issue.code === "unrecognized_keys") {
-    const found = options.nameUnknownKeys ? ` (found ${issue.keys.map((key) => JSON.stringify(key)).join(", ")})` : "";
+    const found = options.nameUnknownKeys
+      ? ` (found ${issue.keys.map((key) => JSON.stringify(key)).join(", ")})`
+      : "";
     return `no fields other than the schema's${found}`;
   }
   if (issue.code === "invalid_format") {
     const pattern = (issue as { pattern?: string }).pattern;
-    return issue.format === "regex" && pattern !== undefined ? `a string matching ${pattern}` : `a valid ${issue.format}`;
+    return issue.format === "regex" && pattern !== undefined
+      ? `a string matching ${pattern}`
+      : `a valid ${issue.format}`;
   }
   if (issue.code === "custom" && options.fromModel) return "a value that passes the schema's check";
   return stripLead(issue.message);

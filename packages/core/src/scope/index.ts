@@ -1,2 +1,7 @@
-export { ScopeGuard, DEFAULT_SCOPE_AXES, type ScopeRequest, type ScopeView } from "./scope-guard.js";
+export {
+  ScopeGuard,
+  DEFAULT_SCOPE_AXES,
+  type ScopeRequest,
+  type ScopeView,
+} from "./scope-guard.js";
 export { ScopeViolationError } from "./scope-violation-error.js";

@@ -40,7 +40,9 @@ describe("ScopeGuard", () => {
 
   it("a child cannot widen by rebinding an axis", () => {
     const parent = ScopeGuard.OPEN.narrow({ axes: { ticket: "T-1" } }, AXES);
-    expect(() => parent.narrow({ axes: { ticket: "T-2" } }, AXES)).toThrow(/bound to "T-1".*cannot rebind/);
+    expect(() => parent.narrow({ axes: { ticket: "T-2" } }, AXES)).toThrow(
+      /bound to "T-1".*cannot rebind/,
+    );
   });
 
   it("a child cannot widen by dropping the read-only binding", () => {
@@ -51,18 +53,30 @@ describe("ScopeGuard", () => {
   });
 
   it("refuses an unknown axis, naming it and the known ones", () => {
-    expect(() => ScopeGuard.OPEN.narrow({ axes: { project: "p" } }, AXES)).toThrow(/Unknown scope axis "project".*tenant, ticket/);
+    expect(() => ScopeGuard.OPEN.narrow({ axes: { project: "p" } }, AXES)).toThrow(
+      /Unknown scope axis "project".*tenant, ticket/,
+    );
   });
 
   it("refuses an empty or non-string axis value", () => {
-    expect(() => ScopeGuard.OPEN.narrow({ axes: { ticket: "  " } }, AXES)).toThrow(/"ticket" needs a non-empty string/);
-    expect(() => ScopeGuard.OPEN.narrow({ axes: { ticket: 7 as never } }, AXES)).toThrow(/non-empty string/);
+    expect(() => ScopeGuard.OPEN.narrow({ axes: { ticket: "  " } }, AXES)).toThrow(
+      /"ticket" needs a non-empty string/,
+    );
+    expect(() => ScopeGuard.OPEN.narrow({ axes: { ticket: 7 as never } }, AXES)).toThrow(
+      /non-empty string/,
+    );
   });
 
   it("refuses a malformed request", () => {
-    expect(() => ScopeGuard.OPEN.narrow("ticket" as never, AXES)).toThrow(/Scope must be an object/);
-    expect(() => ScopeGuard.OPEN.narrow({ axes: ["ticket"] as never }, AXES)).toThrow(/axes must be an object/);
-    expect(() => ScopeGuard.OPEN.narrow({ readOnly: "yes" as never }, AXES)).toThrow(/readOnly must be true or false/);
+    expect(() => ScopeGuard.OPEN.narrow("ticket" as never, AXES)).toThrow(
+      /Scope must be an object/,
+    );
+    expect(() => ScopeGuard.OPEN.narrow({ axes: ["ticket"] as never }, AXES)).toThrow(
+      /axes must be an object/,
+    );
+    expect(() => ScopeGuard.OPEN.narrow({ readOnly: "yes" as never }, AXES)).toThrow(
+      /readOnly must be true or false/,
+    );
   });
 
   it("is sealed: its axes cannot be changed after the fact", () => {
@@ -76,9 +90,13 @@ describe("ScopeGuard", () => {
 describe("scope sealing by the dispatcher", () => {
   it("seals the parent's guard onto every descendant: same ticket and read-only, two levels down", async () => {
     const seen: ScopeGuard[] = [];
-    const grandchildDoer = readingDoer(async (context: JobContext) => context.submitInStep(scopeProbe(seen), null));
+    const grandchildDoer = readingDoer(async (context: JobContext) =>
+      context.submitInStep(scopeProbe(seen), null),
+    );
     const root = readingDoer(async (context) => context.submitInStep(grandchildDoer, null));
-    await new JobDispatcher().submit(root, null, { scope: { axes: { ticket: "T-9" }, readOnly: true } });
+    await new JobDispatcher().submit(root, null, {
+      scope: { axes: { ticket: "T-9" }, readOnly: true },
+    });
     expect(seen).toHaveLength(1);
     expect(seen[0]!.axes).toEqual({ ticket: "T-9" });
     expect(seen[0]!.readOnly).toBe(true);
@@ -86,9 +104,16 @@ describe("scope sealing by the dispatcher", () => {
 
   it("refuses a child that tries to widen, without running it or holding a seat", async () => {
     const admission = new RecordingAdmission();
-    const child = new ScriptedTool(() => "ran", () => [{ grade: "SMALL", inputTokens: 1, maxOutputTokens: 1 }]);
-    const root = readingDoer(async (context) => context.submitInStep(child, null, { scope: { readOnly: false } }));
-    const result = new JobDispatcher({ admission }).submit(root, null, { scope: { readOnly: true } });
+    const child = new ScriptedTool(
+      () => "ran",
+      () => [{ grade: "SMALL", inputTokens: 1, maxOutputTokens: 1 }],
+    );
+    const root = readingDoer(async (context) =>
+      context.submitInStep(child, null, { scope: { readOnly: false } }),
+    );
+    const result = new JobDispatcher({ admission }).submit(root, null, {
+      scope: { readOnly: true },
+    });
     await expect(result).rejects.toThrow(ScopeViolationError);
     expect(child.runs).toBe(0);
     expect(admission.requests).toHaveLength(0);
@@ -96,24 +121,33 @@ describe("scope sealing by the dispatcher", () => {
 
   it("under a read-only binding the door refuses a tool that is not read-only, without running it", async () => {
     const admission = new RecordingAdmission();
-    const writer = new ScriptedTool(() => "wrote", () => [{ grade: "SMALL", inputTokens: 1, maxOutputTokens: 1 }]);
+    const writer = new ScriptedTool(
+      () => "wrote",
+      () => [{ grade: "SMALL", inputTokens: 1, maxOutputTokens: 1 }],
+    );
     const seen: ScopeGuard[] = [];
     const root = readingDoer(async (context) => {
       await context.submitInStep(scopeProbe(seen), null);
       return context.submitInStep(writer, null);
     });
-    const result = new JobDispatcher({ admission }).submit(root, null, { scope: { readOnly: true } });
+    const result = new JobDispatcher({ admission }).submit(root, null, {
+      scope: { readOnly: true },
+    });
     await expect(result).rejects.toThrow(/"scripted_tool" is not read-only/);
     expect(seen).toHaveLength(1);
     expect(writer.runs).toBe(0);
     expect(admission.requests).toHaveLength(0);
-    await expect(new JobDispatcher().submit(new ScriptedTool(() => "wrote"), null)).resolves.toBe("wrote");
+    await expect(new JobDispatcher().submit(new ScriptedTool(() => "wrote"), null)).resolves.toBe(
+      "wrote",
+    );
   });
 
   it("under a read-only binding a doer must say it only reads (it is code that could write); a job that binds itself passes", async () => {
     const ran: string[] = [];
     const silentDoer = new ScriptedDoer(async () => ran.push("doer"));
-    await expect(new JobDispatcher().submit(silentDoer, null, { scope: { readOnly: true } })).rejects.toThrow(/not read-only/);
+    await expect(
+      new JobDispatcher().submit(silentDoer, null, { scope: { readOnly: true } }),
+    ).rejects.toThrow(/not read-only/);
     const binder = new ScriptedDoer(async (context: JobContext) => {
       ran.push("binder");
       return context.submitInStep(scopeProbe([]), null);
@@ -125,7 +159,11 @@ describe("scope sealing by the dispatcher", () => {
 
   it("refuses a malformed top-level scope with a clear error and an event", async () => {
     const log = new EventLog();
-    const handle = new JobDispatcher({ observers: [log] }).submit(new ScriptedTool(() => null), null, { scope: { axes: { region: "eu" } } });
+    const handle = new JobDispatcher({ observers: [log] }).submit(
+      new ScriptedTool(() => null),
+      null,
+      { scope: { axes: { region: "eu" } } },
+    );
     await expect(handle).rejects.toThrow(/Unknown scope axis "region"/);
     expect(log.ofType("job.failed")[0]!.error.code).toBe("scope_violation");
   });
@@ -135,6 +173,8 @@ describe("scope sealing by the dispatcher", () => {
     const dispatcher = new JobDispatcher({ scopeAxes: ["region"] });
     await dispatcher.submit(scopeProbe(seen), null, { scope: { axes: { region: "eu" } } });
     expect(seen[0]!.get("region")).toBe("eu");
-    await expect(dispatcher.submit(scopeProbe(seen), null, { scope: { axes: { tenant: "acme" } } })).rejects.toThrow(/knows: region/);
+    await expect(
+      dispatcher.submit(scopeProbe(seen), null, { scope: { axes: { tenant: "acme" } } }),
+    ).rejects.toThrow(/knows: region/);
   });
 });

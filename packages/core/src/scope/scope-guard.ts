@@ -62,19 +62,20 @@ export class ScopeGuard {
     checkShape(request);
     let axes: Record<string, string> | undefined;
     // Most requests bind no axis (a child going read-only): no entries list is built for them.
-    if (request.axes !== undefined) for (const [axis, value] of Object.entries(request.axes)) {
-      checkAxis(axis, value, knownAxes);
-      const bound = this.get(axis);
-      if (bound === value) continue;
-      if (bound !== undefined) {
-        throw new ScopeViolationError({
-          axis,
-          message: `Scope axis "${axis}" is bound to "${bound}" by the parent job; a child cannot rebind it to "${value}".`,
-        });
+    if (request.axes !== undefined)
+      for (const [axis, value] of Object.entries(request.axes)) {
+        checkAxis(axis, value, knownAxes);
+        const bound = this.get(axis);
+        if (bound === value) continue;
+        if (bound !== undefined) {
+          throw new ScopeViolationError({
+            axis,
+            message: `Scope axis "${axis}" is bound to "${bound}" by the parent job; a child cannot rebind it to "${value}".`,
+          });
+        }
+        axes ??= { ...this.axes };
+        axes[axis] = value;
       }
-      axes ??= { ...this.axes };
-      axes[axis] = value;
-    }
     if (request.readOnly === false && this.readOnly) {
       throw new ScopeViolationError({
         axis: "readOnly",
@@ -82,7 +83,10 @@ export class ScopeGuard {
       });
     }
     const readOnly = this.readOnly || request.readOnly === true;
-    if (axes === undefined) return readOnly === this.readOnly ? this : (this.#readOnlyTwin ??= new ScopeGuard(this.axes, true));
+    if (axes === undefined)
+      return readOnly === this.readOnly
+        ? this
+        : (this.#readOnlyTwin ??= new ScopeGuard(this.axes, true));
     return new ScopeGuard(Object.freeze(axes), readOnly);
   }
 
@@ -94,22 +98,40 @@ export class ScopeGuard {
 
 function checkShape(request: ScopeRequest): void {
   if (typeof request !== "object" || request === null) {
-    throw new ScopeViolationError({ axis: "scope", message: "Scope must be an object like { axes: { ticket: \"T-1\" }, readOnly: true }." });
+    throw new ScopeViolationError({
+      axis: "scope",
+      message: 'Scope must be an object like { axes: { ticket: "T-1" }, readOnly: true }.',
+    });
   }
-  if (request.axes !== undefined && (typeof request.axes !== "object" || request.axes === null || Array.isArray(request.axes))) {
-    throw new ScopeViolationError({ axis: "axes", message: "Scope axes must be an object mapping axis names to values." });
+  if (
+    request.axes !== undefined &&
+    (typeof request.axes !== "object" || request.axes === null || Array.isArray(request.axes))
+  ) {
+    throw new ScopeViolationError({
+      axis: "axes",
+      message: "Scope axes must be an object mapping axis names to values.",
+    });
   }
   if (request.readOnly !== undefined && typeof request.readOnly !== "boolean") {
-    throw new ScopeViolationError({ axis: "readOnly", message: "Scope readOnly must be true or false." });
+    throw new ScopeViolationError({
+      axis: "readOnly",
+      message: "Scope readOnly must be true or false.",
+    });
   }
 }
 
 function checkAxis(axis: string, value: unknown, knownAxes: ReadonlySet<string>): void {
   if (!knownAxes.has(axis)) {
     const known = [...knownAxes].join(", ") || "(none configured)";
-    throw new ScopeViolationError({ axis, message: `Unknown scope axis "${axis}"; this dispatcher knows: ${known}.` });
+    throw new ScopeViolationError({
+      axis,
+      message: `Unknown scope axis "${axis}"; this dispatcher knows: ${known}.`,
+    });
   }
   if (typeof value !== "string" || value.trim() === "") {
-    throw new ScopeViolationError({ axis, message: `Scope axis "${axis}" needs a non-empty string value.` });
+    throw new ScopeViolationError({
+      axis,
+      message: `Scope axis "${axis}" needs a non-empty string value.`,
+    });
   }
 }

@@ -36,7 +36,9 @@ export const OutputSize = {
   /** A raw budget, for the seat whose answer fits no rung. */
   tokens(count: number): OutputSize {
     if (!Number.isInteger(count) || count <= 0) {
-      throw new RangeError(`OutputSize.tokens(count): count must be a positive integer, got ${count}`);
+      throw new RangeError(
+        `OutputSize.tokens(count): count must be a positive integer, got ${count}`,
+      );
     }
     return { tokens: count };
   },
@@ -53,7 +55,10 @@ export const OutputSize = {
    */
   budget(
     size: OutputSize,
-    entry: { readonly ceiling: number; readonly outputBudgets?: Partial<Record<OutputRung, number>> },
+    entry: {
+      readonly ceiling: number;
+      readonly outputBudgets?: Partial<Record<OutputRung, number>>;
+    },
   ): number {
     if (typeof size === "object") return Math.min(size.tokens, entry.ceiling);
     if (size === "MAX") return entry.ceiling;

@@ -21,7 +21,12 @@ describe("Grade", () => {
 
 describe("Depth", () => {
   it("orders IMMEDIATE < QUICK < STANDARD < THOROUGH", () => {
-    expect([...Depth.ladder].reverse().sort(Depth.compare)).toEqual(["IMMEDIATE", "QUICK", "STANDARD", "THOROUGH"]);
+    expect([...Depth.ladder].reverse().sort(Depth.compare)).toEqual([
+      "IMMEDIATE",
+      "QUICK",
+      "STANDARD",
+      "THOROUGH",
+    ]);
   });
 
   it("Depth.min clamps a child to its parent: it may dial down, never exceed", () => {
@@ -34,14 +39,21 @@ describe("Depth", () => {
 
 describe("OutputSize", () => {
   it("uses the framework table, capped at the entry's ceiling; MAX is the ceiling", () => {
-    expect(FRAMEWORK_OUTPUT_BUDGETS).toEqual({ VERDICT: 1_024, COMPACT: 4_096, STANDARD: 16_384, EXTENDED: 32_768 });
+    expect(FRAMEWORK_OUTPUT_BUDGETS).toEqual({
+      VERDICT: 1_024,
+      COMPACT: 4_096,
+      STANDARD: 16_384,
+      EXTENDED: 32_768,
+    });
     expect(OutputSize.budget("COMPACT", { ceiling: 64_000 })).toBe(4_096);
     expect(OutputSize.budget("EXTENDED", { ceiling: 8_192 })).toBe(8_192);
     expect(OutputSize.budget("MAX", { ceiling: 64_000 })).toBe(64_000);
   });
 
   it("an entry's own output_budgets win over the framework table", () => {
-    expect(OutputSize.budget("STANDARD", { ceiling: 64_000, outputBudgets: { STANDARD: 12_000 } })).toBe(12_000);
+    expect(
+      OutputSize.budget("STANDARD", { ceiling: 64_000, outputBudgets: { STANDARD: 12_000 } }),
+    ).toBe(12_000);
   });
 
   it("a raw token count is the one exception to the rungs", () => {
@@ -52,8 +64,18 @@ describe("OutputSize", () => {
 
 describe("ThinkerDeclaration", () => {
   it("carries grade and output size, with optional comfort window and trigger", () => {
-    expect(ThinkerDeclaration.of({ grade: "MEDIUM", output: "COMPACT" })).toEqual({ grade: "MEDIUM", output: "COMPACT" });
-    expect(ThinkerDeclaration.of({ grade: "CEILING", output: { tokens: 900 }, comfortContextTokens: 64_000, compactionTrigger: 0.8 }).compactionTrigger).toBe(0.8);
+    expect(ThinkerDeclaration.of({ grade: "MEDIUM", output: "COMPACT" })).toEqual({
+      grade: "MEDIUM",
+      output: "COMPACT",
+    });
+    expect(
+      ThinkerDeclaration.of({
+        grade: "CEILING",
+        output: { tokens: 900 },
+        comfortContextTokens: 64_000,
+        compactionTrigger: 0.8,
+      }).compactionTrigger,
+    ).toBe(0.8);
   });
 
   it("has no default: a declaration without a grade or an output size does not compile and is refused at run time", () => {
@@ -64,8 +86,14 @@ describe("ThinkerDeclaration", () => {
   });
 
   it("refuses unknown words and out-of-range overrides by field", () => {
-    expect(() => ThinkerDeclaration.of({ grade: "HUGE" as never, output: "COMPACT" })).toThrow(/grade.*SMALL, MEDIUM/);
-    expect(() => ThinkerDeclaration.of({ grade: "SMALL", output: "COMPACT", compactionTrigger: 1.5 })).toThrow(/compactionTrigger/);
-    expect(() => ThinkerDeclaration.of({ grade: "SMALL", output: "COMPACT", window: 5 } as never)).toThrow(/ThinkerDeclaration/);
+    expect(() => ThinkerDeclaration.of({ grade: "HUGE" as never, output: "COMPACT" })).toThrow(
+      /grade.*SMALL, MEDIUM/,
+    );
+    expect(() =>
+      ThinkerDeclaration.of({ grade: "SMALL", output: "COMPACT", compactionTrigger: 1.5 }),
+    ).toThrow(/compactionTrigger/);
+    expect(() =>
+      ThinkerDeclaration.of({ grade: "SMALL", output: "COMPACT", window: 5 } as never),
+    ).toThrow(/ThinkerDeclaration/);
   });
 });

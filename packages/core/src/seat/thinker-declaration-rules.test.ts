@@ -35,7 +35,9 @@ const cases: unknown[] = [
 ];
 
 describe("ThinkerDeclaration.of", () => {
-  it.each(cases.map((declaration) => [JSON.stringify(declaration) ?? String(declaration), declaration]))("accepts exactly what its schema accepts: %s", (_shown, declaration) => {
+  it.each(
+    cases.map((declaration) => [JSON.stringify(declaration) ?? String(declaration), declaration]),
+  )("accepts exactly what its schema accepts: %s", (_shown, declaration) => {
     const schemaAccepts = declarationSchema.safeParse(declaration).success;
     const accepted = (() => {
       try {

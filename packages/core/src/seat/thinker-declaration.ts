@@ -11,9 +11,12 @@ export const DEFAULT_COMPACTION_TRIGGER = 0.92;
 
 /** @internal The rules, as zod holds them: `isSound` answers the same without zod (a test holds the two together). */
 export const declarationSchema = z.strictObject({
-  grade: z.custom<Grade>(Grade.is, { message: `expected one of ${[...Grade.ladder, "CEILING"].join(", ")}` }),
+  grade: z.custom<Grade>(Grade.is, {
+    message: `expected one of ${[...Grade.ladder, "CEILING"].join(", ")}`,
+  }),
   output: z.custom<OutputSize>(OutputSize.is, {
-    message: "expected an output rung (VERDICT, COMPACT, STANDARD, EXTENDED, MAX) or { tokens: positive integer }",
+    message:
+      "expected an output rung (VERDICT, COMPACT, STANDARD, EXTENDED, MAX) or { tokens: positive integer }",
   }),
   comfortContextTokens: z.number().int().positive().optional(),
   compactionTrigger: z.number().gt(0).lte(1).optional(),
@@ -37,11 +40,15 @@ export const ThinkerDeclaration = {
   of(declaration: ThinkerDeclaration): ThinkerDeclaration {
     // Every thinker is built per run and checks its declaration: the plain checks below answer
     // a sound one without zod; zod is asked only to name what is wrong.
-    if (isSound(declaration)) return Object.isFrozen(declaration) ? declaration : Object.freeze({ ...declaration });
+    if (isSound(declaration))
+      return Object.isFrozen(declaration) ? declaration : Object.freeze({ ...declaration });
     const parsed = declarationSchema.safeParse(declaration);
     if (!parsed.success) {
       const issue = describeIssue(parsed.error.issues[0]!);
-      throw new InvalidInputError({ parameter: `ThinkerDeclaration.${issue.path}`, expected: issue.expected });
+      throw new InvalidInputError({
+        parameter: `ThinkerDeclaration.${issue.path}`,
+        expected: issue.expected,
+      });
     }
     return Object.freeze(parsed.data);
   },
@@ -51,12 +58,22 @@ const DECLARATION_KEYS: ReadonlySet<string> = new Set(Object.keys(declarationSch
 
 /** What the schema accepts, checked by hand (the schema stays the source of the error wording). */
 function isSound(value: unknown): value is ThinkerDeclaration {
-  if (typeof value !== "object" || value === null || Object.getPrototypeOf(value) !== Object.prototype) return false;
+  if (
+    typeof value !== "object" ||
+    value === null ||
+    Object.getPrototypeOf(value) !== Object.prototype
+  )
+    return false;
   const declaration = value as Record<string, unknown>;
   // for-in, not Object.keys: no list is built per thinker (the prototype is Object's: no inherited keys).
   for (const key in declaration) if (!DECLARATION_KEYS.has(key)) return false;
   const { comfortContextTokens, compactionTrigger } = declaration;
-  return Grade.is(declaration.grade) && OutputSize.is(declaration.output)
-    && (comfortContextTokens === undefined || (Number.isSafeInteger(comfortContextTokens) && (comfortContextTokens as number) > 0))
-    && (compactionTrigger === undefined || (typeof compactionTrigger === "number" && compactionTrigger > 0 && compactionTrigger <= 1));
+  return (
+    Grade.is(declaration.grade) &&
+    OutputSize.is(declaration.output) &&
+    (comfortContextTokens === undefined ||
+      (Number.isSafeInteger(comfortContextTokens) && (comfortContextTokens as number) > 0)) &&
+    (compactionTrigger === undefined ||
+      (typeof compactionTrigger === "number" && compactionTrigger > 0 && compactionTrigger <= 1))
+  );
 }

@@ -9,7 +9,10 @@ export const TextInput = z.object({ text: z.string() });
 export const CountOutput = z.object({ words: z.number().int() });
 
 /** Counts words; no seat. */
-export class WordCount extends AbstractTool<z.infer<typeof TextInput>, z.infer<typeof CountOutput>> {
+export class WordCount extends AbstractTool<
+  z.infer<typeof TextInput>,
+  z.infer<typeof CountOutput>
+> {
   readonly name = "word_count";
   readonly input = TextInput;
   readonly output = CountOutput;

@@ -19,6 +19,8 @@ export class EventLog implements RunObserver {
 
   /** The events of one type, typed as such. */
   ofType<TType extends RunEvent["type"]>(type: TType): Extract<RunEvent, { type: TType }>[] {
-    return this.events.filter((event): event is Extract<RunEvent, { type: TType }> => event.type === type);
+    return this.events.filter(
+      (event): event is Extract<RunEvent, { type: TType }> => event.type === type,
+    );
   }
 }

@@ -65,7 +65,13 @@ export class ManualTimers implements Clock, Timers {
   /** The pending timer that fires first (ties: the one set first), found without sorting. */
   #soonest(): PendingTimer | undefined {
     let soonest: PendingTimer | undefined;
-    for (const timer of this.#pending) if (soonest === undefined || timer.at < soonest.at || (timer.at === soonest.at && timer.id < soonest.id)) soonest = timer;
+    for (const timer of this.#pending)
+      if (
+        soonest === undefined ||
+        timer.at < soonest.at ||
+        (timer.at === soonest.at && timer.id < soonest.id)
+      )
+        soonest = timer;
     return soonest;
   }
 }

@@ -1,4 +1,9 @@
-import type { Admission, ReserveOptions, SeatRequest, SeatReservation } from "../admission/admission.js";
+import type {
+  Admission,
+  ReserveOptions,
+  SeatRequest,
+  SeatReservation,
+} from "../admission/admission.js";
 import type { TokenUsage } from "../admission/token-usage.js";
 
 /** How one seat went back to a {@link RecordingAdmission}. */
@@ -47,11 +52,17 @@ export class RecordingAdmission implements Admission {
     if (this.#holding) {
       await new Promise<void>((resolve, reject) => {
         if (options.signal.aborted) return reject(options.signal.reason);
-        options.signal.addEventListener("abort", () => reject(options.signal.reason), { once: true });
+        options.signal.addEventListener("abort", () => reject(options.signal.reason), {
+          once: true,
+        });
         this.#waiting.push(resolve);
       });
     }
-    const seat: SeatReservation = { id: `seat-${this.#nextId++}`, request, entryId: request.entryId ?? `entry-for-${request.grade ?? "unknown"}` };
+    const seat: SeatReservation = {
+      id: `seat-${this.#nextId++}`,
+      request,
+      entryId: request.entryId ?? `entry-for-${request.grade ?? "unknown"}`,
+    };
     this.#held.add(seat);
     return seat;
   }
@@ -72,7 +83,8 @@ export class RecordingAdmission implements Admission {
   }
 
   #return(seat: SeatReservation, outcome: ReturnedSeat["outcome"], usage: TokenUsage | null): void {
-    if (!this.#held.delete(seat)) throw new Error(`RecordingAdmission: seat ${seat.id} returned twice or never granted`);
+    if (!this.#held.delete(seat))
+      throw new Error(`RecordingAdmission: seat ${seat.id} returned twice or never granted`);
     this.returned.push({ seat, outcome, usage });
   }
 }

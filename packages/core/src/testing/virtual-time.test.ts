@@ -9,7 +9,9 @@ describe("runFor", () => {
     time.setTimeout(() => {
       fired.push(`first at ${time.now()}`);
       // Work that schedules the next timer only after a promise settles.
-      void Promise.resolve().then(() => time.setTimeout(() => fired.push(`second at ${time.now()}`), 5));
+      void Promise.resolve().then(() =>
+        time.setTimeout(() => fired.push(`second at ${time.now()}`), 5),
+      );
     }, 10);
     time.setTimeout(() => fired.push(`late at ${time.now()}`), 30);
     await runFor(time, 20);

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { firstPrintableLine as firstLine, printableText as plainText } from "./printable-text.js";
 
 /** Text a model could write to take over a terminal: a screen clear, an OSC 8 link, a bidi override, a `\r` overwrite. */
-const HOSTILE_TEXT = "Fine.\x1b[2J Read \x1b]8;;https://evil.example\x1b\\the docs\x1b]8;;\x1b\\ \u202Eevil\u202C\rScore 10/10";
+const HOSTILE_TEXT =
+  "Fine.\x1b[2J Read \x1b]8;;https://evil.example\x1b\\the docs\x1b]8;;\x1b\\ \u202Eevil\u202C\rScore 10/10";
 /** What {@link HOSTILE_TEXT} reads as on one line: its words, none of its controls. */
 const HOSTILE_WORDS = "Fine. Read the docs evil";
 /** A control character, line or paragraph separator or bidi override anywhere but a newline. */
@@ -16,8 +17,12 @@ describe("plainText and firstLine", () => {
   });
 
   it("drop an OSC 8 hyperlink's target and keep its words, whichever terminator it uses", () => {
-    expect(plainText("see \x1b]8;;https://evil.example\x1b\\the docs\x1b]8;;\x1b\\ now")).toBe("see the docs now");
-    expect(plainText("see \x1b]8;;https://evil.example\x07the docs\x1b]8;;\x07")).toBe("see the docs");
+    expect(plainText("see \x1b]8;;https://evil.example\x1b\\the docs\x1b]8;;\x1b\\ now")).toBe(
+      "see the docs now",
+    );
+    expect(plainText("see \x1b]8;;https://evil.example\x07the docs\x1b]8;;\x07")).toBe(
+      "see the docs",
+    );
     expect(plainText("\x1b]0;new window title\x07ok")).toBe("ok");
   });
 
@@ -27,11 +32,15 @@ describe("plainText and firstLine", () => {
   });
 
   it("drop bidi overrides and isolates, so text cannot read backwards", () => {
-    expect(plainText("name\u202Efdp.exe\u202C and \u2066x\u2069, \u202Aa\u202B\u202D")).toBe("namefdp.exe and x, a");
+    expect(plainText("name\u202Efdp.exe\u202C and \u2066x\u2069, \u202Aa\u202B\u202D")).toBe(
+      "namefdp.exe and x, a",
+    );
   });
 
   it("put the text on one line, line and paragraph separators and tabs included", () => {
-    expect(plainText("one\r\ntwo \n\n three\u2028four\u2029five\tsix\x85seven")).toBe("one two three four five six seven");
+    expect(plainText("one\r\ntwo \n\n three\u2028four\u2029five\tsix\x85seven")).toBe(
+      "one two three four five six seven",
+    );
     expect(firstLine("one\u2028two")).toBe("one");
     expect(firstLine("internal: boom\n    at run (job.ts:3)")).toBe("internal: boom");
   });

@@ -5,7 +5,8 @@
  * there is one, its 8-bit C1 form. A string sequence without its terminator is not one: only its
  * introducer goes, with the other controls.
  */
-const SEQUENCE = /(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)|(?:\x1b\[|\x9b)[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]|\x1b[\x20-\x2f]*[\x30-\x7e]/g;
+const SEQUENCE =
+  /(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)|(?:\x1b\[|\x9b)[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]|\x1b[\x20-\x2f]*[\x30-\x7e]/g;
 
 /** Everything that ends a line somewhere: a lone `\r` too (a terminal moves back over the line). */
 const LINE_BREAK = /\r\n|[\n\v\f\r\x85\u2028\u2029]/;

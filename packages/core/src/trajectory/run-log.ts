@@ -27,18 +27,46 @@ export class RunLog implements RunObserver {
     switch (event.type) {
       case "job.submitted":
         this.#jobs.set(event.jobId, {
-          jobId: event.jobId, parentId: event.parentId, rootId: event.rootId, jobClass: event.jobClass, jobName: event.jobName,
-          ordinal: event.ordinal, status: "submitted", submittedAt: event.at, startedAt: event.at, finishedAt: null, attempts: 0, error: null, published: {},
+          jobId: event.jobId,
+          parentId: event.parentId,
+          rootId: event.rootId,
+          jobClass: event.jobClass,
+          jobName: event.jobName,
+          ordinal: event.ordinal,
+          status: "submitted",
+          submittedAt: event.at,
+          startedAt: event.at,
+          finishedAt: null,
+          attempts: 0,
+          error: null,
+          published: {},
         });
         return;
       case "job.started":
-        return this.#update(event.jobId, (job) => ({ ...job, status: "running", startedAt: job.attempts === 0 ? event.at : job.startedAt, attempts: event.attempt }));
+        return this.#update(event.jobId, (job) => ({
+          ...job,
+          status: "running",
+          startedAt: job.attempts === 0 ? event.at : job.startedAt,
+          attempts: event.attempt,
+        }));
       case "job.finished":
-        return this.#update(event.jobId, (job) => ({ ...job, status: "finished", finishedAt: event.at }));
+        return this.#update(event.jobId, (job) => ({
+          ...job,
+          status: "finished",
+          finishedAt: event.at,
+        }));
       case "job.failed":
-        return this.#update(event.jobId, (job) => ({ ...job, status: "failed", finishedAt: event.at, error: { code: event.error.code, message: event.error.message } }));
+        return this.#update(event.jobId, (job) => ({
+          ...job,
+          status: "failed",
+          finishedAt: event.at,
+          error: { code: event.error.code, message: event.error.message },
+        }));
       case "job.published":
-        return this.#update(event.jobId, (job) => ({ ...job, published: { ...job.published, [event.key]: event.value } }));
+        return this.#update(event.jobId, (job) => ({
+          ...job,
+          published: { ...job.published, [event.key]: event.value },
+        }));
       default:
         return;
     }

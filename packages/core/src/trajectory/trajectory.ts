@@ -25,7 +25,9 @@ export interface TrajectoryNode<TJob extends TrajectoryJob> {
  * const [root] = buildTrajectory(rows);
  * walkTrajectory(root, (node, depth) => console.log("  ".repeat(depth), node.job.ordinal, node.job.jobId));
  */
-export function buildTrajectory<TJob extends TrajectoryJob>(jobs: Iterable<TJob>): TrajectoryNode<TJob>[] {
+export function buildTrajectory<TJob extends TrajectoryJob>(
+  jobs: Iterable<TJob>,
+): TrajectoryNode<TJob>[] {
   const nodes = new Map<string, { job: TJob; children: TrajectoryNode<TJob>[] }>();
   for (const job of jobs) nodes.set(job.jobId, { job, children: [] });
   const roots: TrajectoryNode<TJob>[] = [];
@@ -46,11 +48,15 @@ export function walkTrajectory<TJob extends TrajectoryJob>(
   while (stack.length > 0) {
     const [node, depth] = stack.pop()!;
     visit(node, depth);
-    for (let index = node.children.length - 1; index >= 0; index--) stack.push([node.children[index]!, depth + 1]);
+    for (let index = node.children.length - 1; index >= 0; index--)
+      stack.push([node.children[index]!, depth + 1]);
   }
 }
 
-function byTrajectoryOrder(a: TrajectoryNode<TrajectoryJob>, b: TrajectoryNode<TrajectoryJob>): number {
+function byTrajectoryOrder(
+  a: TrajectoryNode<TrajectoryJob>,
+  b: TrajectoryNode<TrajectoryJob>,
+): number {
   const left = a.job.ordinal ?? Number.POSITIVE_INFINITY;
   const right = b.job.ordinal ?? Number.POSITIVE_INFINITY;
   if (left !== right) return left < right ? -1 : 1;

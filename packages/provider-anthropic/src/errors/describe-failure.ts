@@ -52,7 +52,8 @@ export function describeFailure(error: unknown): Error {
     if (type !== undefined) words.push(type);
     const code = safeErrorCode(error.errorCode);
     if (code !== undefined) words.push(code);
-    if (error.requestID != null && /^req_[A-Za-z0-9]{1,64}$/.test(error.requestID)) words.push(`request-id ${error.requestID}`);
+    if (error.requestID != null && /^req_[A-Za-z0-9]{1,64}$/.test(error.requestID))
+      words.push(`request-id ${error.requestID}`);
   }
   const networkCode = networkCodeOf(error);
   if (networkCode !== undefined) words.push(networkCode);

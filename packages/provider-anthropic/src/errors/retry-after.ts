@@ -10,7 +10,10 @@ export interface HeaderReader {
  *
  * @internal
  */
-export function retryAfterMs(headers: HeaderReader | undefined, now: () => number = Date.now): number | undefined {
+export function retryAfterMs(
+  headers: HeaderReader | undefined,
+  now: () => number = Date.now,
+): number | undefined {
   if (headers === undefined) return undefined;
   const milliseconds = Number.parseFloat(headers.get("retry-after-ms") ?? "");
   if (Number.isFinite(milliseconds) && milliseconds >= 0) return Math.ceil(milliseconds);

@@ -1,5 +1,17 @@
-import { AnthropicError, APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "@anthropic-ai/sdk";
-import { ExternalServiceError, InvalidInputError, LLMReadableError, RetrySignal, ThrottleSignal } from "@nucleo/core";
+import {
+  AnthropicError,
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIError,
+  APIUserAbortError,
+} from "@anthropic-ai/sdk";
+import {
+  ExternalServiceError,
+  InvalidInputError,
+  LLMReadableError,
+  RetrySignal,
+  ThrottleSignal,
+} from "@nucleo/core";
 import { describeFailure, knownErrorType, safeErrorCode } from "./describe-failure.js";
 import { retryAfterMs } from "./retry-after.js";
 import { notWireFormat, SERVICE, type Step } from "./wire-error.js";
@@ -28,9 +40,11 @@ export function toNucleoError(error: unknown, step: Step, signal: AbortSignal): 
   if (signal.aborted) return signal.reason;
   if (RetrySignal.isInstance(error) || LLMReadableError.isInstance(error)) return error;
   const cause = describeFailure(error);
-  if (error instanceof APIUserAbortError) return serviceError(step, "the request was aborted", cause);
+  if (error instanceof APIUserAbortError)
+    return serviceError(step, "the request was aborted", cause);
   if (error instanceof APIConnectionTimeoutError) return serviceError(step, "timed out", cause);
-  if (error instanceof APIConnectionError) return serviceError(step, "the connection failed", cause);
+  if (error instanceof APIConnectionError)
+    return serviceError(step, "the connection failed", cause);
   if (error instanceof APIError) return fromApiError(error, step, cause);
   // The SDK's own refusals can quote what it was given (a key function's return value among them).
   if (error instanceof AnthropicError) return serviceError(step, "the SDK refused the call", cause);
@@ -42,7 +56,11 @@ function fromApiError(error: APIError, step: Step, cause: Error): unknown {
   const status = error.status;
   const type = knownErrorType(error.type);
   if (status === 429 || status === 529 || (type !== undefined && THROTTLE_TYPES.has(type))) {
-    return new ThrottleSignal({ service: SERVICE, retryAfterMs: retryAfterMs(error.headers), cause });
+    return new ThrottleSignal({
+      service: SERVICE,
+      retryAfterMs: retryAfterMs(error.headers),
+      cause,
+    });
   }
   if (status === 401 || status === 403 || (type !== undefined && AUTH_TYPES.has(type))) {
     return serviceError(step, "authentication failed", cause);
@@ -50,12 +68,21 @@ function fromApiError(error: APIError, step: Step, cause: Error): unknown {
   if (status === 400 || status === 422) {
     const code = safeErrorCode(error.errorCode);
     const answered = [`HTTP ${status}`, type, code].filter((word) => word !== undefined).join(" ");
-    return new InvalidInputError({ parameter: "request", expected: `a request the Anthropic Messages API accepts (it answered ${answered})`, cause });
+    return new InvalidInputError({
+      parameter: "request",
+      expected: `a request the Anthropic Messages API accepts (it answered ${answered})`,
+      cause,
+    });
   }
   if (status === 404) {
-    return new InvalidInputError({ parameter: "model", expected: "a model the Anthropic API serves (the catalog entry's `model`)", cause });
+    return new InvalidInputError({
+      parameter: "model",
+      expected: "a model the Anthropic API serves (the catalog entry's `model`)",
+      cause,
+    });
   }
-  if (status === undefined) return serviceError(step, `an error event${type === undefined ? "" : ` (${type})`}`, cause);
+  if (status === undefined)
+    return serviceError(step, `an error event${type === undefined ? "" : ` (${type})`}`, cause);
   return serviceError(step, `HTTP ${status}${type === undefined ? "" : ` ${type}`}`, cause);
 }
 

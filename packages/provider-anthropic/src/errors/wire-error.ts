@@ -14,7 +14,12 @@ export type Step = "messages" | "stream";
  * @internal
  */
 export function notWireFormat(step: Step, what: string, cause?: unknown): ExternalServiceError {
-  return new ExternalServiceError({ service: SERVICE, step, detail: `the response is not the Messages wire format (${what})`, cause });
+  return new ExternalServiceError({
+    service: SERVICE,
+    step,
+    detail: `the response is not the Messages wire format (${what})`,
+    cause,
+  });
 }
 
 /**
@@ -24,9 +29,16 @@ export function notWireFormat(step: Step, what: string, cause?: unknown): Extern
  *
  * @internal
  */
-export function readWire<TSchema extends z.ZodType>(schema: TSchema, value: unknown, step: Step, what: string): z.output<TSchema> {
+export function readWire<TSchema extends z.ZodType>(
+  schema: TSchema,
+  value: unknown,
+  step: Step,
+  what: string,
+): z.output<TSchema> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
-  const where = parsed.error.issues.map((issue) => `${issue.path.map(String).join(".") || "(body)"}: ${issue.code}`);
+  const where = parsed.error.issues.map(
+    (issue) => `${issue.path.map(String).join(".") || "(body)"}: ${issue.code}`,
+  );
   throw notWireFormat(step, what, new Error(`mismatch at ${where.join("; ")}`));
 }

@@ -1,4 +1,8 @@
-import type { ContentBlockParam, DocumentBlockParam, ImageBlockParam } from "@anthropic-ai/sdk/resources/messages";
+import type {
+  ContentBlockParam,
+  DocumentBlockParam,
+  ImageBlockParam,
+} from "@anthropic-ai/sdk/resources/messages";
 import type { FilePart, ImagePart, Part, ThinkingPart } from "@nucleo/conversation";
 import { InvalidInputError } from "@nucleo/core";
 
@@ -13,10 +17,16 @@ type ImageMediaType = (typeof IMAGE_MEDIA_TYPES)[number];
  *
  * @internal
  */
-export function toContentBlocks(parts: readonly Part[], role: "user" | "assistant"): ContentBlockParam[] {
+export function toContentBlocks(
+  parts: readonly Part[],
+  role: "user" | "assistant",
+): ContentBlockParam[] {
   const blocks = parts.map(toContentBlock).filter((block) => block !== undefined);
   if (role === "assistant") return blocks;
-  return [...blocks.filter((block) => block.type === "tool_result"), ...blocks.filter((block) => block.type !== "tool_result")];
+  return [
+    ...blocks.filter((block) => block.type === "tool_result"),
+    ...blocks.filter((block) => block.type !== "tool_result"),
+  ];
 }
 
 function toContentBlock(part: Part): ContentBlockParam | undefined {
@@ -33,28 +43,51 @@ function toContentBlock(part: Part): ContentBlockParam | undefined {
     case "tool_call":
       return { type: "tool_use", id: part.id, name: part.name, input: part.arguments };
     case "tool_result":
-      return { type: "tool_result", tool_use_id: part.callId, content: part.text, is_error: part.isError };
+      return {
+        type: "tool_result",
+        tool_use_id: part.callId,
+        content: part.text,
+        is_error: part.isError,
+      };
   }
 }
 
 function toImageBlock(part: ImagePart): ImageBlockParam {
-  if (part.source.kind === "url") return { type: "image", source: { type: "url", url: part.source.url } };
+  if (part.source.kind === "url")
+    return { type: "image", source: { type: "url", url: part.source.url } };
   if (!isImageMediaType(part.mediaType)) {
-    throw new InvalidInputError({ parameter: "image", expected: `an image the Anthropic API reads (${IMAGE_MEDIA_TYPES.join(", ")})` });
+    throw new InvalidInputError({
+      parameter: "image",
+      expected: `an image the Anthropic API reads (${IMAGE_MEDIA_TYPES.join(", ")})`,
+    });
   }
-  return { type: "image", source: { type: "base64", media_type: part.mediaType, data: part.source.data } };
+  return {
+    type: "image",
+    source: { type: "base64", media_type: part.mediaType, data: part.source.data },
+  };
 }
 
 function toDocumentBlock(part: FilePart): DocumentBlockParam {
   if (part.mediaType === "application/pdf") {
-    return { type: "document", title: part.name, source: { type: "base64", media_type: "application/pdf", data: part.data } };
+    return {
+      type: "document",
+      title: part.name,
+      source: { type: "base64", media_type: "application/pdf", data: part.data },
+    };
   }
   if (part.mediaType === "text/plain") {
     // A plain-text document travels as text; the part holds it base64-encoded like any file.
     const text = Buffer.from(part.data, "base64").toString("utf8");
-    return { type: "document", title: part.name, source: { type: "text", media_type: "text/plain", data: text } };
+    return {
+      type: "document",
+      title: part.name,
+      source: { type: "text", media_type: "text/plain", data: text },
+    };
   }
-  throw new InvalidInputError({ parameter: "file", expected: "a file the Anthropic API reads as a document (application/pdf or text/plain)" });
+  throw new InvalidInputError({
+    parameter: "file",
+    expected: "a file the Anthropic API reads as a document (application/pdf or text/plain)",
+  });
 }
 
 /**

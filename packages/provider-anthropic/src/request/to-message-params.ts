@@ -1,4 +1,8 @@
-import type { MessageCreateParamsBase, MessageParam, ToolChoice } from "@anthropic-ai/sdk/resources/messages";
+import type {
+  MessageCreateParamsBase,
+  MessageParam,
+  ToolChoice,
+} from "@anthropic-ai/sdk/resources/messages";
 import type { LlmBinding, LlmRequest } from "@nucleo/conversation";
 import { SystemError } from "@nucleo/core";
 import { MIN_THINKING_BUDGET, thinkingActive } from "../thinking/thinking-active.js";
@@ -32,7 +36,11 @@ export function toMessageParams(request: LlmRequest, binding: LlmBinding): Messa
   // provider, whose unsigned thinking was left out) cannot be continued with thinking on: the
   // API refuses a final assistant turn that does not start with a thinking block.
   const thinking = promised && !unsignedToolLoop(messages);
-  const params: MessageParams = { model: binding.entry.model, max_tokens: binding.maxOutputTokens, messages };
+  const params: MessageParams = {
+    model: binding.entry.model,
+    max_tokens: binding.maxOutputTokens,
+    messages,
+  };
   if (request.system.text !== "") params.system = request.system.text;
   if (request.tools.length > 0) {
     params.tools = request.tools.map((tool) => ({
@@ -53,8 +61,18 @@ export function toMessageParams(request: LlmRequest, binding: LlmBinding): Messa
 function unsignedToolLoop(messages: readonly MessageParam[]): boolean {
   const last = messages.at(-1);
   const answered = messages.at(-2);
-  if (last === undefined || answered === undefined || last.role !== "user" || answered.role !== "assistant") return false;
-  if (typeof last.content === "string" || !last.content.some((block) => block.type === "tool_result")) return false;
+  if (
+    last === undefined ||
+    answered === undefined ||
+    last.role !== "user" ||
+    answered.role !== "assistant"
+  )
+    return false;
+  if (
+    typeof last.content === "string" ||
+    !last.content.some((block) => block.type === "tool_result")
+  )
+    return false;
   const first = typeof answered.content === "string" ? undefined : answered.content[0]?.type;
   return first !== "thinking" && first !== "redacted_thinking";
 }

@@ -1,6 +1,11 @@
 import { Parts, type LlmDelta, type LlmResponse } from "@nucleo/conversation";
 import { notWireFormat, readWire } from "../errors/wire-error.js";
-import { assembleResponse, redactedThinking, type ReadBlock, type UsageFields } from "./to-llm-response.js";
+import {
+  assembleResponse,
+  redactedThinking,
+  type ReadBlock,
+  type UsageFields,
+} from "./to-llm-response.js";
 import {
   anyEventSchema,
   blockDeltaSchema,
@@ -76,7 +81,12 @@ export class StreamAccumulator {
     if (this.#stopped && type !== "ping") throw notWireFormat(STEP, "an event after message_stop");
     switch (type) {
       case "message_start": {
-        const { message } = readWire(messageStartSchema, event, STEP, "message_start without a model or usage");
+        const { message } = readWire(
+          messageStartSchema,
+          event,
+          STEP,
+          "message_start without a model or usage",
+        );
         this.#model = message.model;
         this.#startUsage = message.usage;
         return [];
@@ -111,8 +121,10 @@ export class StreamAccumulator {
    *   is not one that cuts the output (`max_tokens`, `model_context_window_exceeded`).
    */
   finish(): LlmResponse {
-    if (this.#model === undefined || this.#startUsage === undefined) throw notWireFormat(STEP, "the stream never sent message_start");
-    if (this.#deltaUsage === undefined) throw notWireFormat(STEP, "the stream ended without message_delta and its usage");
+    if (this.#model === undefined || this.#startUsage === undefined)
+      throw notWireFormat(STEP, "the stream never sent message_start");
+    if (this.#deltaUsage === undefined)
+      throw notWireFormat(STEP, "the stream ended without message_delta and its usage");
     if (!this.#stopped) throw notWireFormat(STEP, "the stream ended before message_stop");
     const cutOff = this.#stopReason != null && CUT_OFF.has(this.#stopReason);
     if (this.#open !== undefined) {
@@ -131,11 +143,15 @@ export class StreamAccumulator {
       input_tokens: last.input_tokens ?? start.input_tokens,
       output_tokens: last.output_tokens,
       cache_read_input_tokens: last.cache_read_input_tokens ?? start.cache_read_input_tokens,
-      cache_creation_input_tokens: last.cache_creation_input_tokens ?? start.cache_creation_input_tokens,
+      cache_creation_input_tokens:
+        last.cache_creation_input_tokens ?? start.cache_creation_input_tokens,
     };
     if (!cutOff) {
       for (const [index, call] of this.#unparsed) {
-        this.#done.set(index, { kind: "tool_call", part: Parts.toolCall(call.id, call.name, parseInput(call.json)) });
+        this.#done.set(index, {
+          kind: "tool_call",
+          part: Parts.toolCall(call.id, call.name, parseInput(call.json)),
+        });
       }
     }
     // Under a token limit a call whose input does not parse was cut off: it is dropped, and the
@@ -146,17 +162,29 @@ export class StreamAccumulator {
   }
 
   #start(event: unknown): void {
-    const { index, content_block: block } = readWire(blockStartSchema, event, STEP, "content_block_start without a block");
-    if (this.#open?.index === index || this.#done.has(index) || this.#unparsed.has(index)) throw notWireFormat(STEP, "a content block started twice");
+    const { index, content_block: block } = readWire(
+      blockStartSchema,
+      event,
+      STEP,
+      "content_block_start without a block",
+    );
+    if (this.#open?.index === index || this.#done.has(index) || this.#unparsed.has(index))
+      throw notWireFormat(STEP, "a content block started twice");
     // The API streams blocks one after another, and the SDK's own accumulator relies on it (it
     // applies each delta and stop to the block that started last). Interleaved blocks are not
     // the wire format; the one block a stream may leave open is its last, at a token limit.
-    if (this.#open !== undefined) throw notWireFormat(STEP, "a content block started while another was open");
+    if (this.#open !== undefined)
+      throw notWireFormat(STEP, "a content block started while another was open");
     this.#open = { index, block: openBlock(block) };
   }
 
   #delta(event: unknown): LlmDelta[] {
-    const { index, delta } = readWire(blockDeltaSchema, event, STEP, "content_block_delta without a delta");
+    const { index, delta } = readWire(
+      blockDeltaSchema,
+      event,
+      STEP,
+      "content_block_delta without a delta",
+    );
     const block = this.#open?.index === index ? this.#open.block : undefined;
     if (block === undefined) throw notWireFormat(STEP, "a delta for a block that is not open");
     if (block.kind === "text" && delta.type === "text_delta") {
@@ -165,16 +193,31 @@ export class StreamAccumulator {
       return text === "" ? [] : [{ type: "text", text }];
     }
     if (block.kind === "thinking" && delta.type === "thinking_delta") {
-      const { thinking } = readWire(thinkingDeltaSchema, delta, STEP, "a thinking delta without text");
+      const { thinking } = readWire(
+        thinkingDeltaSchema,
+        delta,
+        STEP,
+        "a thinking delta without text",
+      );
       block.text += thinking;
       return thinking === "" ? [] : [{ type: "thinking", text: thinking }];
     }
     if (block.kind === "thinking" && delta.type === "signature_delta") {
-      block.signature = readWire(signatureDeltaSchema, delta, STEP, "a signature delta without a signature").signature;
+      block.signature = readWire(
+        signatureDeltaSchema,
+        delta,
+        STEP,
+        "a signature delta without a signature",
+      ).signature;
       return [];
     }
     if (block.kind === "tool_call" && delta.type === "input_json_delta") {
-      block.json += readWire(inputJsonDeltaSchema, delta, STEP, "an input delta without JSON").partial_json;
+      block.json += readWire(
+        inputJsonDeltaSchema,
+        delta,
+        STEP,
+        "an input delta without JSON",
+      ).partial_json;
       return [];
     }
     // Citations, and deltas of skipped blocks, carry nothing this client keeps.
@@ -208,11 +251,23 @@ function openBlock(block: WireBlock): OpenBlock {
   switch (block.type) {
     case "text":
       // Its text arrives in deltas; the start's own text (normally empty) comes first.
-      return { kind: "text", text: typeof block["text"] === "string" ? block["text"] : "" };
+      return { kind: "text", text: typeof block.text === "string" ? block.text : "" };
     case "thinking":
-      return { kind: "thinking", text: typeof block["thinking"] === "string" ? block["thinking"] : "", signature: nonEmpty(block["signature"]) };
+      return {
+        kind: "thinking",
+        text: typeof block.thinking === "string" ? block.thinking : "",
+        signature: nonEmpty(block.signature),
+      };
     case "redacted_thinking":
-      return { kind: "redacted", data: readWire(redactedThinkingBlockSchema, block, STEP, "a redacted thinking block without data").data };
+      return {
+        kind: "redacted",
+        data: readWire(
+          redactedThinkingBlockSchema,
+          block,
+          STEP,
+          "a redacted thinking block without data",
+        ).data,
+      };
     case "tool_use": {
       // The input arrives as JSON text in deltas; the start carries an empty object.
       const call = readWire(toolUseBlockSchema, block, STEP, "a tool_use block without id or name");
@@ -228,13 +283,17 @@ function close(block: OpenBlock): ReadBlock | undefined {
     case "text":
       return { kind: "text", text: block.text };
     case "thinking":
-      if (block.signature === undefined) throw notWireFormat(STEP, "a thinking block without its signature");
+      if (block.signature === undefined)
+        throw notWireFormat(STEP, "a thinking block without its signature");
       return { kind: "thinking", part: Parts.thinking(block.text, block.signature) };
     case "redacted":
       return { kind: "thinking", part: redactedThinking(block.data) };
     case "tool_call":
       // Read in #stop, which may defer it to finish.
-      return { kind: "tool_call", part: Parts.toolCall(block.id, block.name, parseInput(block.json)) };
+      return {
+        kind: "tool_call",
+        part: Parts.toolCall(block.id, block.name, parseInput(block.json)),
+      };
     case "skipped":
       return undefined;
   }
@@ -278,6 +337,7 @@ function parseInput(json: string): Readonly<Record<string, unknown>> {
   } catch {
     throw notWireFormat(STEP, "a tool call whose input is not JSON");
   }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) throw notWireFormat(STEP, "a tool call whose input is not an object");
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    throw notWireFormat(STEP, "a tool call whose input is not an object");
   return value as Record<string, unknown>;
 }

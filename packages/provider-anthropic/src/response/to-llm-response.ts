@@ -1,4 +1,10 @@
-import { Parts, type LlmResponse, type StopReason, type ThinkingPart, type ToolCallPart } from "@nucleo/conversation";
+import {
+  Parts,
+  type LlmResponse,
+  type StopReason,
+  type ThinkingPart,
+  type ToolCallPart,
+} from "@nucleo/conversation";
 import type { TokenUsage } from "@nucleo/core";
 import { readWire, type Step } from "../errors/wire-error.js";
 import {
@@ -33,8 +39,15 @@ export type ReadBlock =
  */
 export function toLlmResponse(body: unknown, step: Step = "messages"): LlmResponse {
   const message = readWire(messageSchema, body, step, "expected a message with content and usage");
-  const blocks = message.content.map((block) => readBlock(block, step)).filter((block) => block !== undefined);
-  return assembleResponse({ blocks, stopReason: message.stop_reason, usage: message.usage, model: message.model });
+  const blocks = message.content
+    .map((block) => readBlock(block, step))
+    .filter((block) => block !== undefined);
+  return assembleResponse({
+    blocks,
+    stopReason: message.stop_reason,
+    usage: message.usage,
+    model: message.model,
+  });
 }
 
 /**
@@ -46,15 +59,38 @@ export function toLlmResponse(body: unknown, step: Step = "messages"): LlmRespon
 export function readBlock(block: WireBlock, step: Step): ReadBlock | undefined {
   switch (block.type) {
     case "text":
-      return { kind: "text", text: readWire(textBlockSchema, block, step, "a text block without text").text };
+      return {
+        kind: "text",
+        text: readWire(textBlockSchema, block, step, "a text block without text").text,
+      };
     case "thinking": {
-      const thinking = readWire(thinkingBlockSchema, block, step, "a thinking block without its text or signature");
+      const thinking = readWire(
+        thinkingBlockSchema,
+        block,
+        step,
+        "a thinking block without its text or signature",
+      );
       return { kind: "thinking", part: Parts.thinking(thinking.thinking, thinking.signature) };
     }
     case "redacted_thinking":
-      return { kind: "thinking", part: redactedThinking(readWire(redactedThinkingBlockSchema, block, step, "a redacted thinking block without data").data) };
+      return {
+        kind: "thinking",
+        part: redactedThinking(
+          readWire(
+            redactedThinkingBlockSchema,
+            block,
+            step,
+            "a redacted thinking block without data",
+          ).data,
+        ),
+      };
     case "tool_use": {
-      const call = readWire(toolUseBlockSchema, block, step, "a tool_use block without id, name or object input");
+      const call = readWire(
+        toolUseBlockSchema,
+        block,
+        step,
+        "a tool_use block without id, name or object input",
+      );
       return { kind: "tool_call", part: Parts.toolCall(call.id, call.name, call.input) };
     }
     default:
@@ -110,9 +146,14 @@ export function assembleResponse(message: {
  * @internal
  */
 export function toUsage(usage: UsageFields): TokenUsage {
-  const result: { -readonly [K in keyof TokenUsage]: TokenUsage[K] } = { inputTokens: usage.input_tokens, outputTokens: usage.output_tokens };
-  if (usage.cache_read_input_tokens != null) result.cachedInputTokens = usage.cache_read_input_tokens;
-  if (usage.cache_creation_input_tokens != null) result.cacheWriteTokens = usage.cache_creation_input_tokens;
+  const result: { -readonly [K in keyof TokenUsage]: TokenUsage[K] } = {
+    inputTokens: usage.input_tokens,
+    outputTokens: usage.output_tokens,
+  };
+  if (usage.cache_read_input_tokens != null)
+    result.cachedInputTokens = usage.cache_read_input_tokens;
+  if (usage.cache_creation_input_tokens != null)
+    result.cacheWriteTokens = usage.cache_creation_input_tokens;
   return result;
 }
 

@@ -29,9 +29,16 @@ const anyBlockSchema = z.looseObject({ type: z.string() });
 /** A `text` block. */
 export const textBlockSchema = z.looseObject({ type: z.literal("text"), text: z.string() });
 /** A complete `thinking` block: its text and the signature that must go back with it. */
-export const thinkingBlockSchema = z.looseObject({ type: z.literal("thinking"), thinking: z.string(), signature: z.string() });
+export const thinkingBlockSchema = z.looseObject({
+  type: z.literal("thinking"),
+  thinking: z.string(),
+  signature: z.string(),
+});
 /** A `redacted_thinking` block: opaque data, sent back as received. */
-export const redactedThinkingBlockSchema = z.looseObject({ type: z.literal("redacted_thinking"), data: z.string() });
+export const redactedThinkingBlockSchema = z.looseObject({
+  type: z.literal("redacted_thinking"),
+  data: z.string(),
+});
 /** A `tool_use` block; its input must be an object (tool arguments always are). */
 export const toolUseBlockSchema = z.looseObject({
   type: z.literal("tool_use"),
@@ -72,14 +79,26 @@ export const blockDeltaSchema = z.looseObject({
 /** More text of a `text` block. */
 export const textDeltaSchema = z.looseObject({ type: z.literal("text_delta"), text: z.string() });
 /** More text of a `thinking` block. */
-export const thinkingDeltaSchema = z.looseObject({ type: z.literal("thinking_delta"), thinking: z.string() });
+export const thinkingDeltaSchema = z.looseObject({
+  type: z.literal("thinking_delta"),
+  thinking: z.string(),
+});
 /** A `thinking` block's signature, sent before the block stops. */
-export const signatureDeltaSchema = z.looseObject({ type: z.literal("signature_delta"), signature: z.string() });
+export const signatureDeltaSchema = z.looseObject({
+  type: z.literal("signature_delta"),
+  signature: z.string(),
+});
 /** More of a `tool_use` block's input, as a piece of JSON text. */
-export const inputJsonDeltaSchema = z.looseObject({ type: z.literal("input_json_delta"), partial_json: z.string() });
+export const inputJsonDeltaSchema = z.looseObject({
+  type: z.literal("input_json_delta"),
+  partial_json: z.string(),
+});
 
 /** `content_block_stop`: the block at `index` is complete. */
-export const blockStopSchema = z.looseObject({ type: z.literal("content_block_stop"), index: z.number().int().nonnegative() });
+export const blockStopSchema = z.looseObject({
+  type: z.literal("content_block_stop"),
+  index: z.number().int().nonnegative(),
+});
 
 /** `message_delta`: the stop reason and the cumulative usage, once the content is done. */
 export const messageDeltaSchema = z.looseObject({

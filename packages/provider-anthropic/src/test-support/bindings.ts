@@ -14,7 +14,13 @@ export function anthropicEntry(overrides: Partial<CatalogEntryInput> = {}): Cata
     outputCeiling: 64_000,
     nativeThinking: true,
     reasoningTokens: { IMMEDIATE: 0, QUICK: 512, STANDARD: 4_096, THOROUGH: 16_000 },
-    prices: { currency: "USD", effectiveFrom: "2025-01-01", source: "test fixture", input: "3", output: "15" },
+    prices: {
+      currency: "USD",
+      effectiveFrom: "2025-01-01",
+      source: "test fixture",
+      input: "3",
+      output: "15",
+    },
     limits: { requestsPerMinute: 100, tokensPerMinute: 100_000 },
     ...overrides,
   };
@@ -24,10 +30,20 @@ export function anthropicEntry(overrides: Partial<CatalogEntryInput> = {}): Cata
 /** A binding the way the picker makes one: answer budget plus reasoning, capped at the ceiling. */
 export function bindingFor(entry: CatalogEntry, depth: Depth, outputBudget = 4_096): LlmBinding {
   const reasoningTokens = entry.reasoningTokens?.[depth] ?? 0;
-  return { entry, depth, reasoningTokens, maxOutputTokens: Math.min(entry.outputCeiling, outputBudget + reasoningTokens) };
+  return {
+    entry,
+    depth,
+    reasoningTokens,
+    maxOutputTokens: Math.min(entry.outputCeiling, outputBudget + reasoningTokens),
+  };
 }
 
 /** A request with a system text and one user message. */
 export function textRequest(text: string, extra: Partial<LlmRequest> = {}): LlmRequest {
-  return { system: { text: "Be brief." }, messages: [{ role: "user", parts: [{ type: "text", text }] }], tools: [], ...extra };
+  return {
+    system: { text: "Be brief." },
+    messages: [{ role: "user", parts: [{ type: "text", text }] }],
+    tools: [],
+    ...extra,
+  };
 }

@@ -21,7 +21,12 @@ beforeAll(async () => {
     sentKeys.push(new Headers(init?.headers).get("authorization") ?? "");
     return fetch(input, init);
   };
-  client = new OpenAiClient({ apiKey: CANARY, baseURL: server.openaiBaseUrl, fetch: recordingFetch, timeoutMs: 500 });
+  client = new OpenAiClient({
+    apiKey: CANARY,
+    baseURL: server.openaiBaseUrl,
+    fetch: recordingFetch,
+    timeoutMs: 500,
+  });
 });
 afterAll(async () => {
   await server.stop();
@@ -37,8 +42,14 @@ const replies: ReadonlyArray<readonly [string, MockReply]> = [
   ["500 echoing the key", { kind: "error", status: 500, message: echoed }],
   ["503 echoing the key", { kind: "error", status: 503, message: echoed }],
   ["429", { kind: "throttle", retryAfterSeconds: 1 }],
-  ["an HTML page echoing the headers", { kind: "garbage", body: `<html><pre>Authorization: Bearer ${CANARY}</pre></html>` }],
-  ["JSON echoing the key", { kind: "garbage", body: JSON.stringify({ error: echoed, authorization: `Bearer ${CANARY}` }) }],
+  [
+    "an HTML page echoing the headers",
+    { kind: "garbage", body: `<html><pre>Authorization: Bearer ${CANARY}</pre></html>` },
+  ],
+  [
+    "JSON echoing the key",
+    { kind: "garbage", body: JSON.stringify({ error: echoed, authorization: `Bearer ${CANARY}` }) },
+  ],
   ["a cut body", { kind: "cut-stream" }],
   ["no usage", { kind: "no-usage" }],
   ["a time-out", { kind: "slow", delayMs: 10_000, reply: { kind: "answer", text: "late" } }],
@@ -47,7 +58,12 @@ const replies: ReadonlyArray<readonly [string, MockReply]> = [
 /** Every way an error is turned into text: its message, String(), JSON, and what loggers print. */
 function expectNoCanary(error: unknown): void {
   expect(error).toBeInstanceOf(Error);
-  for (const text of [(error as Error).message, String(error), JSON.stringify(error), inspect(error, { depth: null })]) {
+  for (const text of [
+    (error as Error).message,
+    String(error),
+    JSON.stringify(error),
+    inspect(error, { depth: null }),
+  ]) {
     expect(text).not.toContain(CANARY);
     expect(text).not.toContain("sk-canary");
   }
@@ -56,19 +72,27 @@ function expectNoCanary(error: unknown): void {
 describe("no error ever carries the API key (canary)", () => {
   it.each(replies)("send: %s", async (_name, reply) => {
     server.script(reply);
-    expectNoCanary(await rejectionOf(() => client.send(requestOf(), binding, new AbortController().signal)));
+    expectNoCanary(
+      await rejectionOf(() => client.send(requestOf(), binding, new AbortController().signal)),
+    );
   });
 
   it.each(replies)("stream: %s", async (_name, reply) => {
     server.script(reply);
-    expectNoCanary(await rejectionOf(() => drain(client.stream(requestOf(), binding, new AbortController().signal))));
+    expectNoCanary(
+      await rejectionOf(() =>
+        drain(client.stream(requestOf(), binding, new AbortController().signal)),
+      ),
+    );
   });
 
   it("a network failure", async () => {
     const gone = await MockProviderServer.start();
     await gone.stop();
     const offline = new OpenAiClient({ apiKey: CANARY, baseURL: gone.openaiBaseUrl });
-    expectNoCanary(await rejectionOf(() => offline.send(requestOf(), binding, new AbortController().signal)));
+    expectNoCanary(
+      await rejectionOf(() => offline.send(requestOf(), binding, new AbortController().signal)),
+    );
   });
 
   it("the key did reach the server, so the checks above are meaningful", () => {
@@ -90,8 +114,16 @@ describe("no error ever carries the API key (canary)", () => {
         return fetch(input, init);
       };
       const entry = entryOf({ provider: "openai-compatible", baseUrl: compatible.openaiBaseUrl });
-      await new OpenAiClient({ apiKey: CANARY, fetch: recordingFetch }).send(requestOf(), bindingOf(entry), new AbortController().signal);
-      const listed = new OpenAiClient({ apiKey: CANARY, fetch: recordingFetch, compatibleApiKeys: { [compatible.openaiBaseUrl]: "vllm-key" } });
+      await new OpenAiClient({ apiKey: CANARY, fetch: recordingFetch }).send(
+        requestOf(),
+        bindingOf(entry),
+        new AbortController().signal,
+      );
+      const listed = new OpenAiClient({
+        apiKey: CANARY,
+        fetch: recordingFetch,
+        compatibleApiKeys: { [compatible.openaiBaseUrl]: "vllm-key" },
+      });
       await listed.send(requestOf(), bindingOf(entry), new AbortController().signal);
       expect(headers).toEqual(["Bearer no-key", "Bearer vllm-key"]);
     } finally {

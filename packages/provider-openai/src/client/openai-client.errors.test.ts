@@ -9,7 +9,8 @@ let server: MockProviderServer;
 let client: OpenAiClient;
 const signal = (): AbortSignal => new AbortController().signal;
 const binding = bindingOf(entryOf());
-const send = (on: OpenAiClient = client, abort: AbortSignal = signal()) => rejectionOf(() => on.send(requestOf(), binding, abort));
+const send = (on: OpenAiClient = client, abort: AbortSignal = signal()) =>
+  rejectionOf(() => on.send(requestOf(), binding, abort));
 
 beforeAll(async () => {
   server = await MockProviderServer.start();
@@ -24,7 +25,11 @@ describe("OpenAiClient failures", () => {
     server.script({ kind: "throttle", retryAfterSeconds: 2 });
     const before = server.requests.length;
     const error = await send();
-    expect(ThrottleSignal.isInstance(error) && error).toMatchObject({ kind: "throttle", service: "openai", retryAfterMs: 2_000 });
+    expect(ThrottleSignal.isInstance(error) && error).toMatchObject({
+      kind: "throttle",
+      service: "openai",
+      retryAfterMs: 2_000,
+    });
     expect(server.requests.length - before).toBe(1);
   });
 
@@ -36,35 +41,55 @@ describe("OpenAiClient failures", () => {
   it("500 is an ExternalServiceError naming openai and the step", async () => {
     server.script({ kind: "error", status: 500 });
     const error = await send();
-    expect(ExternalServiceError.isInstance(error) && error).toMatchObject({ service: "openai", step: "chat completion" });
-    expect((error as Error).message).toBe('The openai service failed during "chat completion": HTTP 500.');
+    expect(ExternalServiceError.isInstance(error) && error).toMatchObject({
+      service: "openai",
+      step: "chat completion",
+    });
+    expect((error as Error).message).toBe(
+      'The openai service failed during "chat completion": HTTP 500.',
+    );
   });
 
   it("a network failure (server gone) is an ExternalServiceError naming openai and the step", async () => {
     const gone = await MockProviderServer.start();
     await gone.stop();
     const error = await send(new OpenAiClient({ apiKey: "sk-test", baseURL: gone.openaiBaseUrl }));
-    expect(ExternalServiceError.isInstance(error) && error).toMatchObject({ service: "openai", step: "chat completion" });
+    expect(ExternalServiceError.isInstance(error) && error).toMatchObject({
+      service: "openai",
+      step: "chat completion",
+    });
     expect((error as Error).message).toContain("the connection failed");
   });
 
   it("a time-out is an ExternalServiceError, not a hang", async () => {
     server.script({ kind: "slow", delayMs: 10_000, reply: { kind: "answer", text: "late" } });
-    const error = await send(new OpenAiClient({ apiKey: "sk-test", baseURL: server.openaiBaseUrl, timeoutMs: 100 }));
+    const error = await send(
+      new OpenAiClient({ apiKey: "sk-test", baseURL: server.openaiBaseUrl, timeoutMs: 100 }),
+    );
     expect((error as Error).message).toContain("the request timed out");
   });
 
   it.each([
     ["an HTML page", { kind: "garbage" }, "the response is not a chat completion"],
     ["a JSON body cut halfway", { kind: "cut-stream" }, "the response could not be read"],
-    ["JSON that is not a completion", { kind: "garbage", body: '{"hello":"world"}' }, "the response is not a chat completion"],
+    [
+      "JSON that is not a completion",
+      { kind: "garbage", body: '{"hello":"world"}' },
+      "the response is not a chat completion",
+    ],
     ["a completion without usage", { kind: "no-usage" }, "the response reports no usage"],
-  ] as const)("%s is an ExternalServiceError naming openai and the step", async (_name, reply, detail) => {
-    server.script(reply);
-    const error = await send();
-    expect(ExternalServiceError.isInstance(error) && error).toMatchObject({ service: "openai", step: "chat completion" });
-    expect((error as Error).message).toContain(detail);
-  });
+  ] as const)(
+    "%s is an ExternalServiceError naming openai and the step",
+    async (_name, reply, detail) => {
+      server.script(reply);
+      const error = await send();
+      expect(ExternalServiceError.isInstance(error) && error).toMatchObject({
+        service: "openai",
+        step: "chat completion",
+      });
+      expect((error as Error).message).toContain(detail);
+    },
+  );
 
   it("400 is a correctable InvalidInputError on the request", async () => {
     server.script({ kind: "error", status: 400 });
@@ -78,13 +103,20 @@ describe("OpenAiClient failures", () => {
 
   it("401 is an ExternalServiceError saying authentication failed", async () => {
     server.script({ kind: "error", status: 401 });
-    expect((await send()) as Error).toMatchObject({ service: "openai", message: 'The openai service failed during "chat completion": authentication failed (HTTP 401).' });
+    expect((await send()) as Error).toMatchObject({
+      service: "openai",
+      message:
+        'The openai service failed during "chat completion": authentication failed (HTTP 401).',
+    });
   });
 
   it("an abort cancels the request and rethrows the signal's reason", async () => {
     server.script({ kind: "slow", delayMs: 10_000, reply: { kind: "answer", text: "too late" } });
     const controller = new AbortController();
-    const reason = new SystemError({ code: "cancelled", message: "Job j-1 was cancelled by its caller's signal." });
+    const reason = new SystemError({
+      code: "cancelled",
+      message: "Job j-1 was cancelled by its caller's signal.",
+    });
     setTimeout(() => controller.abort(reason), 50);
     const started = Date.now();
     expect(await send(client, controller.signal)).toBe(reason);

@@ -22,7 +22,11 @@ const lastRequest = () => server.requests.at(-1)!;
 
 describe("OpenAiClient.send over the official SDK", () => {
   it("returns a plain answer: content, usage with cached and reasoning tokens apart, stop reason, provider model", async () => {
-    server.script({ kind: "answer", text: "4", usage: { inputTokens: 80, cachedInputTokens: 20, outputTokens: 5, reasoningTokens: 64 } });
+    server.script({
+      kind: "answer",
+      text: "4",
+      usage: { inputTokens: 80, cachedInputTokens: 20, outputTokens: 5, reasoningTokens: 64 },
+    });
     const response = await client.send(requestOf(), bindingOf(entryOf()), signal());
     expect(response).toEqual({
       content: "4",
@@ -32,7 +36,12 @@ describe("OpenAiClient.send over the official SDK", () => {
       stopReason: "end",
       providerModel: "gpt-test",
     });
-    expect(lastRequest()).toMatchObject({ path: "/v1/chat/completions", stream: false, apiKeyPresent: true, model: "gpt-test" });
+    expect(lastRequest()).toMatchObject({
+      path: "/v1/chat/completions",
+      stream: false,
+      apiKeyPresent: true,
+      model: "gpt-test",
+    });
     expect(lastRequest().body).toMatchObject({
       messages: [
         { role: "system", content: "You are terse." },
@@ -43,14 +52,36 @@ describe("OpenAiClient.send over the official SDK", () => {
   });
 
   it("round-trips native tool calls: tools offered in OpenAI's shape, calls parsed, results sent one tool message each", async () => {
-    const lookup = toolDefinition("lookup", "Finds a record by id.", { type: "object", properties: { id: { type: "integer" } }, required: ["id"] });
+    const lookup = toolDefinition("lookup", "Finds a record by id.", {
+      type: "object",
+      properties: { id: { type: "integer" } },
+      required: ["id"],
+    });
     const first = requestOf({ tools: [lookup] });
-    server.script({ kind: "answer", toolCalls: [{ id: "call_a", name: "lookup", arguments: { id: 7 } }, { id: "call_b", name: "lookup", arguments: { id: 8 } }] });
+    server.script({
+      kind: "answer",
+      toolCalls: [
+        { id: "call_a", name: "lookup", arguments: { id: 7 } },
+        { id: "call_b", name: "lookup", arguments: { id: 8 } },
+      ],
+    });
     const called = await client.send(first, bindingOf(entryOf()), signal());
     expect(called.stopReason).toBe("tool_calls");
-    expect(called.toolCalls).toEqual([Parts.toolCall("call_a", "lookup", { id: 7 }), Parts.toolCall("call_b", "lookup", { id: 8 })]);
+    expect(called.toolCalls).toEqual([
+      Parts.toolCall("call_a", "lookup", { id: 7 }),
+      Parts.toolCall("call_b", "lookup", { id: 8 }),
+    ]);
     expect(lastRequest().body).toMatchObject({
-      tools: [{ type: "function", function: { name: "lookup", description: "Finds a record by id.", parameters: lookup.inputSchema } }],
+      tools: [
+        {
+          type: "function",
+          function: {
+            name: "lookup",
+            description: "Finds a record by id.",
+            parameters: lookup.inputSchema,
+          },
+        },
+      ],
       tool_choice: "auto",
     });
 
@@ -59,7 +90,13 @@ describe("OpenAiClient.send over the official SDK", () => {
       messages: [
         ...first.messages,
         { role: "assistant", parts: called.toolCalls },
-        { role: "user", parts: [Parts.toolResult("call_a", "lookup", "Ada"), Parts.toolResult("call_b", "lookup", "Grace")] },
+        {
+          role: "user",
+          parts: [
+            Parts.toolResult("call_a", "lookup", "Ada"),
+            Parts.toolResult("call_b", "lookup", "Grace"),
+          ],
+        },
       ],
     };
     server.script({ kind: "answer", text: "Ada and Grace." });
@@ -80,11 +117,26 @@ describe("OpenAiClient.send over the official SDK", () => {
   });
 
   it("asks for a strict json_schema answer where the entry has structured outputs", async () => {
-    const schema = { type: "object", properties: { verdict: { type: "string", enum: ["yes", "no"] } }, required: ["verdict"] };
+    const schema = {
+      type: "object",
+      properties: { verdict: { type: "string", enum: ["yes", "no"] } },
+      required: ["verdict"],
+    };
     server.script({ kind: "answer", text: '{"verdict":"yes"}' });
-    const response = await client.send(requestOf({ responseFormat: { name: "verdict", schema } }), bindingOf(entryOf({ structuredOutput: true })), signal());
+    const response = await client.send(
+      requestOf({ responseFormat: { name: "verdict", schema } }),
+      bindingOf(entryOf({ structuredOutput: true })),
+      signal(),
+    );
     expect(response.content).toBe('{"verdict":"yes"}');
-    expect(lastRequest().body.response_format).toEqual({ type: "json_schema", json_schema: { name: "verdict", strict: true, schema: { ...schema, additionalProperties: false } } });
+    expect(lastRequest().body.response_format).toEqual({
+      type: "json_schema",
+      json_schema: {
+        name: "verdict",
+        strict: true,
+        schema: { ...schema, additionalProperties: false },
+      },
+    });
   });
 
   it("sends a reasoning model the effort of the seat's depth", async () => {
@@ -104,14 +156,25 @@ describe("OpenAiClient.send over the official SDK", () => {
   it("sends an openai-compatible entry to its own baseUrl, with max_tokens", async () => {
     const compatible = await MockProviderServer.start();
     try {
-      const entry = entryOf({ id: "local-llama", provider: "openai-compatible", baseUrl: compatible.openaiBaseUrl, model: "llama3.1:8b" });
+      const entry = entryOf({
+        id: "local-llama",
+        provider: "openai-compatible",
+        baseUrl: compatible.openaiBaseUrl,
+        model: "llama3.1:8b",
+      });
       compatible.script({ kind: "answer", text: "from the local server" });
       const before = server.requests.length;
       const response = await client.send(requestOf(), bindingOf(entry), signal());
-      expect(response).toMatchObject({ content: "from the local server", providerModel: "llama3.1:8b" });
+      expect(response).toMatchObject({
+        content: "from the local server",
+        providerModel: "llama3.1:8b",
+      });
       expect(server.requests.length).toBe(before);
       expect(compatible.requests).toHaveLength(1);
-      expect(compatible.requests[0]!.body).toMatchObject({ model: "llama3.1:8b", max_tokens: 1_024 });
+      expect(compatible.requests[0]!.body).toMatchObject({
+        model: "llama3.1:8b",
+        max_tokens: 1_024,
+      });
     } finally {
       await compatible.stop();
     }

@@ -21,49 +21,101 @@ afterAll(async () => {
 
 describe("OpenAiClient.stream over the official SDK", () => {
   it("yields text deltas as they arrive, then returns the response send would", async () => {
-    const answer = { kind: "answer", text: "Streaming works fine.", usage: { inputTokens: 40, cachedInputTokens: 8, outputTokens: 6 } } as const;
+    const answer = {
+      kind: "answer",
+      text: "Streaming works fine.",
+      usage: { inputTokens: 40, cachedInputTokens: 8, outputTokens: 6 },
+    } as const;
     server.script(answer, answer);
     const sent = await client.send(requestOf(), binding, signal());
     const { deltas, response } = await drain(client.stream(requestOf(), binding, signal()));
     expect(deltas.length).toBeGreaterThan(1);
     expect(deltas.every((delta) => delta.type === "text")).toBe(true);
-    expect(deltas.map((delta) => (delta.type === "text" ? delta.text : "")).join("")).toBe("Streaming works fine.");
+    expect(deltas.map((delta) => (delta.type === "text" ? delta.text : "")).join("")).toBe(
+      "Streaming works fine.",
+    );
     expect(response).toEqual(sent);
-    expect(server.requests.at(-1)).toMatchObject({ stream: true, body: { stream_options: { include_usage: true } } });
+    expect(server.requests.at(-1)).toMatchObject({
+      stream: true,
+      body: { stream_options: { include_usage: true } },
+    });
   });
 
   it("yields each tool call once, complete, and returns them in order", async () => {
-    const lookup = toolDefinition("lookup", "Finds a record.", { type: "object", properties: { id: { type: "integer" } }, required: ["id"] });
-    server.script({ kind: "answer", toolCalls: [{ id: "call_a", name: "lookup", arguments: { id: 7 } }, { id: "call_b", name: "lookup", arguments: { id: 8 } }] });
-    const { deltas, response } = await drain(client.stream(requestOf({ tools: [lookup] }), binding, signal()));
+    const lookup = toolDefinition("lookup", "Finds a record.", {
+      type: "object",
+      properties: { id: { type: "integer" } },
+      required: ["id"],
+    });
+    server.script({
+      kind: "answer",
+      toolCalls: [
+        { id: "call_a", name: "lookup", arguments: { id: 7 } },
+        { id: "call_b", name: "lookup", arguments: { id: 8 } },
+      ],
+    });
+    const { deltas, response } = await drain(
+      client.stream(requestOf({ tools: [lookup] }), binding, signal()),
+    );
     expect(deltas).toEqual([
-      { type: "tool_call", call: { type: "tool_call", id: "call_a", name: "lookup", arguments: { id: 7 }, text: '{"id":7}' } },
-      { type: "tool_call", call: { type: "tool_call", id: "call_b", name: "lookup", arguments: { id: 8 }, text: '{"id":8}' } },
+      {
+        type: "tool_call",
+        call: {
+          type: "tool_call",
+          id: "call_a",
+          name: "lookup",
+          arguments: { id: 7 },
+          text: '{"id":7}',
+        },
+      },
+      {
+        type: "tool_call",
+        call: {
+          type: "tool_call",
+          id: "call_b",
+          name: "lookup",
+          arguments: { id: 8 },
+          text: '{"id":8}',
+        },
+      },
     ]);
-    expect(response).toMatchObject({ stopReason: "tool_calls", toolCalls: [{ id: "call_a" }, { id: "call_b" }] });
+    expect(response).toMatchObject({
+      stopReason: "tool_calls",
+      toolCalls: [{ id: "call_a" }, { id: "call_b" }],
+    });
   });
 
   it("reports a length stop as max_tokens", async () => {
     server.script({ kind: "answer", text: "cut here", stopReason: "max_tokens" });
-    expect((await drain(client.stream(requestOf(), binding, signal()))).response.stopReason).toBe("max_tokens");
+    expect((await drain(client.stream(requestOf(), binding, signal()))).response.stopReason).toBe(
+      "max_tokens",
+    );
   });
 
   it.each([
     ["a stream cut mid-answer", { kind: "cut-stream", afterEvents: 3 }],
     ["a stream that ends without usage", { kind: "no-usage", text: "no usage here" }],
     ["a stream of garbage", { kind: "garbage" }],
-  ] as const)("%s is an ExternalServiceError naming openai and step stream", async (_name, reply) => {
-    server.script(reply);
-    const error = await rejectionOf(() => drain(client.stream(requestOf(), binding, signal())));
-    expect(ExternalServiceError.isInstance(error) && error).toMatchObject({ service: "openai", step: "stream" });
-  });
+  ] as const)(
+    "%s is an ExternalServiceError naming openai and step stream",
+    async (_name, reply) => {
+      server.script(reply);
+      const error = await rejectionOf(() => drain(client.stream(requestOf(), binding, signal())));
+      expect(ExternalServiceError.isInstance(error) && error).toMatchObject({
+        service: "openai",
+        step: "stream",
+      });
+    },
+  );
 
   it("an abort mid-stream rethrows the abort, never a partial response", async () => {
     server.script({ kind: "slow", delayMs: 10_000, reply: { kind: "answer", text: "too late" } });
     const controller = new AbortController();
     const reason = new Error("cancelled by the test");
     setTimeout(() => controller.abort(reason), 50);
-    expect(await rejectionOf(() => drain(client.stream(requestOf(), binding, controller.signal)))).toBe(reason);
+    expect(
+      await rejectionOf(() => drain(client.stream(requestOf(), binding, controller.signal))),
+    ).toBe(reason);
   });
 
   it("breaking out of the loop cancels the request and leaves the client usable", async () => {

@@ -1,4 +1,10 @@
-import type { LlmBinding, LlmClient, LlmDelta, LlmRequest, LlmResponse } from "@nucleo/conversation";
+import type {
+  LlmBinding,
+  LlmClient,
+  LlmDelta,
+  LlmRequest,
+  LlmResponse,
+} from "@nucleo/conversation";
 import { toNucleoError } from "../errors/to-nucleo-error.js";
 import { toOpenAiParams } from "../request/to-openai-params.js";
 import { fromCompletion, type WireStep } from "../response/to-llm-response.js";
@@ -48,14 +54,22 @@ export class OpenAiClient implements LlmClient {
    * usage, fails with an `ExternalServiceError` on step `stream`; breaking out of the loop
    * cancels the request.
    */
-  async *stream(request: LlmRequest, binding: LlmBinding, signal: AbortSignal): AsyncGenerator<LlmDelta, LlmResponse, void> {
+  async *stream(
+    request: LlmRequest,
+    binding: LlmBinding,
+    signal: AbortSignal,
+  ): AsyncGenerator<LlmDelta, LlmResponse, void> {
     signal.throwIfAborted();
     const target = this.#pool.targetFor(binding.entry);
     const where: WireStep = { service: target.service, step: "stream" };
     const assembler = new StreamAssembler(where);
     try {
       const chunks = await target.sdk.chat.completions.create(
-        { ...toOpenAiParams(request, binding), stream: true, stream_options: { include_usage: true } },
+        {
+          ...toOpenAiParams(request, binding),
+          stream: true,
+          stream_options: { include_usage: true },
+        },
         { signal },
       );
       for await (const chunk of chunks) yield* assembler.push(chunk);

@@ -33,9 +33,13 @@ export class SdkPool {
   /** The SDK instance for `entry`'s server; refuses entries this client cannot serve. */
   targetFor(entry: CatalogEntry): SdkTarget {
     if (entry.provider === "anthropic") {
-      throw new SystemError({ code: "configuration", message: `Entry "${entry.id}" is an Anthropic model; the OpenAI client cannot call it.` });
+      throw new SystemError({
+        code: "configuration",
+        message: `Entry "${entry.id}" is an Anthropic model; the OpenAI client cannot call it.`,
+      });
     }
-    const baseURL = entry.baseUrl ?? (entry.provider === "openai" ? this.#options.baseURL : undefined);
+    const baseURL =
+      entry.baseUrl ?? (entry.provider === "openai" ? this.#options.baseURL : undefined);
     const cacheKey = `${entry.provider} ${baseURL ?? "(default)"}`;
     const known = this.#targets.get(cacheKey);
     if (known) return known;
@@ -46,7 +50,9 @@ export class SdkPool {
 
   #create(entry: CatalogEntry, baseURL: string | undefined): OpenAI {
     const compatible = entry.provider === "openai-compatible";
-    const apiKey = compatible ? (baseURL === undefined ? undefined : this.#options.compatibleApiKeys?.[baseURL]) ?? NO_KEY : this.#openAiKey;
+    const apiKey = compatible
+      ? ((baseURL === undefined ? undefined : this.#options.compatibleApiKeys?.[baseURL]) ?? NO_KEY)
+      : this.#openAiKey;
     if (apiKey === undefined) {
       throw new SystemError({
         code: "configuration",
@@ -63,7 +69,9 @@ export class SdkPool {
       // Our errors are the interface; the SDK's own console lines would bypass their scrubbing.
       logLevel: "off",
       // A third-party server gets none of the OpenAI account's identifiers from the environment.
-      ...(compatible ? { organization: null, project: null, adminAPIKey: null, webhookSecret: null } : {}),
+      ...(compatible
+        ? { organization: null, project: null, adminAPIKey: null, webhookSecret: null }
+        : {}),
     });
   }
 }

@@ -3,7 +3,9 @@ import { retryAfterMs } from "./retry-after.js";
 
 describe("retryAfterMs", () => {
   it("prefers OpenAI's retry-after-ms", () => {
-    expect(retryAfterMs(new Headers({ "retry-after-ms": "1500.5", "retry-after": "9" }))).toBe(1501);
+    expect(retryAfterMs(new Headers({ "retry-after-ms": "1500.5", "retry-after": "9" }))).toBe(
+      1501,
+    );
   });
 
   it("reads retry-after as seconds", () => {
@@ -12,7 +14,9 @@ describe("retryAfterMs", () => {
 
   it("reads retry-after as an HTTP date", () => {
     const now = Date.parse("2026-01-01T00:00:00Z");
-    expect(retryAfterMs(new Headers({ "retry-after": "Thu, 01 Jan 2026 00:00:03 GMT" }), now)).toBe(3_000);
+    expect(retryAfterMs(new Headers({ "retry-after": "Thu, 01 Jan 2026 00:00:03 GMT" }), now)).toBe(
+      3_000,
+    );
   });
 
   it("is undefined when absent or unreadable, so the dispatcher backs off on its own", () => {

@@ -8,7 +8,10 @@ const MAX_RETRY_AFTER_MS = 24 * 60 * 60 * 1000;
  *
  * @internal
  */
-export function retryAfterMs(headers: Headers | undefined, now: number = Date.now()): number | undefined {
+export function retryAfterMs(
+  headers: Headers | undefined,
+  now: number = Date.now(),
+): number | undefined {
   if (headers === undefined) return undefined;
   const milliseconds = finite(headers.get("retry-after-ms"));
   if (milliseconds !== undefined) return bounded(milliseconds);

@@ -1,4 +1,10 @@
-import { ExternalServiceError, InvalidInputError, LLMReadableError, RetrySignal, ThrottleSignal } from "@nucleo/core";
+import {
+  ExternalServiceError,
+  InvalidInputError,
+  LLMReadableError,
+  RetrySignal,
+  ThrottleSignal,
+} from "@nucleo/core";
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
 import type { WireStep } from "../response/to-llm-response.js";
 import { retryAfterMs } from "./retry-after.js";
@@ -26,7 +32,8 @@ export function toNucleoError(error: unknown, where: WireStep, signal: AbortSign
   if (signal.aborted) return signal.reason;
   if (LLMReadableError.isInstance(error) || RetrySignal.isInstance(error)) return error;
   const cause = new Error(summary(error));
-  const failed = (detail: string): ExternalServiceError => new ExternalServiceError({ ...where, detail, cause });
+  const failed = (detail: string): ExternalServiceError =>
+    new ExternalServiceError({ ...where, detail, cause });
   // The SDK aborts on its own only for our signal, checked above; anything else is its fault.
   if (error instanceof APIUserAbortError) return failed("the request was aborted");
   if (error instanceof APIConnectionTimeoutError) return failed("the request timed out");
@@ -35,25 +42,44 @@ export function toNucleoError(error: unknown, where: WireStep, signal: AbortSign
   const { status } = error;
   if (status === undefined) return failed("the server reported an error mid-stream");
   if (status === 429) {
-    if (error.code === "insufficient_quota") return failed("the account's quota is exhausted (HTTP 429)");
-    return new ThrottleSignal({ service: where.service, retryAfterMs: retryAfterMs(error.headers), cause });
+    if (error.code === "insufficient_quota")
+      return failed("the account's quota is exhausted (HTTP 429)");
+    return new ThrottleSignal({
+      service: where.service,
+      retryAfterMs: retryAfterMs(error.headers),
+      cause,
+    });
   }
-  if (status === 503) return new ThrottleSignal({ service: where.service, retryAfterMs: retryAfterMs(error.headers), cause });
+  if (status === 503)
+    return new ThrottleSignal({
+      service: where.service,
+      retryAfterMs: retryAfterMs(error.headers),
+      cause,
+    });
   if (status === 401 || status === 403) return failed(`authentication failed (HTTP ${status})`);
   if (status === 404) {
-    return new InvalidInputError({ parameter: "model", expected: `a model the ${where.service} server serves (HTTP 404); check the catalog entry's model name`, cause });
+    return new InvalidInputError({
+      parameter: "model",
+      expected: `a model the ${where.service} server serves (HTTP 404); check the catalog entry's model name`,
+      cause,
+    });
   }
   if (status === 400 || status === 422) {
     const parameter = safeToken(error.param) ?? "request";
     const code = safeToken(error.code);
-    return new InvalidInputError({ parameter, expected: `a value the ${where.service} service accepts (HTTP ${status}${code ? `, ${code}` : ""})`, cause });
+    return new InvalidInputError({
+      parameter,
+      expected: `a value the ${where.service} service accepts (HTTP ${status}${code ? `, ${code}` : ""})`,
+      cause,
+    });
   }
   return failed(`HTTP ${status}`);
 }
 
 /** What the cause says: the error's kind and the server's structured fields, no prose. */
 function summary(error: unknown): string {
-  if (!(error instanceof APIError)) return `${error instanceof Error ? error.name : typeof error} during an OpenAI SDK call`;
+  if (!(error instanceof APIError))
+    return `${error instanceof Error ? error.name : typeof error} during an OpenAI SDK call`;
   const fields = [
     error.status === undefined ? undefined : `HTTP ${error.status}`,
     safeToken(error.code) && `code ${safeToken(error.code)}`,
@@ -66,5 +92,7 @@ function summary(error: unknown): string {
 // The API's `code`, `param` and request id are short identifiers; anything else (such as a
 // value a server echoed back) is not repeated.
 function safeToken(value: string | null | undefined): string | undefined {
-  return typeof value === "string" && /^[\w.[\]-]{1,64}$/.test(value) && !/^sk-/i.test(value) ? value : undefined;
+  return typeof value === "string" && /^[\w.[\]-]{1,64}$/.test(value) && !/^sk-/i.test(value)
+    ? value
+    : undefined;
 }

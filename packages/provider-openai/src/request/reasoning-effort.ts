@@ -19,7 +19,12 @@ const EFFORT: Readonly<Record<Depth, Exclude<ReasoningEffort, null>>> = {
  *
  * @internal
  */
-export function reasoningEffort(entry: Pick<CatalogEntry, "reasoningTokens">, depth: Depth): ReasoningEffort | undefined {
-  const reasons = Object.values(entry.reasoningTokens ?? {}).some((tokens) => tokens !== undefined && tokens > 0);
+export function reasoningEffort(
+  entry: Pick<CatalogEntry, "reasoningTokens">,
+  depth: Depth,
+): ReasoningEffort | undefined {
+  const reasons = Object.values(entry.reasoningTokens ?? {}).some(
+    (tokens) => tokens !== undefined && tokens > 0,
+  );
   return reasons ? EFFORT[depth] : undefined;
 }

@@ -3,14 +3,45 @@ import type { JsonSchema } from "@nucleo/conversation";
 // Keywords strict mode reads. A schema using any keyword outside these two sets is sent
 // non-strict, exactly as written.
 const STRUCTURE = new Set([
-  "type", "properties", "required", "additionalProperties", "items", "anyOf", "enum", "const", "$ref", "$defs", "definitions",
-  "description", "title", "pattern", "format", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minItems", "maxItems",
+  "type",
+  "properties",
+  "required",
+  "additionalProperties",
+  "items",
+  "anyOf",
+  "enum",
+  "const",
+  "$ref",
+  "$defs",
+  "definitions",
+  "description",
+  "title",
+  "pattern",
+  "format",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+  "minItems",
+  "maxItems",
 ]);
 // Keywords strict mode refuses but that only annotate or narrow values. They are dropped from
 // the wire copy: the caller still validates the answer against its full schema.
 const DROPPABLE = new Set([
-  "$schema", "$id", "$comment", "default", "examples", "deprecated", "readOnly", "writeOnly",
-  "minLength", "maxLength", "minProperties", "maxProperties", "uniqueItems",
+  "$schema",
+  "$id",
+  "$comment",
+  "default",
+  "examples",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "minLength",
+  "maxLength",
+  "minProperties",
+  "maxProperties",
+  "uniqueItems",
 ]);
 const SUBSCHEMA_MAPS = new Set(["properties", "$defs", "definitions"]);
 
@@ -45,7 +76,8 @@ function strictNode(node: unknown): JsonSchema | undefined {
 function strictKeyword(keyword: string, value: unknown): unknown {
   if (SUBSCHEMA_MAPS.has(keyword)) return mapValues(value);
   if (keyword === "items") return strictNode(value);
-  if (keyword === "anyOf") return Array.isArray(value) ? allOrNothing(value.map(strictNode)) : undefined;
+  if (keyword === "anyOf")
+    return Array.isArray(value) ? allOrNothing(value.map(strictNode)) : undefined;
   // An open object (`true` or a schema for extra keys) cannot be strict.
   if (keyword === "additionalProperties") return value === false ? false : undefined;
   return value;
@@ -55,7 +87,8 @@ function closeObject(node: Record<string, unknown>): JsonSchema | undefined {
   const properties = node.properties as Record<string, unknown> | undefined;
   if (properties === undefined) {
     // A free-form object (`{ type: "object" }`) would change meaning if closed.
-    const isObject = node.type === "object" || (Array.isArray(node.type) && node.type.includes("object"));
+    const isObject =
+      node.type === "object" || (Array.isArray(node.type) && node.type.includes("object"));
     return isObject && node.additionalProperties !== false ? undefined : node;
   }
   const required = Array.isArray(node.required) ? node.required : [];

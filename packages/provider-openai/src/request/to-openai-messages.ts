@@ -1,4 +1,12 @@
-import type { ImagePart, FilePart, LlmRequest, Part, TextPart, ToolCallPart, Turn } from "@nucleo/conversation";
+import type {
+  ImagePart,
+  FilePart,
+  LlmRequest,
+  Part,
+  TextPart,
+  ToolCallPart,
+  Turn,
+} from "@nucleo/conversation";
 import type {
   ChatCompletionAssistantMessageParam,
   ChatCompletionContentPart,
@@ -19,10 +27,13 @@ import { parseToolArguments } from "../response/tool-call-arguments.js";
  *
  * @internal
  */
-export function toOpenAiMessages(request: Pick<LlmRequest, "system" | "messages">): ChatCompletionMessageParam[] {
+export function toOpenAiMessages(
+  request: Pick<LlmRequest, "system" | "messages">,
+): ChatCompletionMessageParam[] {
   const messages: ChatCompletionMessageParam[] = [];
   if (request.system.text !== "") messages.push({ role: "system", content: request.system.text });
-  for (const turn of request.messages) messages.push(...(turn.role === "user" ? userMessages(turn) : [assistantMessage(turn)]));
+  for (const turn of request.messages)
+    messages.push(...(turn.role === "user" ? userMessages(turn) : [assistantMessage(turn)]));
   return messages;
 }
 
@@ -31,7 +42,12 @@ function userMessages(turn: Turn): ChatCompletionMessageParam[] {
   const content: ChatCompletionContentPart[] = [];
   for (const part of turn.parts) {
     // OpenAI's tool message has no error flag: a failed call says so in its text.
-    if (part.type === "tool_result") messages.push({ role: "tool", tool_call_id: part.callId, content: part.isError ? `Error: ${part.text}` : part.text });
+    if (part.type === "tool_result")
+      messages.push({
+        role: "tool",
+        tool_call_id: part.callId,
+        content: part.isError ? `Error: ${part.text}` : part.text,
+      });
     else {
       const wire = userContentPart(part);
       if (wire) content.push(wire);
@@ -48,7 +64,10 @@ function userContentPart(part: Part): ChatCompletionContentPart | undefined {
     case "image":
       return { type: "image_url", image_url: { url: imageUrl(part) } };
     case "file":
-      return { type: "file", file: { filename: part.name, file_data: dataUrl(part.mediaType, part.data) } };
+      return {
+        type: "file",
+        file: { filename: part.name, file_data: dataUrl(part.mediaType, part.data) },
+      };
     default:
       // Thinking and tool calls never belong to a user message.
       return undefined;
@@ -56,8 +75,12 @@ function userContentPart(part: Part): ChatCompletionContentPart | undefined {
 }
 
 function assistantMessage(turn: Turn): ChatCompletionAssistantMessageParam {
-  const texts = turn.parts.filter((part): part is TextPart => part.type === "text").map((part) => ({ type: "text" as const, text: part.text }));
-  const toolCalls = turn.parts.filter((part): part is ToolCallPart => part.type === "tool_call").map(toWireToolCall);
+  const texts = turn.parts
+    .filter((part): part is TextPart => part.type === "text")
+    .map((part) => ({ type: "text" as const, text: part.text }));
+  const toolCalls = turn.parts
+    .filter((part): part is ToolCallPart => part.type === "tool_call")
+    .map(toWireToolCall);
   const content = asPlainText(texts) ?? (texts.length > 0 ? texts : null);
   if (toolCalls.length === 0) return { role: "assistant", content: content ?? "" };
   return { role: "assistant", content, tool_calls: toolCalls };
@@ -66,7 +89,8 @@ function assistantMessage(turn: Turn): ChatCompletionAssistantMessageParam {
 function toWireToolCall(part: ToolCallPart): ChatCompletionMessageFunctionToolCall {
   // Send back what the model wrote when it was readable JSON; a call that was not (its
   // `arguments` are then `{}`) goes back as `{}` so the conversation stays valid on the wire.
-  const text = parseToolArguments(part.text) === undefined ? JSON.stringify(part.arguments) : part.text;
+  const text =
+    parseToolArguments(part.text) === undefined ? JSON.stringify(part.arguments) : part.text;
   return { id: part.id, type: "function", function: { name: part.name, arguments: text } };
 }
 

@@ -3,8 +3,15 @@ import { describe, expect, it } from "vitest";
 import { bindingOf, entryOf, requestOf } from "../test-support/fixtures.js";
 import { toOpenAiParams } from "./to-openai-params.js";
 
-const lookup = toolDefinition("lookup", "Finds a record by id.", { type: "object", properties: { id: { type: "integer" } }, required: ["id"] });
-const answer = { name: "verdict", schema: { type: "object", properties: { ok: { type: "boolean" } }, required: ["ok"] } };
+const lookup = toolDefinition("lookup", "Finds a record by id.", {
+  type: "object",
+  properties: { id: { type: "integer" } },
+  required: ["id"],
+});
+const answer = {
+  name: "verdict",
+  schema: { type: "object", properties: { ok: { type: "boolean" } }, required: ["ok"] },
+};
 
 describe("toOpenAiParams", () => {
   it("sends the entry's model and the output budget as max_completion_tokens", () => {
@@ -16,16 +23,33 @@ describe("toOpenAiParams", () => {
   });
 
   it("sends compatible servers max_tokens, the name they all read", () => {
-    const params = toOpenAiParams(requestOf(), bindingOf(entryOf({ provider: "openai-compatible", baseUrl: "http://localhost:11434/v1" })));
+    const params = toOpenAiParams(
+      requestOf(),
+      bindingOf(entryOf({ provider: "openai-compatible", baseUrl: "http://localhost:11434/v1" })),
+    );
     expect(params).toMatchObject({ max_tokens: 1_024 });
     expect(params).not.toHaveProperty("max_completion_tokens");
   });
 
   it("offers tools as functions with a tool_choice", () => {
-    const params = toOpenAiParams(requestOf({ tools: [lookup], toolChoice: "required" }), bindingOf(entryOf()));
-    expect(params.tools).toEqual([{ type: "function", function: { name: "lookup", description: "Finds a record by id.", parameters: lookup.inputSchema } }]);
+    const params = toOpenAiParams(
+      requestOf({ tools: [lookup], toolChoice: "required" }),
+      bindingOf(entryOf()),
+    );
+    expect(params.tools).toEqual([
+      {
+        type: "function",
+        function: {
+          name: "lookup",
+          description: "Finds a record by id.",
+          parameters: lookup.inputSchema,
+        },
+      },
+    ]);
     expect(params.tool_choice).toBe("required");
-    expect(toOpenAiParams(requestOf({ tools: [lookup] }), bindingOf(entryOf())).tool_choice).toBe("auto");
+    expect(toOpenAiParams(requestOf({ tools: [lookup] }), bindingOf(entryOf())).tool_choice).toBe(
+      "auto",
+    );
   });
 
   it.each([
@@ -39,21 +63,47 @@ describe("toOpenAiParams", () => {
   });
 
   it("a model without reasoning tokens gets no reasoning_effort, which it would refuse", () => {
-    expect(toOpenAiParams(requestOf(), bindingOf(entryOf({ reasoningTokens: { STANDARD: 0 } }), "THOROUGH"))).not.toHaveProperty("reasoning_effort");
+    expect(
+      toOpenAiParams(
+        requestOf(),
+        bindingOf(entryOf({ reasoningTokens: { STANDARD: 0 } }), "THOROUGH"),
+      ),
+    ).not.toHaveProperty("reasoning_effort");
   });
 
   it("enforces the answer schema strictly where the entry has structured outputs", () => {
-    const params = toOpenAiParams(requestOf({ responseFormat: answer }), bindingOf(entryOf({ structuredOutput: true })));
-    expect(params.response_format).toEqual({ type: "json_schema", json_schema: { name: "verdict", strict: true, schema: { ...answer.schema, additionalProperties: false } } });
+    const params = toOpenAiParams(
+      requestOf({ responseFormat: answer }),
+      bindingOf(entryOf({ structuredOutput: true })),
+    );
+    expect(params.response_format).toEqual({
+      type: "json_schema",
+      json_schema: {
+        name: "verdict",
+        strict: true,
+        schema: { ...answer.schema, additionalProperties: false },
+      },
+    });
   });
 
   it("sends a schema strict mode cannot take with strict: false, unchanged", () => {
-    const loose = { name: "answer with spaces", schema: { type: "object", properties: { ok: { type: "boolean" } } } };
-    const params = toOpenAiParams(requestOf({ responseFormat: loose }), bindingOf(entryOf({ structuredOutput: true })));
-    expect(params.response_format).toEqual({ type: "json_schema", json_schema: { name: "answer_with_spaces", strict: false, schema: loose.schema } });
+    const loose = {
+      name: "answer with spaces",
+      schema: { type: "object", properties: { ok: { type: "boolean" } } },
+    };
+    const params = toOpenAiParams(
+      requestOf({ responseFormat: loose }),
+      bindingOf(entryOf({ structuredOutput: true })),
+    );
+    expect(params.response_format).toEqual({
+      type: "json_schema",
+      json_schema: { name: "answer_with_spaces", strict: false, schema: loose.schema },
+    });
   });
 
   it("leaves response_format out where the entry has no structured outputs: the prompt carries the contract", () => {
-    expect(toOpenAiParams(requestOf({ responseFormat: answer }), bindingOf(entryOf()))).not.toHaveProperty("response_format");
+    expect(
+      toOpenAiParams(requestOf({ responseFormat: answer }), bindingOf(entryOf())),
+    ).not.toHaveProperty("response_format");
   });
 });

@@ -30,7 +30,8 @@ export interface WireStep {
  */
 export function fromCompletion(body: unknown, where: WireStep): LlmResponse {
   const parsed = wireCompletionSchema.safeParse(body);
-  if (!parsed.success) throw wireFault(where, "the response is not a chat completion", parsed.error);
+  if (!parsed.success)
+    throw wireFault(where, "the response is not a chat completion", parsed.error);
   const choice = parsed.data.choices[0];
   if (choice === undefined) throw wireFault(where, "the response has no choices");
   const { message } = choice;
@@ -39,7 +40,9 @@ export function fromCompletion(body: unknown, where: WireStep): LlmResponse {
       model: parsed.data.model,
       content: message.content ?? "",
       refusal: message.refusal ?? undefined,
-      toolCalls: (message.tool_calls ?? []).map((call, index) => toToolCallPart(call.id ?? `call_${index}`, call.function.name, call.function.arguments)),
+      toolCalls: (message.tool_calls ?? []).map((call, index) =>
+        toToolCallPart(call.id ?? `call_${index}`, call.function.name, call.function.arguments),
+      ),
       finishReason: choice.finish_reason,
       usage: parsed.data.usage,
     },
@@ -54,7 +57,8 @@ export function fromCompletion(body: unknown, where: WireStep): LlmResponse {
  * @internal
  */
 export function assembleResponse(parts: AnswerParts, where: WireStep): LlmResponse {
-  if (parts.usage === null || parts.usage === undefined) throw wireFault(where, "the response reports no usage");
+  if (parts.usage === null || parts.usage === undefined)
+    throw wireFault(where, "the response reports no usage");
   const refused = parts.refusal !== undefined && parts.refusal !== "";
   return {
     content: parts.content === "" && refused ? (parts.refusal ?? "") : parts.content,
@@ -62,7 +66,10 @@ export function assembleResponse(parts: AnswerParts, where: WireStep): LlmRespon
     // OpenAI keeps its reasoning to itself: there are no thinking blocks to return.
     thinking: [],
     usage: toTokenUsage(parts.usage),
-    stopReason: toStopReason(parts.finishReason, { refused, calledTools: parts.toolCalls.length > 0 }),
+    stopReason: toStopReason(parts.finishReason, {
+      refused,
+      calledTools: parts.toolCalls.length > 0,
+    }),
     providerModel: parts.model,
   };
 }

@@ -7,7 +7,10 @@ import type { StopReason } from "@nucleo/conversation";
  *
  * @internal
  */
-export function toStopReason(finishReason: string | null | undefined, shape: { refused: boolean; calledTools: boolean }): StopReason {
+export function toStopReason(
+  finishReason: string | null | undefined,
+  shape: { refused: boolean; calledTools: boolean },
+): StopReason {
   if (shape.refused) return "refusal";
   switch (finishReason) {
     case "stop":

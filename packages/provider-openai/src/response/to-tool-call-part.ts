@@ -10,5 +10,11 @@ import { parseToolArguments } from "./tool-call-arguments.js";
  * @internal
  */
 export function toToolCallPart(id: string, name: string, argumentsText: string): ToolCallPart {
-  return { type: "tool_call", id, name, arguments: parseToolArguments(argumentsText) ?? {}, text: argumentsText };
+  return {
+    type: "tool_call",
+    id,
+    name,
+    arguments: parseToolArguments(argumentsText) ?? {},
+    text: argumentsText,
+  };
 }

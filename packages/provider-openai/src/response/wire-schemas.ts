@@ -9,7 +9,9 @@ const count = z.number().int().nonnegative();
 export const wireUsageSchema = z.object({
   prompt_tokens: count,
   completion_tokens: count,
-  prompt_tokens_details: z.object({ cached_tokens: count.nullish(), cache_write_tokens: count.nullish() }).nullish(),
+  prompt_tokens_details: z
+    .object({ cached_tokens: count.nullish(), cache_write_tokens: count.nullish() })
+    .nullish(),
   completion_tokens_details: z.object({ reasoning_tokens: count.nullish() }).nullish(),
 });
 
@@ -51,7 +53,9 @@ export const wireChunkSchema = z.object({
                 z.object({
                   index: count,
                   id: z.string().nullish(),
-                  function: z.object({ name: z.string().nullish(), arguments: z.string().nullish() }).nullish(),
+                  function: z
+                    .object({ name: z.string().nullish(), arguments: z.string().nullish() })
+                    .nullish(),
                 }),
               )
               .nullish(),

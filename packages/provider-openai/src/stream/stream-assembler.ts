@@ -33,7 +33,8 @@ export class StreamAssembler {
   /** Reads one chunk; returns what it completes. */
   push(raw: unknown): LlmDelta[] {
     const parsed = wireChunkSchema.safeParse(raw);
-    if (!parsed.success) throw wireFault(this.#where, "a stream chunk is not a chat completion chunk", parsed.error);
+    if (!parsed.success)
+      throw wireFault(this.#where, "a stream chunk is not a chat completion chunk", parsed.error);
     const chunk = parsed.data;
     if (chunk.model) this.#model = chunk.model;
     if (chunk.usage) this.#usage = chunk.usage;
@@ -49,7 +50,11 @@ export class StreamAssembler {
     if (content + refusal !== "") deltas.push({ type: "text", text: content + refusal });
     for (const fragment of choice.delta?.tool_calls ?? []) {
       deltas.push(...this.#completeBefore(fragment.index));
-      const call = this.#pending.get(fragment.index) ?? { id: undefined, name: undefined, argumentsText: "" };
+      const call = this.#pending.get(fragment.index) ?? {
+        id: undefined,
+        name: undefined,
+        argumentsText: "",
+      };
       call.id ??= fragment.id ?? undefined;
       call.name ??= fragment.function?.name ?? undefined;
       call.argumentsText += fragment.function?.arguments ?? "";
@@ -64,8 +69,10 @@ export class StreamAssembler {
 
   /** The whole response, once the stream has ended; a stream that ended early is a wire fault. */
   finish(): LlmResponse {
-    if (this.#finishReason === undefined) throw wireFault(this.#where, "the stream ended before the answer finished");
-    if (this.#usage === undefined) throw wireFault(this.#where, "the stream ended without reporting usage");
+    if (this.#finishReason === undefined)
+      throw wireFault(this.#where, "the stream ended before the answer finished");
+    if (this.#usage === undefined)
+      throw wireFault(this.#where, "the stream ended without reporting usage");
     return assembleResponse(
       {
         model: this.#model,
@@ -86,7 +93,11 @@ export class StreamAssembler {
       this.#pending.delete(at);
       if (call.name === undefined) throw wireFault(this.#where, "a streamed tool call has no name");
       // Servers that send no call id get one minted from the call's place, unique within the answer.
-      const part = toToolCallPart(call.id ?? `call_${this.#done.length}`, call.name, call.argumentsText);
+      const part = toToolCallPart(
+        call.id ?? `call_${this.#done.length}`,
+        call.name,
+        call.argumentsText,
+      );
       this.#done.push(part);
       deltas.push({ type: "tool_call", call: part });
     }

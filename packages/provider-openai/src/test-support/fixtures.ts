@@ -6,12 +6,22 @@ import type { LlmBinding, LlmRequest, Turn } from "@nucleo/conversation";
 
 /** A checked catalog entry: a plain OpenAI model unless `overrides` say otherwise. */
 export function entryOf(overrides: Partial<CatalogEntryInput> = {}): CatalogEntry {
-  return testEntry({ id: "openai-test-model", model: "gpt-test", outputCeiling: 64_000, ...overrides });
+  return testEntry({
+    id: "openai-test-model",
+    model: "gpt-test",
+    outputCeiling: 64_000,
+    ...overrides,
+  });
 }
 
 /** A binding on `entry` with a 1,024-token budget. */
 export function bindingOf(entry: CatalogEntry, depth: Depth = "STANDARD"): LlmBinding {
-  return { entry, maxOutputTokens: 1_024, reasoningTokens: entry.reasoningTokens?.[depth] ?? 0, depth };
+  return {
+    entry,
+    maxOutputTokens: 1_024,
+    reasoningTokens: entry.reasoningTokens?.[depth] ?? 0,
+    depth,
+  };
 }
 
 /** A request with one user turn, no tools. */

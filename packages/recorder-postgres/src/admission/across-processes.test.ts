@@ -16,128 +16,180 @@ const BOOKS_PER_HANDLE = 10;
 const FLEET_RPM = 5;
 const SEATS_PER_WORKER = 4;
 
-const granted = (answers: readonly SharedBookingAnswer[]) => answers.filter((answer) => "booked" in answer).length;
+const granted = (answers: readonly SharedBookingAnswer[]) =>
+  answers.filter((answer) => "booked" in answer).length;
 
 /** Every handle books `demand` `BOOKS_PER_HANDLE` times at once, all handles together. */
-function race(stores: readonly PostgresBudgetStore[], demand: SharedDemand): Promise<SharedBookingAnswer[]> {
-  return Promise.all(stores.flatMap((store) => Array.from({ length: BOOKS_PER_HANDLE }, () => store.book(demand, T0, MINUTE))));
+function race(
+  stores: readonly PostgresBudgetStore[],
+  demand: SharedDemand,
+): Promise<SharedBookingAnswer[]> {
+  return Promise.all(
+    stores.flatMap((store) =>
+      Array.from({ length: BOOKS_PER_HANDLE }, () => store.book(demand, T0, MINUTE)),
+    ),
+  );
 }
 
 describeOnOneDatabase(
   "PostgresBudgetStore across connections and processes",
   (database) => {
-  const closers: Array<() => Promise<void>> = [];
-  afterEach(async () => {
-    await Promise.all(closers.splice(0).map((close) => close()));
-  });
+    const closers: Array<() => Promise<void>> = [];
+    afterEach(async () => {
+      await Promise.all(closers.splice(0).map((close) => close()));
+    });
 
-  async function handles(count: number): Promise<PostgresBudgetStore[]> {
-    const { url } = database();
-    return Promise.all(
-      Array.from({ length: count }, async () => {
-        const connection = await openRecorderDatabase({ url: url!, migrate: false });
-        closers.push(connection.close);
-        return new PostgresBudgetStore(connection.db);
-      }),
-    );
-  }
+    async function handles(count: number): Promise<PostgresBudgetStore[]> {
+      const { url } = database();
+      return Promise.all(
+        Array.from({ length: count }, async () => {
+          const connection = await openRecorderDatabase({ url: url!, migrate: false });
+          closers.push(connection.close);
+          return new PostgresBudgetStore(connection.db);
+        }),
+      );
+    }
 
-  async function bookedRows(entryId: string): Promise<number> {
-    const rows = await database().db.selectFrom("nucleo_seat_bookings").select("id").where("entry_id", "=", entryId).execute();
-    return rows.length;
-  }
+    async function bookedRows(entryId: string): Promise<number> {
+      const rows = await database()
+        .db.selectFrom("nucleo_seat_bookings")
+        .select("id")
+        .where("entry_id", "=", entryId)
+        .execute();
+      return rows.length;
+    }
 
-  it("books racing from separate connection pools (processes) grant exactly the request limit", async () => {
-    const stores = await handles(HANDLES);
-    const answers = await race(stores, { entryId: "pools-requests", limits: { requestsPerMinute: 5 }, inputTokens: 1, outputTokens: 1 });
-    expect(granted(answers)).toBe(5);
-    expect(await bookedRows("pools-requests")).toBe(5);
-    // Every refusal saw all five bookings: the wait is until the first of them leaves.
-    expect(answers.filter((answer) => "waitMs" in answer)).toEqual(Array.from({ length: HANDLES * BOOKS_PER_HANDLE - 5 }, () => ({ waitMs: MINUTE })));
-  });
+    it("books racing from separate connection pools (processes) grant exactly the request limit", async () => {
+      const stores = await handles(HANDLES);
+      const answers = await race(stores, {
+        entryId: "pools-requests",
+        limits: { requestsPerMinute: 5 },
+        inputTokens: 1,
+        outputTokens: 1,
+      });
+      expect(granted(answers)).toBe(5);
+      expect(await bookedRows("pools-requests")).toBe(5);
+      // Every refusal saw all five bookings: the wait is until the first of them leaves.
+      expect(answers.filter((answer) => "waitMs" in answer)).toEqual(
+        Array.from({ length: HANDLES * BOOKS_PER_HANDLE - 5 }, () => ({ waitMs: MINUTE })),
+      );
+    });
 
-  it("books racing from separate connection pools grant exactly what a token limit holds", async () => {
-    const stores = await handles(HANDLES);
-    const answers = await race(stores, { entryId: "pools-tokens", limits: { tokensPerMinute: 1_000 }, inputTokens: 90, outputTokens: 10 });
-    expect(granted(answers)).toBe(10);
-    expect(await bookedRows("pools-tokens")).toBe(10);
-  });
+    it("books racing from separate connection pools grant exactly what a token limit holds", async () => {
+      const stores = await handles(HANDLES);
+      const answers = await race(stores, {
+        entryId: "pools-tokens",
+        limits: { tokensPerMinute: 1_000 },
+        inputTokens: 90,
+        outputTokens: 10,
+      });
+      expect(granted(answers)).toBe(10);
+      expect(await bookedRows("pools-tokens")).toBe(10);
+    });
 
-  it("books run READ COMMITTED even where the server defaults to REPEATABLE READ, so none books on a stale view", async () => {
-    // A snapshot taken before the entry's lock was granted would miss the bookings committed
-    // meanwhile, and grant past the limit.
-    const handles = Array.from({ length: HANDLES }, () => {
-      const pool = new Pool({ connectionString: database().url!, options: "-c default_transaction_isolation=repeatable\\ read", max: BOOKS_PER_HANDLE });
+    it("books run READ COMMITTED even where the server defaults to REPEATABLE READ, so none books on a stale view", async () => {
+      // A snapshot taken before the entry's lock was granted would miss the bookings committed
+      // meanwhile, and grant past the limit.
+      const handles = Array.from({ length: HANDLES }, () => {
+        const pool = new Pool({
+          connectionString: database().url!,
+          options: "-c default_transaction_isolation=repeatable\\ read",
+          max: BOOKS_PER_HANDLE,
+        });
+        const db = new Kysely<RecorderDatabase>({ dialect: new PostgresDialect({ pool }) });
+        closers.push(() => db.destroy());
+        return db;
+      });
+      const { rows } = await sql<{
+        default_transaction_isolation: string;
+      }>`show default_transaction_isolation`.execute(handles[0]!);
+      expect(rows).toEqual([{ default_transaction_isolation: "repeatable read" }]);
+      const stores = handles.map((db) => new PostgresBudgetStore(db));
+      const answers = await race(stores, {
+        entryId: "pools-repeatable-read",
+        limits: { requestsPerMinute: 5 },
+        inputTokens: 1,
+        outputTokens: 1,
+      });
+      expect(granted(answers)).toBe(5);
+      expect(await bookedRows("pools-repeatable-read")).toBe(5);
+    });
+
+    it("a store whose database refuses its password fails without the password in the error", async () => {
+      const url = new URL(database().url!);
+      url.password = "canary-Pa55word-7f3e";
+      const pool = new Pool({ connectionString: url.href, max: 1 });
       const db = new Kysely<RecorderDatabase>({ dialect: new PostgresDialect({ pool }) });
       closers.push(() => db.destroy());
-      return db;
-    });
-    const { rows } = await sql<{ default_transaction_isolation: string }>`show default_transaction_isolation`.execute(handles[0]!);
-    expect(rows).toEqual([{ default_transaction_isolation: "repeatable read" }]);
-    const stores = handles.map((db) => new PostgresBudgetStore(db));
-    const answers = await race(stores, { entryId: "pools-repeatable-read", limits: { requestsPerMinute: 5 }, inputTokens: 1, outputTokens: 1 });
-    expect(granted(answers)).toBe(5);
-    expect(await bookedRows("pools-repeatable-read")).toBe(5);
-  });
-
-  it("a store whose database refuses its password fails without the password in the error", async () => {
-    const url = new URL(database().url!);
-    url.password = "canary-Pa55word-7f3e";
-    const pool = new Pool({ connectionString: url.href, max: 1 });
-    const db = new Kysely<RecorderDatabase>({ dialect: new PostgresDialect({ pool }) });
-    closers.push(() => db.destroy());
-    // The throwaway server checks passwords (scram-sha-256): this one is refused.
-    const error = await new PostgresBudgetStore(db)
-      .book({ entryId: "refused-password", limits: { requestsPerMinute: 1 }, inputTokens: 0, outputTokens: 0 }, T0, MINUTE)
-      .then(
-        () => undefined,
-        (thrown: unknown) => thrown,
-      );
-    expect(error).toBeInstanceOf(Error);
-    expect(inspect(error, { depth: 6 })).not.toContain("canary-Pa55word-7f3e");
-  });
-
-  it("three worker processes admitting seats on one entry grant together exactly its requests per minute", async () => {
-    const entryId = "fleet-entry";
-    const workers = ["worker-a", "worker-b", "worker-c"].map(
-      (name) =>
-        new ChildWorker({
-          name,
-          script: new URL("./test-support/shared-admission-child.mjs", import.meta.url),
-          env: {
-            NUCLEO_CHILD_DATABASE_URL: database().url!,
-            NUCLEO_CHILD_ENTRY: entryId,
-            NUCLEO_CHILD_NAME: name,
-            NUCLEO_CHILD_SEATS: String(SEATS_PER_WORKER),
-            NUCLEO_CHILD_RPM: String(FLEET_RPM),
-            NUCLEO_CHILD_LIFETIME_MS: "60000",
+      // The throwaway server checks passwords (scram-sha-256): this one is refused.
+      const error = await new PostgresBudgetStore(db)
+        .book(
+          {
+            entryId: "refused-password",
+            limits: { requestsPerMinute: 1 },
+            inputTokens: 0,
+            outputTokens: 0,
           },
-        }),
-    );
-    try {
-      // All three start reserving together, once each is connected.
-      await Promise.all(workers.map((worker) => worker.next(["ready"])));
-      for (const worker of workers) worker.send("go");
-      // Each is either told to wait by the store (the fleet filled the window) or has all its seats.
-      await Promise.all(workers.map((worker) => worker.next(["waiting", "done"])));
-      for (const worker of workers) worker.send("stop");
-      const stopped = await Promise.all(workers.map((worker) => worker.next(["stopped"])));
-      expect(await Promise.all(workers.map((worker) => worker.exited))).toEqual([0, 0, 0]);
+          T0,
+          MINUTE,
+        )
+        .then(
+          () => undefined,
+          (thrown: unknown) => thrown,
+        );
+      expect(error).toBeInstanceOf(Error);
+      expect(inspect(error, { depth: 6 })).not.toContain("canary-Pa55word-7f3e");
+    });
 
-      const grants = stopped.map((event) => event.granted as number);
-      expect(grants.reduce((sum, count) => sum + count, 0)).toBe(FLEET_RPM);
-      const grantTimes = stopped.flatMap((event) => event.grantedAt as number[]);
-      // All in the first burst: a grant from a later window would come a full minute after.
-      expect(Math.max(...grantTimes) - Math.min(...grantTimes)).toBeLessThan(15_000);
-      // The table agrees, booking for booking, with what the workers were granted.
-      const bookedByWorkers = workers.flatMap((worker) => worker.events.filter((event) => event.event === "booked").map((event) => event.id as string));
-      const rows = await database().db.selectFrom("nucleo_seat_bookings").select("id").where("entry_id", "=", entryId).execute();
-      expect(rows.map((row) => row.id).sort()).toEqual(bookedByWorkers.sort());
-      expect(rows).toHaveLength(FLEET_RPM);
-    } finally {
-      for (const worker of workers) worker.kill();
-    }
-  }, 60_000);
+    it("three worker processes admitting seats on one entry grant together exactly its requests per minute", async () => {
+      const entryId = "fleet-entry";
+      const workers = ["worker-a", "worker-b", "worker-c"].map(
+        (name) =>
+          new ChildWorker({
+            name,
+            script: new URL("./test-support/shared-admission-child.mjs", import.meta.url),
+            env: {
+              NUCLEO_CHILD_DATABASE_URL: database().url!,
+              NUCLEO_CHILD_ENTRY: entryId,
+              NUCLEO_CHILD_NAME: name,
+              NUCLEO_CHILD_SEATS: String(SEATS_PER_WORKER),
+              NUCLEO_CHILD_RPM: String(FLEET_RPM),
+              NUCLEO_CHILD_LIFETIME_MS: "60000",
+            },
+          }),
+      );
+      try {
+        // All three start reserving together, once each is connected.
+        await Promise.all(workers.map((worker) => worker.next(["ready"])));
+        for (const worker of workers) worker.send("go");
+        // Each is either told to wait by the store (the fleet filled the window) or has all its seats.
+        await Promise.all(workers.map((worker) => worker.next(["waiting", "done"])));
+        for (const worker of workers) worker.send("stop");
+        const stopped = await Promise.all(workers.map((worker) => worker.next(["stopped"])));
+        expect(await Promise.all(workers.map((worker) => worker.exited))).toEqual([0, 0, 0]);
+
+        const grants = stopped.map((event) => event.granted as number);
+        expect(grants.reduce((sum, count) => sum + count, 0)).toBe(FLEET_RPM);
+        const grantTimes = stopped.flatMap((event) => event.grantedAt as number[]);
+        // All in the first burst: a grant from a later window would come a full minute after.
+        expect(Math.max(...grantTimes) - Math.min(...grantTimes)).toBeLessThan(15_000);
+        // The table agrees, booking for booking, with what the workers were granted.
+        const bookedByWorkers = workers.flatMap((worker) =>
+          worker.events
+            .filter((event) => event.event === "booked")
+            .map((event) => event.id as string),
+        );
+        const rows = await database()
+          .db.selectFrom("nucleo_seat_bookings")
+          .select("id")
+          .where("entry_id", "=", entryId)
+          .execute();
+        expect(rows.map((row) => row.id).sort()).toEqual(bookedByWorkers.sort());
+        expect(rows).toHaveLength(FLEET_RPM);
+      } finally {
+        for (const worker of workers) worker.kill();
+      }
+    }, 60_000);
   },
   { backends: ["postgres"] },
 );

@@ -38,14 +38,28 @@ export interface BookIfRoomResult {
  * @internal
  */
 export async function lockEntry(trx: Kysely<RecorderDatabase>, entryId: string): Promise<number> {
-  const locked = () => trx.selectFrom("nucleo_entry_budgets").select("cooling_until").where("entry_id", "=", entryId).forUpdate().executeTakeFirst();
+  const locked = () =>
+    trx
+      .selectFrom("nucleo_entry_budgets")
+      .select("cooling_until")
+      .where("entry_id", "=", entryId)
+      .forUpdate()
+      .executeTakeFirst();
   const row = await locked();
   if (row !== undefined) return row.cooling_until;
   // A racing first booking inserts too: one insert wins, the other waits for it, then does nothing.
-  await trx.insertInto("nucleo_entry_budgets").values({ entry_id: entryId }).onConflict((conflict) => conflict.column("entry_id").doNothing()).execute();
+  await trx
+    .insertInto("nucleo_entry_budgets")
+    .values({ entry_id: entryId })
+    .onConflict((conflict) => conflict.column("entry_id").doNothing())
+    .execute();
   const created = await locked();
   // Nothing deletes budget rows; only someone editing the table by hand could get here.
-  if (created === undefined) throw new SystemError({ code: "shared_budget_row_missing", message: `The budget row of entry ${JSON.stringify(entryId)} vanished while it was being locked.` });
+  if (created === undefined)
+    throw new SystemError({
+      code: "shared_budget_row_missing",
+      message: `The budget row of entry ${JSON.stringify(entryId)} vanished while it was being locked.`,
+    });
   return created.cooling_until;
 }
 
@@ -57,14 +71,23 @@ export async function lockEntry(trx: Kysely<RecorderDatabase>, entryId: string):
  *
  * @internal
  */
-export async function bookIfRoom(trx: Kysely<RecorderDatabase>, request: BookIfRoom): Promise<BookIfRoomResult> {
+export async function bookIfRoom(
+  trx: Kysely<RecorderDatabase>,
+  request: BookIfRoom,
+): Promise<BookIfRoomResult> {
   const { entryId, cutoff } = request;
   const row = await trx
     .with("expired", (db) =>
       db
         .deleteFrom("nucleo_seat_bookings")
         .where("id", "in", (eb) =>
-          eb.selectFrom("nucleo_seat_bookings").select("id").where("entry_id", "=", entryId).where("booked_at", "<=", cutoff).orderBy("booked_at").limit(request.expiredPerBook),
+          eb
+            .selectFrom("nucleo_seat_bookings")
+            .select("id")
+            .where("entry_id", "=", entryId)
+            .where("booked_at", "<=", cutoff)
+            .orderBy("booked_at")
+            .limit(request.expiredPerBook),
         )
         .returning("id"),
     )
@@ -96,7 +119,9 @@ export async function bookIfRoom(trx: Kysely<RecorderDatabase>, request: BookIfR
             ])
             .where((where) =>
               where.and([
-                ...request.shares.map((share) => where(`used.${share.column}`, "<=", String(share.max - share.amount))),
+                ...request.shares.map((share) =>
+                  where(`used.${share.column}`, "<=", String(share.max - share.amount)),
+                ),
                 ...(request.mayBook ? [] : [where.lit(false)]),
               ]),
             ),
@@ -104,11 +129,22 @@ export async function bookIfRoom(trx: Kysely<RecorderDatabase>, request: BookIfR
         .returning("id"),
     )
     .selectFrom("used")
-    .select((eb) => ["used.requests", "used.tokens", "used.input_tokens", "used.output_tokens", eb.selectFrom("booked").select("booked.id").as("booked_id")])
+    .select((eb) => [
+      "used.requests",
+      "used.tokens",
+      "used.input_tokens",
+      "used.output_tokens",
+      eb.selectFrom("booked").select("booked.id").as("booked_id"),
+    ])
     .executeTakeFirstOrThrow();
   return {
     bookedId: row.booked_id ?? undefined,
-    totals: { requests: Number(row.requests), tokens: Number(row.tokens), input_tokens: Number(row.input_tokens), output_tokens: Number(row.output_tokens) },
+    totals: {
+      requests: Number(row.requests),
+      tokens: Number(row.tokens),
+      input_tokens: Number(row.input_tokens),
+      output_tokens: Number(row.output_tokens),
+    },
   };
 }
 
@@ -122,7 +158,11 @@ export async function bookIfRoom(trx: Kysely<RecorderDatabase>, request: BookIfR
  */
 export async function leavingTimes(
   trx: Kysely<RecorderDatabase>,
-  request: { readonly entryId: string; readonly cutoff: number; readonly excesses: ReadonlyMap<UsedColumn, number> },
+  request: {
+    readonly entryId: string;
+    readonly cutoff: number;
+    readonly excesses: ReadonlyMap<UsedColumn, number>;
+  },
 ): Promise<Map<UsedColumn, number | undefined>> {
   const excesses = [...request.excesses];
   if (excesses.length === 0) return new Map();
@@ -140,7 +180,14 @@ export async function leavingTimes(
     ]);
   const row = await trx
     .selectFrom(running.as("running"))
-    .select((eb) => excesses.map(([column, excess]) => eb.fn.min<number | null>("running.booked_at").filterWhere(`running.${column}`, ">=", String(excess)).as(column)))
+    .select((eb) =>
+      excesses.map(([column, excess]) =>
+        eb.fn
+          .min<number | null>("running.booked_at")
+          .filterWhere(`running.${column}`, ">=", String(excess))
+          .as(column),
+      ),
+    )
     .executeTakeFirstOrThrow();
   const times = row as Record<string, number | null>;
   return new Map(excesses.map(([column]) => [column, times[column] ?? undefined]));

@@ -20,7 +20,12 @@ async function bookingsOf(db: Kysely<RecorderDatabase>, entryId: string) {
     .execute();
 }
 
-function demand(entryId: string, limits: SharedDemand["limits"], inputTokens = 0, outputTokens = 0): SharedDemand {
+function demand(
+  entryId: string,
+  limits: SharedDemand["limits"],
+  inputTokens = 0,
+  outputTokens = 0,
+): SharedDemand {
   return { entryId, limits, inputTokens, outputTokens };
 }
 
@@ -58,25 +63,49 @@ describeOnOneDatabase("PostgresBudgetStore", (database) => {
     await store.book(one, T0, MINUTE);
     await store.book(one, T0 + MINUTE, MINUTE);
     expect(await store.book(one, T0 + MINUTE + 1, MINUTE)).toEqual({ waitMs: MINUTE - 1 });
-    expect((await bookingsOf(db, "refused-tidy")).map((row) => row.booked_at)).toEqual([T0 + MINUTE]);
+    expect((await bookingsOf(db, "refused-tidy")).map((row) => row.booked_at)).toEqual([
+      T0 + MINUTE,
+    ]);
   });
 
   it("the tables hold each booking's time and amounts, settled usage, and the entry's cooldown", async () => {
     const { db } = database();
     const store = new PostgresBudgetStore(db);
-    const answer = await store.book(demand("rows", { tokensPerMinute: 10_000 }, 300, 700), T0 + 0.25, MINUTE);
+    const answer = await store.book(
+      demand("rows", { tokensPerMinute: 10_000 }, 300, 700),
+      T0 + 0.25,
+      MINUTE,
+    );
     if (!("booked" in answer)) throw new Error(`expected a booking, got ${JSON.stringify(answer)}`);
-    expect(await bookingsOf(db, "rows")).toEqual([{ id: answer.booked.id, entry_id: "rows", booked_at: T0 + 0.25, input_tokens: "300", output_tokens: "700", settled: false }]);
+    expect(await bookingsOf(db, "rows")).toEqual([
+      {
+        id: answer.booked.id,
+        entry_id: "rows",
+        booked_at: T0 + 0.25,
+        input_tokens: "300",
+        output_tokens: "700",
+        settled: false,
+      },
+    ]);
     await store.settle(answer.booked, 310, 120);
     await store.coolDown("rows", T0 + 5_000);
-    expect(await bookingsOf(db, "rows")).toMatchObject([{ input_tokens: "310", output_tokens: "120", settled: true }]);
-    expect(await db.selectFrom("nucleo_entry_budgets").selectAll().where("entry_id", "=", "rows").execute()).toEqual([{ entry_id: "rows", cooling_until: T0 + 5_000 }]);
+    expect(await bookingsOf(db, "rows")).toMatchObject([
+      { input_tokens: "310", output_tokens: "120", settled: true },
+    ]);
+    expect(
+      await db
+        .selectFrom("nucleo_entry_budgets")
+        .selectAll()
+        .where("entry_id", "=", "rows")
+        .execute(),
+    ).toEqual([{ entry_id: "rows", cooling_until: T0 + 5_000 }]);
   });
 
   it("an entry with no limits declared books every demand; only a cooldown stops it", async () => {
     const store = new PostgresBudgetStore(database().db);
     const unlimited = demand("unlimited", {}, 1_000_000, 1_000_000);
-    for (let index = 0; index < 3; index++) expect(await store.book(unlimited, T0, MINUTE)).toHaveProperty("booked");
+    for (let index = 0; index < 3; index++)
+      expect(await store.book(unlimited, T0, MINUTE)).toHaveProperty("booked");
     await store.coolDown("unlimited", T0 + 500);
     expect(await store.book(unlimited, T0, MINUTE)).toEqual({ waitMs: 500 });
   });
@@ -95,14 +124,21 @@ describeOnOneDatabase("PostgresBudgetStore", (database) => {
     const store = new PostgresBudgetStore(database().db);
     const answer = await store.book(demand("foreign", { tokensPerMinute: 1_000 }, 500), T0, MINUTE);
     if (!("booked" in answer)) throw new Error(`expected a booking, got ${JSON.stringify(answer)}`);
-    for (const id of ["shared-1", "0", "99999999999999999999", "1; drop table nucleo_seat_bookings"]) {
+    for (const id of [
+      "shared-1",
+      "0",
+      "99999999999999999999",
+      "1; drop table nucleo_seat_bookings",
+    ]) {
       await store.settle({ id, entryId: "foreign" }, 0, 0);
       await store.cancel({ id, entryId: "foreign" });
     }
     // The same id on another entry is not this booking either.
     await store.settle({ id: answer.booked.id, entryId: "not-foreign" }, 0, 0);
     await store.cancel({ id: answer.booked.id, entryId: "not-foreign" });
-    expect(await store.book(demand("foreign", { tokensPerMinute: 1_000 }, 501), T0, MINUTE)).toEqual({ waitMs: MINUTE });
+    expect(
+      await store.book(demand("foreign", { tokensPerMinute: 1_000 }, 501), T0, MINUTE),
+    ).toEqual({ waitMs: MINUTE });
   });
 
   it("entry ids reach the database as values, never as SQL", async () => {
@@ -118,7 +154,11 @@ describeOnOneDatabase("PostgresBudgetStore", (database) => {
   it("booking ids are unique across stores sharing the database", async () => {
     const { db } = database();
     const stores = [new PostgresBudgetStore(db), new PostgresBudgetStore(db)];
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, index) => stores[index % 2]!.book(demand(`ids-${index % 3}`, { requestsPerMinute: 100 }), T0, MINUTE)));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        stores[index % 2]!.book(demand(`ids-${index % 3}`, { requestsPerMinute: 100 }), T0, MINUTE),
+      ),
+    );
     const ids = answers.map((answer) => ("booked" in answer ? answer.booked.id : "refused"));
     expect(new Set(ids).size).toBe(20);
   });
@@ -126,6 +166,8 @@ describeOnOneDatabase("PostgresBudgetStore", (database) => {
   // The refusals every store shares (bad demands, times, windows, bookings) are conformance cases; this one is the Postgres store's own.
   it("the constructor refuses a bad expiredPerBook, naming it", () => {
     const { db } = database();
-    expect(() => new PostgresBudgetStore(db, { expiredPerBook: 0 })).toThrow(expect.objectContaining({ parameter: "options.expiredPerBook" }));
+    expect(() => new PostgresBudgetStore(db, { expiredPerBook: 0 })).toThrow(
+      expect.objectContaining({ parameter: "options.expiredPerBook" }),
+    );
   });
 });

@@ -1,4 +1,10 @@
-import { sharedStoreChecks as check, type SharedBooking, type SharedBookingAnswer, type SharedBudgetStore, type SharedDemand } from "@nucleo/catalog";
+import {
+  sharedStoreChecks as check,
+  type SharedBooking,
+  type SharedBookingAnswer,
+  type SharedBudgetStore,
+  type SharedDemand,
+} from "@nucleo/catalog";
 import { InvalidInputError } from "@nucleo/core";
 import type { Kysely } from "kysely";
 import type { RecorderDatabase } from "../schema/database.js";
@@ -45,7 +51,11 @@ export class PostgresBudgetStore implements SharedBudgetStore {
   constructor(db: Kysely<RecorderDatabase>, options: PostgresBudgetStoreOptions = {}) {
     const expiredPerBook = options.expiredPerBook ?? 100;
     if (!Number.isSafeInteger(expiredPerBook) || expiredPerBook < 1) {
-      throw new InvalidInputError({ parameter: "options.expiredPerBook", value: String(expiredPerBook), expected: "a positive whole number" });
+      throw new InvalidInputError({
+        parameter: "options.expiredPerBook",
+        value: String(expiredPerBook),
+        expected: "a positive whole number",
+      });
     }
     this.#db = db;
     this.#expiredPerBook = expiredPerBook;
@@ -72,7 +82,14 @@ export class PostgresBudgetStore implements SharedBudgetStore {
       .execute(async (trx) => {
         const coolingUntil = await lockEntry(trx, entryId);
         const cooling = Math.max(0, coolingUntil - now);
-        const { bookedId, totals } = await bookIfRoom(trx, { ...demand, now, cutoff, shares, mayBook: cooling === 0, expiredPerBook: this.#expiredPerBook });
+        const { bookedId, totals } = await bookIfRoom(trx, {
+          ...demand,
+          now,
+          cutoff,
+          shares,
+          mayBook: cooling === 0,
+          expiredPerBook: this.#expiredPerBook,
+        });
         if (bookedId !== undefined) return { booked: { id: bookedId, entryId } };
         const excesses = new Map<UsedColumn, number>();
         for (const share of shares) {
@@ -81,7 +98,10 @@ export class PostgresBudgetStore implements SharedBudgetStore {
         }
         let waitMs = cooling;
         for (const at of (await leavingTimes(trx, { entryId, cutoff, excesses })).values()) {
-          waitMs = Math.max(waitMs, at === undefined ? Number.POSITIVE_INFINITY : at + windowMs - now);
+          waitMs = Math.max(
+            waitMs,
+            at === undefined ? Number.POSITIVE_INFINITY : at + windowMs - now,
+          );
         }
         return { waitMs };
       });
@@ -108,7 +128,11 @@ export class PostgresBudgetStore implements SharedBudgetStore {
     check.booking(booking);
     const id = storedId(booking.id);
     if (id === undefined) return;
-    await this.#db.deleteFrom("nucleo_seat_bookings").where("id", "=", id).where("entry_id", "=", booking.entryId).execute();
+    await this.#db
+      .deleteFrom("nucleo_seat_bookings")
+      .where("id", "=", id)
+      .where("entry_id", "=", booking.entryId)
+      .execute();
   }
 
   /** Cools the entry down until `until` (epoch ms) for every process; never shortens a cooldown. */
@@ -119,7 +143,12 @@ export class PostgresBudgetStore implements SharedBudgetStore {
       .insertInto("nucleo_entry_budgets")
       .values({ entry_id: entryId, cooling_until: until })
       .onConflict((conflict) =>
-        conflict.column("entry_id").doUpdateSet((eb) => ({ cooling_until: eb.fn("greatest", ["nucleo_entry_budgets.cooling_until", "excluded.cooling_until"]) })),
+        conflict.column("entry_id").doUpdateSet((eb) => ({
+          cooling_until: eb.fn("greatest", [
+            "nucleo_entry_budgets.cooling_until",
+            "excluded.cooling_until",
+          ]),
+        })),
       )
       .execute();
   }

@@ -1,1 +1,4 @@
-export { PostgresConversationStore, type PostgresConversationStoreOptions } from "./postgres-conversation-store.js";
+export {
+  PostgresConversationStore,
+  type PostgresConversationStoreOptions,
+} from "./postgres-conversation-store.js";

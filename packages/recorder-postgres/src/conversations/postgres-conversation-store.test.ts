@@ -22,7 +22,11 @@ describeOnBothDatabases("PostgresConversationStore", (open) => {
     const chat = await first.obtain({ seat: SEAT, durableId: "chat-1" });
     chat.putObjective("task", "Help the customer.");
     chat.addUser("Where is my order?");
-    chat.addAssistant({ content: "", thinking: [Parts.thinking("look it up", "sig-1")], toolCalls: [Parts.toolCall("call-1", "find_order", { customer_id: "c9" })] });
+    chat.addAssistant({
+      content: "",
+      thinking: [Parts.thinking("look it up", "sig-1")],
+      toolCalls: [Parts.toolCall("call-1", "find_order", { customer_id: "c9" })],
+    });
     chat.addToolResults([Parts.toolResult("call-1", "find_order", "shipped", false)]);
     await first.save(chat);
 
@@ -36,7 +40,9 @@ describeOnBothDatabases("PostgresConversationStore", (open) => {
     const store = new PostgresConversationStore(db);
     expect(await store.load("nobody")).toBeUndefined();
     const temporary = new Conversation("tmp", SEAT, true, 128_000, 0.92);
-    await expect(store.save(temporary.snapshot())).rejects.toMatchObject({ parameter: "snapshot.temporary" });
+    await expect(store.save(temporary.snapshot())).rejects.toMatchObject({
+      parameter: "snapshot.temporary",
+    });
   });
 
   it("each save of a resumed conversation advances its version", async () => {
@@ -48,9 +54,17 @@ describeOnBothDatabases("PostgresConversationStore", (open) => {
       chat.addUser(message);
       await service.save(chat);
     }
-    const row = await db.selectFrom("nucleo_conversations").select("version").where("id", "=", "chat-v").executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom("nucleo_conversations")
+      .select("version")
+      .where("id", "=", "chat-v")
+      .executeTakeFirstOrThrow();
     expect(row.version).toBe(3);
-    expect((await store.load("chat-v"))?.turns.map((turn) => turn.parts[0]?.text)).toEqual(["one", "two", "three"]);
+    expect((await store.load("chat-v"))?.turns.map((turn) => turn.parts[0]?.text)).toEqual([
+      "one",
+      "two",
+      "three",
+    ]);
   });
 
   it("two turns resumed at once: the second save is refused as a conflict and the first turn is kept", async () => {
@@ -95,10 +109,18 @@ describeOnBothDatabases("PostgresConversationStore", (open) => {
     const store = new PostgresConversationStore(db);
     const chat = new Conversation("chat-nul", SEAT, false, 128_000, 0.92);
     chat.addUser("a\u0000b \ud800 c");
-    chat.addAssistant({ content: "ok", thinking: [Parts.thinking("x\u0000y", "sig")], toolCalls: [] });
+    chat.addAssistant({
+      content: "ok",
+      thinking: [Parts.thinking("x\u0000y", "sig")],
+      toolCalls: [],
+    });
     await store.save(chat.snapshot());
     expect(await new PostgresConversationStore(db).load("chat-nul")).toEqual(chat.snapshot());
-    const row = await sql<{ wrapped: boolean }>`select data ? ${JSON_TEXT_KEY} as wrapped from nucleo_conversations where id = 'chat-nul'`.execute(db);
+    const row = await sql<{
+      wrapped: boolean;
+    }>`select data ? ${JSON_TEXT_KEY} as wrapped from nucleo_conversations where id = 'chat-nul'`.execute(
+      db,
+    );
     expect(row.rows[0]?.wrapped).toBe(true);
   });
 
@@ -108,7 +130,9 @@ describeOnBothDatabases("PostgresConversationStore", (open) => {
     const chat = new Conversation("chat-bad", SEAT, false, 128_000, 0.92);
     chat.addUser("private words");
     await store.save(chat.snapshot());
-    await sql`update nucleo_conversations set data = jsonb_set(data, '{turns,0,role}', '"private words"') where id = 'chat-bad'`.execute(db);
+    await sql`update nucleo_conversations set data = jsonb_set(data, '{turns,0,role}', '"private words"') where id = 'chat-bad'`.execute(
+      db,
+    );
     const error = await failureOf(new PostgresConversationStore(db).load("chat-bad"));
     expect(error).toMatchObject({ code: "corrupt_conversation" });
     expect((error as Error).message).toContain('conversation "chat-bad" in nucleo_conversations');
@@ -128,8 +152,12 @@ describeOnBothDatabases("PostgresConversationStore", (open) => {
     const { db } = await open();
     const store = new PostgresConversationStore(db);
     await expect(store.load("")).rejects.toMatchObject({ parameter: "id" });
-    await expect(store.save({ ...new Conversation("ok", SEAT, false, 1, 0.5).snapshot(), id: "a\u0000" })).rejects.toMatchObject({ parameter: "snapshot.id" });
-    expect(() => new PostgresConversationStore(db, { trackedConversations: 0 })).toThrow(/trackedConversations/);
+    await expect(
+      store.save({ ...new Conversation("ok", SEAT, false, 1, 0.5).snapshot(), id: "a\u0000" }),
+    ).rejects.toMatchObject({ parameter: "snapshot.id" });
+    expect(() => new PostgresConversationStore(db, { trackedConversations: 0 })).toThrow(
+      /trackedConversations/,
+    );
   });
 
   it("a store that has forgotten a conversation's version saves it without the conflict check (last writer wins)", async () => {

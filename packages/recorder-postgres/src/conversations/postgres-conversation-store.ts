@@ -1,5 +1,9 @@
 import { InvalidInputError, SystemError, systemClock, type Clock } from "@nucleo/core";
-import { parseConversationSnapshot, type ConversationSnapshot, type ConversationStore } from "@nucleo/conversation";
+import {
+  parseConversationSnapshot,
+  type ConversationSnapshot,
+  type ConversationStore,
+} from "@nucleo/conversation";
 import type { Kysely } from "kysely";
 import type { RecorderDatabase } from "../schema/database.js";
 import { fromStoredJson, toStoredJson } from "./stored-json.js";
@@ -46,7 +50,11 @@ export class PostgresConversationStore implements ConversationStore {
   constructor(db: Kysely<RecorderDatabase>, options: PostgresConversationStoreOptions = {}) {
     const limit = options.trackedConversations ?? 10_000;
     if (!Number.isSafeInteger(limit) || limit < 1) {
-      throw new InvalidInputError({ parameter: "trackedConversations", value: String(limit), expected: "a whole number of at least 1" });
+      throw new InvalidInputError({
+        parameter: "trackedConversations",
+        value: String(limit),
+        expected: "a whole number of at least 1",
+      });
     }
     this.#db = db;
     this.#clock = options.clock ?? systemClock;
@@ -55,21 +63,33 @@ export class PostgresConversationStore implements ConversationStore {
 
   async load(id: string): Promise<ConversationSnapshot | undefined> {
     checkId(id, "id");
-    const row = await this.#db.selectFrom("nucleo_conversations").select(["data", "version"]).where("id", "=", id).executeTakeFirst();
+    const row = await this.#db
+      .selectFrom("nucleo_conversations")
+      .select(["data", "version"])
+      .where("id", "=", id)
+      .executeTakeFirst();
     if (row === undefined) {
       this.#remember(id, null);
       return undefined;
     }
     const source = `conversation ${JSON.stringify(id)} in nucleo_conversations`;
     const snapshot = parseConversationSnapshot(fromStoredJson(row.data, source), source);
-    if (snapshot.id !== id) throw new SystemError({ code: "corrupt_conversation", message: `The stored ${source} holds the snapshot of another conversation.` });
+    if (snapshot.id !== id)
+      throw new SystemError({
+        code: "corrupt_conversation",
+        message: `The stored ${source} holds the snapshot of another conversation.`,
+      });
     this.#remember(id, row.version);
     return snapshot;
   }
 
   async save(snapshot: ConversationSnapshot): Promise<void> {
     checkId(snapshot?.id, "snapshot.id");
-    if (snapshot.temporary) throw new InvalidInputError({ parameter: "snapshot.temporary", expected: "false: a temporary conversation is never stored" });
+    if (snapshot.temporary)
+      throw new InvalidInputError({
+        parameter: "snapshot.temporary",
+        expected: "false: a temporary conversation is never stored",
+      });
     const { id } = snapshot;
     const data = toStoredJson(snapshot);
     const updatedAt = new Date(this.#clock.now());
@@ -80,7 +100,13 @@ export class PostgresConversationStore implements ConversationStore {
       saved = await this.#db
         .insertInto("nucleo_conversations")
         .values({ id, data, updated_at: updatedAt })
-        .onConflict((conflict) => conflict.column("id").doUpdateSet((eb) => ({ data, updated_at: updatedAt, version: eb("nucleo_conversations.version", "+", 1) })))
+        .onConflict((conflict) =>
+          conflict.column("id").doUpdateSet((eb) => ({
+            data,
+            updated_at: updatedAt,
+            version: eb("nucleo_conversations.version", "+", 1),
+          })),
+        )
         .returning("version")
         .executeTakeFirst();
     } else if (seen === null) {
@@ -117,5 +143,9 @@ export class PostgresConversationStore implements ConversationStore {
 }
 
 function checkId(id: unknown, parameter: string): asserts id is string {
-  if (typeof id !== "string" || id === "" || id.includes("\0")) throw new InvalidInputError({ parameter, expected: "a non-empty conversation id without NUL characters" });
+  if (typeof id !== "string" || id === "" || id.includes("\0"))
+    throw new InvalidInputError({
+      parameter,
+      expected: "a non-empty conversation id without NUL characters",
+    });
 }

@@ -34,6 +34,9 @@ export function fromStoredJson(data: unknown, source: string): unknown {
     if (typeof text !== "string") throw new TypeError("not text");
     return JSON.parse(text);
   } catch {
-    throw new SystemError({ code: "corrupt_conversation", message: `The stored ${source} wraps something that is not JSON text under "${JSON_TEXT_KEY}".` });
+    throw new SystemError({
+      code: "corrupt_conversation",
+      message: `The stored ${source} wraps something that is not JSON text under "${JSON_TEXT_KEY}".`,
+    });
   }
 }

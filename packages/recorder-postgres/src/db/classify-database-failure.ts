@@ -18,7 +18,10 @@ const OUTAGE_CLASSES = new Set([
 ]);
 const OUTAGE_STATES = new Set([
   // Operator intervention: the server is shutting down, crashed, is starting, or ended an idle session.
-  "57P01", "57P02", "57P03", "57P05",
+  "57P01",
+  "57P02",
+  "57P03",
+  "57P05",
   // The server ended a session idle inside a transaction (the loop stalled between a batch's
   // statements): the next attempt runs on a new connection.
   "25P03",
@@ -27,15 +30,20 @@ const OUTAGE_STATES = new Set([
   // Insufficient resources: the server out of something all its sessions share — too many
   // connections, a full disk. 53400 (configuration_limit_exceeded) is a setting, and is not here;
   // 53200 (out of memory) may be the statement's own size, and is a limit.
-  "53000", "53100", "53300",
+  "53000",
+  "53100",
+  "53300",
   // Transaction rollback: a serialization failure, a deadlock, a commit whose outcome the server
   // could not tell (the writes are idempotent, so writing again is safe); a new attempt resolves them.
-  "40001", "40P01", "40003",
+  "40001",
+  "40P01",
+  "40003",
   // A lock not granted within lock_timeout.
   "55P03",
   // System error: the operating system failed the server (58000), or an I/O error (58030). Not
   // 58P01 and 58P02: a file missing or already there stays so until someone acts.
-  "58000", "58030",
+  "58000",
+  "58030",
   // A snapshot too old (old_snapshot_threshold): the next transaction takes a new one.
   "72000",
 ]);
@@ -62,8 +70,18 @@ const LIMIT_STATES = new Set([
  * is free, the connection timed out, was refused, reset or broken.
  */
 const SOCKET_CODES = new Set([
-  "ECONNREFUSED", "ECONNRESET", "ECONNABORTED", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "EHOSTDOWN",
-  "ENETUNREACH", "ENETDOWN", "ENOTFOUND", "EAI_AGAIN", "EADDRNOTAVAIL",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ECONNABORTED",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "EHOSTDOWN",
+  "ENETUNREACH",
+  "ENETDOWN",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EADDRNOTAVAIL",
 ]);
 
 /**
@@ -124,7 +142,9 @@ export function sqlStateOf(error: unknown): string | undefined {
 export function classifyDatabaseFailure(error: unknown): DatabaseFailureKind {
   // Connecting to a name with several addresses fails with an AggregateError of socket errors.
   if (error instanceof AggregateError && error.errors.length > 0) {
-    return error.errors.every((inner: unknown) => classifyDatabaseFailure(inner) === "outage") ? "outage" : "refusal";
+    return error.errors.every((inner: unknown) => classifyDatabaseFailure(inner) === "outage")
+      ? "outage"
+      : "refusal";
   }
   const state = sqlStateOf(error);
   if (state !== undefined) {
@@ -142,7 +162,8 @@ export function classifyDatabaseFailure(error: unknown): DatabaseFailureKind {
 }
 
 function codeOf(error: unknown): string | undefined {
-  const code = typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
+  const code =
+    typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
   return typeof code === "string" && code !== "" ? code : undefined;
 }
 

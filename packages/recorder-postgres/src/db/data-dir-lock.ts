@@ -47,7 +47,11 @@ export function lockDataDir(dataDir: string): () => void {
   } finally {
     unlinkQuietly(claim);
   }
-  throw new RecorderDatabaseError({ code: "recorder_data_dir_in_use", dataDir, message: `The PGlite data folder ${dataDir} could not be locked: ${file} keeps reappearing.` });
+  throw new RecorderDatabaseError({
+    code: "recorder_data_dir_in_use",
+    dataDir,
+    message: `The PGlite data folder ${dataDir} could not be locked: ${file} keeps reappearing.`,
+  });
 }
 
 /**

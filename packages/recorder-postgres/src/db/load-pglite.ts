@@ -16,7 +16,9 @@ const importInstalledPglite = (): Promise<PgliteModule> => import("@electric-sql
  *
  * @internal
  */
-export async function loadPglite(importPglite: () => Promise<PgliteModule> = importInstalledPglite): Promise<PgliteModule> {
+export async function loadPglite(
+  importPglite: () => Promise<PgliteModule> = importInstalledPglite,
+): Promise<PgliteModule> {
   try {
     return await importPglite();
   } catch (error) {
@@ -33,5 +35,8 @@ export async function loadPglite(importPglite: () => Promise<PgliteModule> = imp
 function isMissingPglite(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   const message = error instanceof Error ? error.message : "";
-  return (code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND") && (message.includes(`'${PGLITE_PACKAGE}'`) || message.includes(`'${PGLITE_PACKAGE}/`));
+  return (
+    (code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND") &&
+    (message.includes(`'${PGLITE_PACKAGE}'`) || message.includes(`'${PGLITE_PACKAGE}/`))
+  );
 }

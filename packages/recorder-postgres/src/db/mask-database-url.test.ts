@@ -3,7 +3,9 @@ import { maskDatabaseUrl, passwordOf, UNPRINTABLE_DATABASE_URL } from "./mask-da
 
 describe("maskDatabaseUrl", () => {
   it("replaces the password of the user part and keeps the rest readable", () => {
-    expect(maskDatabaseUrl("postgres://app:s3cret@db.internal:5432/nucleo?sslmode=require")).toBe("postgres://app:***@db.internal:5432/nucleo?sslmode=require");
+    expect(maskDatabaseUrl("postgres://app:s3cret@db.internal:5432/nucleo?sslmode=require")).toBe(
+      "postgres://app:***@db.internal:5432/nucleo?sslmode=require",
+    );
   });
 
   it("leaves a URL without a password as it is", () => {
@@ -17,17 +19,24 @@ describe("maskDatabaseUrl", () => {
   });
 
   it("masks password= and sslpassword= parameters", () => {
-    expect(maskDatabaseUrl("postgres://db/nucleo?user=app&password=s3cret&sslpassword=k3y")).toBe("postgres://db/nucleo?user=app&password=***&sslpassword=***");
+    expect(maskDatabaseUrl("postgres://db/nucleo?user=app&password=s3cret&sslpassword=k3y")).toBe(
+      "postgres://db/nucleo?user=app&password=***&sslpassword=***",
+    );
   });
 
   it("masks what it can of a URL too broken to parse", () => {
-    expect(maskDatabaseUrl("postgres://app:s3cret@db:notaport/nucleo")).toBe("postgres://app:***@db:notaport/nucleo");
+    expect(maskDatabaseUrl("postgres://app:s3cret@db:notaport/nucleo")).toBe(
+      "postgres://app:***@db:notaport/nucleo",
+    );
   });
 });
 
 describe("maskDatabaseUrl, text that is not a scheme:// URL", () => {
   it.each([
-    ["a keyword/value connection string", "host=db.internal user=app password=s3cret dbname=nucleo"],
+    [
+      "a keyword/value connection string",
+      "host=db.internal user=app password=s3cret dbname=nucleo",
+    ],
     ["a URL without //", "postgres:app:s3cret@db/nucleo"],
   ])("shows none of %s", (_kind, url) => {
     expect(maskDatabaseUrl(url)).toBe(UNPRINTABLE_DATABASE_URL);

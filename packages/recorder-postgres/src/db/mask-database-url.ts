@@ -3,7 +3,8 @@
  * `postgres:user:pass@db` without `//`): where its password sits cannot be told, so none of it
  * is shown.
  */
-export const UNPRINTABLE_DATABASE_URL = "<the database URL, not shown: it is not of the form scheme://…>";
+export const UNPRINTABLE_DATABASE_URL =
+  "<the database URL, not shown: it is not of the form scheme://…>";
 
 /**
  * A database URL fit to print: the password (in the user part or a `password=` parameter)
@@ -22,7 +23,8 @@ export function maskDatabaseUrl(url: string): string {
   const rest = masked.slice(scheme[0].length);
   const at = rest.lastIndexOf("@");
   const colon = rest.indexOf(":");
-  if (at !== -1 && colon !== -1 && colon < at) masked = `${scheme[0]}${rest.slice(0, colon)}:***${rest.slice(at)}`;
+  if (at !== -1 && colon !== -1 && colon < at)
+    masked = `${scheme[0]}${rest.slice(0, colon)}:***${rest.slice(at)}`;
   return masked.replace(/([?&](?:ssl)?password=)[^&#]*/gi, "$1***");
 }
 

@@ -15,9 +15,15 @@ import type { RecorderConnection } from "./recorder-connection.js";
  *
  * @internal
  */
-export async function openPglite(dataDir: string | undefined, importPglite?: () => Promise<PgliteModule>): Promise<RecorderConnection> {
+export async function openPglite(
+  dataDir: string | undefined,
+  importPglite?: () => Promise<PgliteModule>,
+): Promise<RecorderConnection> {
   const pgliteModule = await loadPglite(importPglite);
-  if (dataDir === undefined) return connectionOverPglite(await createRecorderPglite({}, pgliteModule), { closeInstance: true });
+  if (dataDir === undefined)
+    return connectionOverPglite(await createRecorderPglite({}, pgliteModule), {
+      closeInstance: true,
+    });
   const folder = resolve(dataDir);
   await mkdir(folder, { recursive: true });
   await refuseForeignFolder(folder);

@@ -19,7 +19,11 @@ const CONNECT_TIMEOUT_MS = 10_000;
 export async function openPostgres(url: string): Promise<RecorderConnection> {
   const masked = maskDatabaseUrl(url);
   checkUrl(url, masked);
-  const pool = new Pool({ connectionString: url, types: pgTypeOverrides(), connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  const pool = new Pool({
+    connectionString: url,
+    types: pgTypeOverrides(),
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
   // An idle client whose server went away (a restart) is dropped by the pool and the next
   // query connects afresh; without a listener the event would end the process.
   pool.on("error", () => {});
@@ -31,10 +35,14 @@ export async function openPostgres(url: string): Promise<RecorderConnection> {
     client.release();
   } catch (error) {
     await pool.end().catch(() => {});
-    const secrets = [url, passwordOf(url)].filter((secret): secret is string => secret !== undefined);
+    const secrets = [url, passwordOf(url)].filter(
+      (secret): secret is string => secret !== undefined,
+    );
     const detail = scrub(describe(error), secrets);
     // The driver's own error stays on `cause` unless it quotes a secret somewhere.
-    const cause = secrets.some((secret) => inspect(error, { depth: 4 }).includes(secret)) ? new Error(detail) : error;
+    const cause = secrets.some((secret) => inspect(error, { depth: 4 }).includes(secret))
+      ? new Error(detail)
+      : error;
     // A SQLSTATE means the server answered: it is there, and said what is wrong.
     const sqlState = sqlStateOf(error);
     if (sqlState !== undefined) {
@@ -46,7 +54,12 @@ export async function openPostgres(url: string): Promise<RecorderConnection> {
         cause,
       });
     }
-    throw new RecorderDatabaseError({ code: "recorder_database_unreachable", url: masked, message: `Cannot reach the recorder database at ${masked}: ${detail}`, cause });
+    throw new RecorderDatabaseError({
+      code: "recorder_database_unreachable",
+      url: masked,
+      message: `Cannot reach the recorder database at ${masked}: ${detail}`,
+      cause,
+    });
   }
   const db = new Kysely<RecorderDatabase>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: "postgres", close: closeOnce(() => db.destroy()) };
@@ -86,9 +99,14 @@ function describe(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const code = (error as NodeJS.ErrnoException).code;
   // Connecting to a name with several addresses fails with an AggregateError and no message.
-  const inner = error instanceof AggregateError ? error.errors.map((item: unknown) => (item instanceof Error ? item.message : String(item))) : [];
+  const inner =
+    error instanceof AggregateError
+      ? error.errors.map((item: unknown) => (item instanceof Error ? item.message : String(item)))
+      : [];
   const message = [error.message, ...inner].filter((part) => part !== "").join("; ") || error.name;
-  return code === undefined || message.includes(code) || sqlStateOf(error) !== undefined ? message : `${message} (${code})`;
+  return code === undefined || message.includes(code) || sqlStateOf(error) !== undefined
+    ? message
+    : `${message} (${code})`;
 }
 
 function scrub(text: string, secrets: readonly string[]): string {

@@ -17,7 +17,8 @@ async function failure(promise: Promise<unknown>): Promise<RecorderDatabaseError
     () => undefined,
     (thrown: unknown) => thrown,
   );
-  if (!RecorderDatabaseError.isInstance(error)) throw new Error(`expected a RecorderDatabaseError, got ${inspect(error)}`);
+  if (!RecorderDatabaseError.isInstance(error))
+    throw new Error(`expected a RecorderDatabaseError, got ${inspect(error)}`);
   return error;
 }
 
@@ -27,21 +28,33 @@ function everything(error: unknown): string {
 }
 
 describe("openRecorderDatabase without a URL", () => {
-  it("opens an in-memory PGlite, migrated", async () => {
-    const recorder = await openRecorderDatabase();
-    try {
-      expect(recorder.kind).toBe("pglite");
-      const { rows } = await sql<{ count: string }>`select count(*) as count from nucleo_jobs`.execute(recorder.db);
-      expect(rows).toEqual([{ count: "0" }]);
-    } finally {
-      await recorder.close();
-      await recorder.close();
-    }
-  }, PGLITE_TIMEOUT);
+  it(
+    "opens an in-memory PGlite, migrated",
+    async () => {
+      const recorder = await openRecorderDatabase();
+      try {
+        expect(recorder.kind).toBe("pglite");
+        const { rows } = await sql<{
+          count: string;
+        }>`select count(*) as count from nucleo_jobs`.execute(recorder.db);
+        expect(rows).toEqual([{ count: "0" }]);
+      } finally {
+        await recorder.close();
+        await recorder.close();
+      }
+    },
+    PGLITE_TIMEOUT,
+  );
 
   it.each([
-    ["a keyword/value connection string", "host=db.internal user=app password=hunter2 dbname=nucleo"],
-    ["a postgres: URL without //, which the driver would point at localhost", "postgres:app:hunter2@db/nucleo"],
+    [
+      "a keyword/value connection string",
+      "host=db.internal user=app password=hunter2 dbname=nucleo",
+    ],
+    [
+      "a postgres: URL without //, which the driver would point at localhost",
+      "postgres:app:hunter2@db/nucleo",
+    ],
   ])("refuses %s without printing any of it", async (_kind, url) => {
     const error = await failure(openRecorderDatabase({ url }));
     expect(error.code).toBe("recorder_database_options");
@@ -50,7 +63,9 @@ describe("openRecorderDatabase without a URL", () => {
   });
 
   it("refuses a URL and a data folder together, naming both with the password masked", async () => {
-    const error = await failure(openRecorderDatabase({ url: "postgres://app:hunter2@db/nucleo", dataDir: "/tmp/x" }));
+    const error = await failure(
+      openRecorderDatabase({ url: "postgres://app:hunter2@db/nucleo", dataDir: "/tmp/x" }),
+    );
     expect(error.code).toBe("recorder_database_options");
     expect(error.message).toContain("postgres://app:***@db/nucleo");
     expect(error.message).toContain("/tmp/x");
@@ -67,7 +82,9 @@ describe("openRecorderDatabase on a PGlite data folder", () => {
     // Nested and missing: the folder is created.
     dataDir = join(parent, "state", "recorder");
     const recorder = await openRecorderDatabase({ dataDir });
-    await sql`insert into nucleo_conversations (id, data, updated_at) values ('kept', '{"turns": 3}', now())`.execute(recorder.db);
+    await sql`insert into nucleo_conversations (id, data, updated_at) values ('kept', '{"turns": 3}', now())`.execute(
+      recorder.db,
+    );
     await recorder.close();
   }, PGLITE_TIMEOUT);
 
@@ -75,29 +92,40 @@ describe("openRecorderDatabase on a PGlite data folder", () => {
     await rm(parent, { recursive: true, force: true });
   });
 
-  it("keeps its rows across close and reopen", async () => {
-    const recorder = await openRecorderDatabase({ dataDir });
-    try {
-      const rows = await recorder.db.selectFrom("nucleo_conversations").select(["id", "data"]).execute();
-      expect(rows).toEqual([{ id: "kept", data: { turns: 3 } }]);
-    } finally {
-      await recorder.close();
-    }
-  }, PGLITE_TIMEOUT);
+  it(
+    "keeps its rows across close and reopen",
+    async () => {
+      const recorder = await openRecorderDatabase({ dataDir });
+      try {
+        const rows = await recorder.db
+          .selectFrom("nucleo_conversations")
+          .select(["id", "data"])
+          .execute();
+        expect(rows).toEqual([{ id: "kept", data: { turns: 3 } }]);
+      } finally {
+        await recorder.close();
+      }
+    },
+    PGLITE_TIMEOUT,
+  );
 
-  it("refuses a second open of the folder while the first is open, and allows it after close", async () => {
-    const first = await openRecorderDatabase({ dataDir, migrate: false });
-    try {
-      const error = await failure(openRecorderDatabase({ dataDir }));
-      expect(error.code).toBe("recorder_data_dir_in_use");
-      expect(error.dataDir).toBe(dataDir);
-      expect(error.message).toContain(`process ${process.pid}@`);
-    } finally {
-      await first.close();
-    }
-    const again = await openRecorderDatabase({ dataDir, migrate: false });
-    await again.close();
-  }, PGLITE_TIMEOUT);
+  it(
+    "refuses a second open of the folder while the first is open, and allows it after close",
+    async () => {
+      const first = await openRecorderDatabase({ dataDir, migrate: false });
+      try {
+        const error = await failure(openRecorderDatabase({ dataDir }));
+        expect(error.code).toBe("recorder_data_dir_in_use");
+        expect(error.dataDir).toBe(dataDir);
+        expect(error.message).toContain(`process ${process.pid}@`);
+      } finally {
+        await first.close();
+      }
+      const again = await openRecorderDatabase({ dataDir, migrate: false });
+      await again.close();
+    },
+    PGLITE_TIMEOUT,
+  );
 
   it("refuses a data folder that holds other files but no database, and leaves it as it was", async () => {
     const dataDir = await mkdtemp(join(tmpdir(), "nucleo-foreign-"));
@@ -112,12 +140,16 @@ describe("openRecorderDatabase on a PGlite data folder", () => {
     }
   });
 
-  it("takes over a lock left by a process that no longer runs", async () => {
-    // Process ids are below 2^22 on Linux; this one cannot be running.
-    await writeFile(join(dataDir, LOCK_FILE), `99999999@${(await import("node:os")).hostname()}`);
-    const recorder = await openRecorderDatabase({ dataDir, migrate: false });
-    await recorder.close();
-  }, PGLITE_TIMEOUT);
+  it(
+    "takes over a lock left by a process that no longer runs",
+    async () => {
+      // Process ids are below 2^22 on Linux; this one cannot be running.
+      await writeFile(join(dataDir, LOCK_FILE), `99999999@${(await import("node:os")).hostname()}`);
+      const recorder = await openRecorderDatabase({ dataDir, migrate: false });
+      await recorder.close();
+    },
+    PGLITE_TIMEOUT,
+  );
 });
 
 describe("openRecorderDatabase with a URL", () => {
@@ -129,49 +161,63 @@ describe("openRecorderDatabase with a URL", () => {
 
     expect(error.code).toBe("recorder_database_unreachable");
     expect(error.url).toBe(`postgres://nucleo:***@127.0.0.1:${port}/recorder`);
-    expect(error.message).toContain(`Cannot reach the recorder database at postgres://nucleo:***@127.0.0.1:${port}/recorder`);
+    expect(error.message).toContain(
+      `Cannot reach the recorder database at postgres://nucleo:***@127.0.0.1:${port}/recorder`,
+    );
     expect(error.message).toMatch(/ECONNREFUSED/);
     expect(everything(error)).not.toContain("s3cr3t-Pa55word");
   });
 
   it("refuses a malformed URL without quoting its password", async () => {
-    const error = await failure(openRecorderDatabase({ url: "postgres://nucleo:s3cr3t@127.0.0.1:notaport/recorder" }));
+    const error = await failure(
+      openRecorderDatabase({ url: "postgres://nucleo:s3cr3t@127.0.0.1:notaport/recorder" }),
+    );
     expect(error.code).toBe("recorder_database_options");
     expect(error.message).toContain("postgres://nucleo:***@127.0.0.1:notaport/recorder");
     expect(everything(error)).not.toContain("s3cr3t");
   });
 
   it("refuses a URL that is not postgres://", async () => {
-    const error = await failure(openRecorderDatabase({ url: "mysql://root:s3cr3t@localhost/recorder" }));
-    expect(error.message).toBe("The recorder database URL mysql://root:***@localhost/recorder must start with postgres:// or postgresql://, not mysql://.");
+    const error = await failure(
+      openRecorderDatabase({ url: "mysql://root:s3cr3t@localhost/recorder" }),
+    );
+    expect(error.message).toBe(
+      "The recorder database URL mysql://root:***@localhost/recorder must start with postgres:// or postgresql://, not mysql://.",
+    );
   });
 
   const serverUrl = inject("recorderPostgresUrl");
-  it.skipIf(serverUrl === null)("names a server that refuses the password without quoting the password", async () => {
-    const url = new URL(serverUrl ?? "postgres://unused");
-    url.password = "wrong-Pa55word";
+  it.skipIf(serverUrl === null)(
+    "names a server that refuses the password without quoting the password",
+    async () => {
+      const url = new URL(serverUrl ?? "postgres://unused");
+      url.password = "wrong-Pa55word";
 
-    const error = await failure(openRecorderDatabase({ url: url.href }));
+      const error = await failure(openRecorderDatabase({ url: url.href }));
 
-    expect(error.code).toBe("recorder_database_refused");
-    expect(error.sqlState).toBe("28P01");
-    expect(error.message).toMatch(/password authentication failed/);
-    expect(error.message).toContain(`postgres://postgres:***@127.0.0.1:${url.port}/postgres`);
-    expect(everything(error)).not.toContain("wrong-Pa55word");
-  });
+      expect(error.code).toBe("recorder_database_refused");
+      expect(error.sqlState).toBe("28P01");
+      expect(error.message).toMatch(/password authentication failed/);
+      expect(error.message).toContain(`postgres://postgres:***@127.0.0.1:${url.port}/postgres`);
+      expect(everything(error)).not.toContain("wrong-Pa55word");
+    },
+  );
 
-  it.skipIf(serverUrl === null)("a server that answers with an error is quoted with its SQLSTATE, not reported as unreachable, and the password stays masked", async () => {
-    const url = new URL(serverUrl ?? "postgres://unused");
-    url.pathname = "/nucleo_no_such_database";
-    const password = decodeURIComponent(url.password);
+  it.skipIf(serverUrl === null)(
+    "a server that answers with an error is quoted with its SQLSTATE, not reported as unreachable, and the password stays masked",
+    async () => {
+      const url = new URL(serverUrl ?? "postgres://unused");
+      url.pathname = "/nucleo_no_such_database";
+      const password = decodeURIComponent(url.password);
 
-    const error = await failure(openRecorderDatabase({ url: url.href }));
+      const error = await failure(openRecorderDatabase({ url: url.href }));
 
-    expect(error.code).toBe("recorder_database_refused");
-    expect(error.sqlState).toBe("3D000");
-    expect(error.message).toBe(
-      `The PostgreSQL server at postgres://postgres:***@127.0.0.1:${url.port}/nucleo_no_such_database refused the recorder's connection: database "nucleo_no_such_database" does not exist (SQLSTATE 3D000).`,
-    );
-    expect(everything(error)).not.toContain(password);
-  });
+      expect(error.code).toBe("recorder_database_refused");
+      expect(error.sqlState).toBe("3D000");
+      expect(error.message).toBe(
+        `The PostgreSQL server at postgres://postgres:***@127.0.0.1:${url.port}/nucleo_no_such_database refused the recorder's connection: database "nucleo_no_such_database" does not exist (SQLSTATE 3D000).`,
+      );
+      expect(everything(error)).not.toContain(password);
+    },
+  );
 });

@@ -37,7 +37,9 @@ export interface OpenRecorderDatabaseOptions {
  *   await recorder.close();
  * }
  */
-export async function openRecorderDatabase(options: OpenRecorderDatabaseOptions = {}): Promise<RecorderConnection> {
+export async function openRecorderDatabase(
+  options: OpenRecorderDatabaseOptions = {},
+): Promise<RecorderConnection> {
   if (options.url !== undefined && options.dataDir !== undefined) {
     throw new RecorderDatabaseError({
       code: "recorder_database_options",
@@ -46,7 +48,8 @@ export async function openRecorderDatabase(options: OpenRecorderDatabaseOptions 
       message: `Give the recorder either url (${maskDatabaseUrl(options.url)}) or dataDir (${options.dataDir}), not both.`,
     });
   }
-  const connection = options.url !== undefined ? await openPostgres(options.url) : await openPglite(options.dataDir);
+  const connection =
+    options.url !== undefined ? await openPostgres(options.url) : await openPglite(options.dataDir);
   if (options.migrate === false) return connection;
   try {
     await migrateToLatest(connection.db);

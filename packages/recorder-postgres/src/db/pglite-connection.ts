@@ -11,7 +11,10 @@ import { PGLITE_PARSERS } from "./type-parsers.js";
  *
  * @internal
  */
-export async function createRecorderPglite(options: Omit<PGliteOptions, "parsers"> = {}, pgliteModule?: PgliteModule): Promise<PGlite> {
+export async function createRecorderPglite(
+  options: Omit<PGliteOptions, "parsers"> = {},
+  pgliteModule?: PgliteModule,
+): Promise<PGlite> {
   const { PGlite } = pgliteModule ?? (await loadPglite());
   return PGlite.create({ ...options, parsers: { ...PGLITE_PARSERS } });
 }
@@ -31,7 +34,10 @@ export interface PgliteConnectionOptions {
  *
  * @internal
  */
-export function connectionOverPglite(pglite: PGlite, options: PgliteConnectionOptions): RecorderConnection {
+export function connectionOverPglite(
+  pglite: PGlite,
+  options: PgliteConnectionOptions,
+): RecorderConnection {
   const instance = options.closeInstance ? pglite : keepOpen(pglite);
   const db = new Kysely<RecorderDatabase>({ dialect: new PGliteDialect({ pglite: instance }) });
   return {

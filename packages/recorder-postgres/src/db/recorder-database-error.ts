@@ -59,6 +59,10 @@ export class RecorderDatabaseError extends SystemError {
 
   /** True for any {@link RecorderDatabaseError}, from whichever copy of this package it came. */
   static override isInstance(value: unknown): value is RecorderDatabaseError {
-    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[RECORDER_DATABASE] === true;
+    return (
+      typeof value === "object" &&
+      value !== null &&
+      (value as Record<symbol, unknown>)[RECORDER_DATABASE] === true
+    );
   }
 }

@@ -46,16 +46,26 @@ describeOnBothDatabases("concurrent transactions", (open, backend) => {
     const seen = await Promise.all(
       Array.from({ length: 8 }, (_, index) =>
         db.transaction().execute(async (trx) => {
-          await trx.insertInto("nucleo_jobs").values(job(`job-${index}`)).execute();
+          await trx
+            .insertInto("nucleo_jobs")
+            .values(job(`job-${index}`))
+            .execute();
           await sleep(5);
-          const mine = await trx.selectFrom("nucleo_jobs").select("id").where("id", "=", `job-${index}`).execute();
+          const mine = await trx
+            .selectFrom("nucleo_jobs")
+            .select("id")
+            .where("id", "=", `job-${index}`)
+            .execute();
           // Inside its transaction, each sees its own uncommitted row.
           return mine.length;
         }),
       ),
     );
     expect(seen).toEqual(Array.from({ length: 8 }, () => 1));
-    const count = await db.selectFrom("nucleo_jobs").select((eb) => eb.fn.countAll<string>().as("count")).executeTakeFirstOrThrow();
+    const count = await db
+      .selectFrom("nucleo_jobs")
+      .select((eb) => eb.fn.countAll<string>().as("count"))
+      .executeTakeFirstOrThrow();
     expect(count.count).toBe("8");
   });
 });

@@ -40,8 +40,11 @@ export const PGLITE_PARSERS: Readonly<Record<number, (value: string) => unknown>
 export function pgTypeOverrides(): TypeOverrides {
   const overrides = new TypeOverrides(types);
   // @types/pg lists only scalar type ids; pg itself parses text[] with its string-array parser.
-  const textArray = (types.getTypeParser as (oid: number) => (value: string) => unknown)(TEXT_ARRAY);
+  const textArray = (types.getTypeParser as (oid: number) => (value: string) => unknown)(
+    TEXT_ARRAY,
+  );
   for (const oid of [INT8, NUMERIC, DATE, INTERVAL]) overrides.setTypeParser(oid, asText);
-  for (const oid of [INT8_ARRAY, NUMERIC_ARRAY, DATE_ARRAY, INTERVAL_ARRAY]) overrides.setTypeParser(oid, textArray);
+  for (const oid of [INT8_ARRAY, NUMERIC_ARRAY, DATE_ARRAY, INTERVAL_ARRAY])
+    overrides.setTypeParser(oid, textArray);
   return overrides;
 }

@@ -37,23 +37,45 @@ describeOnBothDatabases("values read back", (open) => {
   it("numeric costs come back as exact text, bigint counters as decimal text", async () => {
     const { db } = await open();
     await db.insertInto("nucleo_model_calls").values(call).execute();
-    await db.insertInto("nucleo_model_calls").values({ ...call, seq: 2, cost: "0.1", input_tokens: 2 }).execute();
+    await db
+      .insertInto("nucleo_model_calls")
+      .values({ ...call, seq: 2, cost: "0.1", input_tokens: 2 })
+      .execute();
 
-    const row = await db.selectFrom("nucleo_model_calls").select(["cost", "input_tokens", "output_tokens"]).where("seq", "=", 1).executeTakeFirstOrThrow();
-    expect(row).toEqual({ cost: "0.000123456789012345678901", input_tokens: "9007199254740991", output_tokens: "12" });
+    const row = await db
+      .selectFrom("nucleo_model_calls")
+      .select(["cost", "input_tokens", "output_tokens"])
+      .where("seq", "=", 1)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      cost: "0.000123456789012345678901",
+      input_tokens: "9007199254740991",
+      output_tokens: "12",
+    });
 
     const totals = await db
       .selectFrom("nucleo_model_calls")
-      .select((eb) => [eb.fn.sum<string>("cost").as("cost"), eb.fn.sum<string>("input_tokens").as("input"), eb.fn.countAll<string>().as("calls")])
+      .select((eb) => [
+        eb.fn.sum<string>("cost").as("cost"),
+        eb.fn.sum<string>("input_tokens").as("input"),
+        eb.fn.countAll<string>().as("calls"),
+      ])
       .executeTakeFirstOrThrow();
     // 2^53 + 1: past what a float holds, exact as text.
-    expect(totals).toEqual({ cost: "0.100123456789012345678901", input: "9007199254740993", calls: "2" });
+    expect(totals).toEqual({
+      cost: "0.100123456789012345678901",
+      input: "9007199254740993",
+      calls: "2",
+    });
   });
 
   it("timestamptz comes back as the same instant, as a Date", async () => {
     const { db } = await open();
     await db.insertInto("nucleo_model_calls").values(call).execute();
-    await db.insertInto("nucleo_model_calls").values({ ...call, seq: 2, at: "2025-03-04T07:06:07.891+02:00" }).execute();
+    await db
+      .insertInto("nucleo_model_calls")
+      .values({ ...call, seq: 2, at: "2025-03-04T07:06:07.891+02:00" })
+      .execute();
 
     const rows = await db.selectFrom("nucleo_model_calls").select("at").orderBy("seq").execute();
     expect(rows.map((row) => row.at)).toEqual([AT, AT]);
@@ -116,14 +138,21 @@ describeOnBothDatabases("values read back", (open) => {
         scorer_score: null,
       })
       .execute();
-    const bench = await db.selectFrom("nucleo_benchmark_rows").select(["judge_score", "cost", "calls"]).executeTakeFirstOrThrow();
+    const bench = await db
+      .selectFrom("nucleo_benchmark_rows")
+      .select(["judge_score", "cost", "calls"])
+      .executeTakeFirstOrThrow();
     expect(bench).toEqual({ judge_score: 0.75, cost: { USD: "0.25" }, calls: 2 });
   });
 
   it("ancestor arrays answer the GIN operators: @> finds a subtree without recursion", async () => {
     const { db } = await open();
-    const job = (id: string, ancestors: string[]) => jobRow(id, { ancestors, root_id: "root", status: "finished" });
-    await db.insertInto("nucleo_jobs").values([job("root", []), job("a", ["root"]), job("a1", ["a", "root"]), job("b", ["root"])]).execute();
+    const job = (id: string, ancestors: string[]) =>
+      jobRow(id, { ancestors, root_id: "root", status: "finished" });
+    await db
+      .insertInto("nucleo_jobs")
+      .values([job("root", []), job("a", ["root"]), job("a1", ["a", "root"]), job("b", ["root"])])
+      .execute();
 
     const subtree = await db
       .selectFrom("nucleo_jobs")
@@ -142,6 +171,12 @@ describeOnBothDatabases("values read back", (open) => {
              array[1.50, 2]::numeric[] as costs,
              array[9007199254740993]::bigint[] as counts,
              null::numeric as nothing`.execute(db);
-    expect(rows[0]).toEqual({ day: "2025-03-04", span: "01:30:00", costs: ["1.50", "2"], counts: ["9007199254740993"], nothing: null });
+    expect(rows[0]).toEqual({
+      day: "2025-03-04",
+      span: "01:30:00",
+      costs: ["1.50", "2"],
+      counts: ["9007199254740993"],
+      nothing: null,
+    });
   });
 });

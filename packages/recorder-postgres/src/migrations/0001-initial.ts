@@ -28,10 +28,31 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("error_message", "text")
     .addColumn("metadata", "jsonb", (column) => column.notNull().defaultTo(sql`'{}'::jsonb`))
     .execute();
-  await db.schema.createIndex("nucleo_jobs_root").ifNotExists().on("nucleo_jobs").column("root_id").execute();
-  await db.schema.createIndex("nucleo_jobs_children").ifNotExists().on("nucleo_jobs").columns(["parent_id", "ordinal", "started_at"]).execute();
-  await db.schema.createIndex("nucleo_jobs_ancestors").ifNotExists().on("nucleo_jobs").using("gin").column("ancestors").execute();
-  await db.schema.createIndex("nucleo_jobs_class").ifNotExists().on("nucleo_jobs").column("job_class").execute();
+  await db.schema
+    .createIndex("nucleo_jobs_root")
+    .ifNotExists()
+    .on("nucleo_jobs")
+    .column("root_id")
+    .execute();
+  await db.schema
+    .createIndex("nucleo_jobs_children")
+    .ifNotExists()
+    .on("nucleo_jobs")
+    .columns(["parent_id", "ordinal", "started_at"])
+    .execute();
+  await db.schema
+    .createIndex("nucleo_jobs_ancestors")
+    .ifNotExists()
+    .on("nucleo_jobs")
+    .using("gin")
+    .column("ancestors")
+    .execute();
+  await db.schema
+    .createIndex("nucleo_jobs_class")
+    .ifNotExists()
+    .on("nucleo_jobs")
+    .column("job_class")
+    .execute();
 
   await db.schema
     .createTable("nucleo_model_calls")
@@ -62,10 +83,31 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("corrections", "integer", (column) => column.notNull().defaultTo(0))
     .addPrimaryKeyConstraint("nucleo_model_calls_pk", ["job_id", "seq"])
     .execute();
-  await db.schema.createIndex("nucleo_model_calls_root").ifNotExists().on("nucleo_model_calls").column("root_id").execute();
-  await db.schema.createIndex("nucleo_model_calls_ancestors").ifNotExists().on("nucleo_model_calls").using("gin").column("ancestors").execute();
-  await db.schema.createIndex("nucleo_model_calls_class").ifNotExists().on("nucleo_model_calls").columns(["job_class", "at"]).execute();
-  await db.schema.createIndex("nucleo_model_calls_at").ifNotExists().on("nucleo_model_calls").column("at").execute();
+  await db.schema
+    .createIndex("nucleo_model_calls_root")
+    .ifNotExists()
+    .on("nucleo_model_calls")
+    .column("root_id")
+    .execute();
+  await db.schema
+    .createIndex("nucleo_model_calls_ancestors")
+    .ifNotExists()
+    .on("nucleo_model_calls")
+    .using("gin")
+    .column("ancestors")
+    .execute();
+  await db.schema
+    .createIndex("nucleo_model_calls_class")
+    .ifNotExists()
+    .on("nucleo_model_calls")
+    .columns(["job_class", "at"])
+    .execute();
+  await db.schema
+    .createIndex("nucleo_model_calls_at")
+    .ifNotExists()
+    .on("nucleo_model_calls")
+    .column("at")
+    .execute();
 
   await db.schema
     .createTable("nucleo_seats")
@@ -84,9 +126,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("used_input_tokens", "integer")
     .addColumn("used_output_tokens", "integer")
     .execute();
-  await db.schema.createIndex("nucleo_seats_job").ifNotExists().on("nucleo_seats").column("job_id").execute();
+  await db.schema
+    .createIndex("nucleo_seats_job")
+    .ifNotExists()
+    .on("nucleo_seats")
+    .column("job_id")
+    .execute();
 
-  for (const [table, column] of [["nucleo_tool_withholds", "tool"], ["nucleo_skill_admissions", "skill"]] as const) {
+  for (const [table, column] of [
+    ["nucleo_tool_withholds", "tool"],
+    ["nucleo_skill_admissions", "skill"],
+  ] as const) {
     let create = db.schema
       .createTable(table)
       .ifNotExists()
@@ -95,9 +145,15 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn("root_id", "text", (c) => c.notNull())
       .addColumn("at", "timestamptz", (c) => c.notNull())
       .addColumn(column, "text", (c) => c.notNull());
-    if (table === "nucleo_tool_withholds") create = create.addColumn("reason", "text", (c) => c.notNull().defaultTo(""));
+    if (table === "nucleo_tool_withholds")
+      create = create.addColumn("reason", "text", (c) => c.notNull().defaultTo(""));
     await create.addPrimaryKeyConstraint(`${table}_pk`, ["job_id", "seq"]).execute();
-    await db.schema.createIndex(`${table}_root`).ifNotExists().on(table).column("root_id").execute();
+    await db.schema
+      .createIndex(`${table}_root`)
+      .ifNotExists()
+      .on(table)
+      .column("root_id")
+      .execute();
   }
 
   await db.schema
@@ -150,7 +206,16 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 /** Drops everything `up` made. */
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ["nucleo_conversations", "nucleo_benchmark_rows", "nucleo_benchmark_reports", "nucleo_skill_admissions", "nucleo_tool_withholds", "nucleo_seats", "nucleo_model_calls", "nucleo_jobs"]) {
+  for (const table of [
+    "nucleo_conversations",
+    "nucleo_benchmark_rows",
+    "nucleo_benchmark_reports",
+    "nucleo_skill_admissions",
+    "nucleo_tool_withholds",
+    "nucleo_seats",
+    "nucleo_model_calls",
+    "nucleo_jobs",
+  ]) {
     await db.schema.dropTable(table).ifExists().execute();
   }
 }

@@ -32,12 +32,22 @@ async function subtreeFromCalls(db: Db, jobId: string) {
            sum(cost) as cost
       from nucleo_model_calls where job_id = ${jobId} or ancestors @> array[${jobId}]::text[]
      group by currency order by currency`.execute(db);
-  return Object.fromEntries(rows.map((row) => [row.currency, { calls: Number(row.calls), tokens: Number(row.tokens), cost: Number(row.cost) }]));
+  return Object.fromEntries(
+    rows.map((row) => [
+      row.currency,
+      { calls: Number(row.calls), tokens: Number(row.tokens), cost: Number(row.cost) },
+    ]),
+  );
 }
 
 async function subtreeFromApi(db: Db, jobId: string) {
   const { calls, tokens, cost } = await new RecorderQueries(db).subtreeCost(jobId);
-  return { calls, tokens: tokens.input + tokens.cacheRead + tokens.cacheCreation + tokens.output + tokens.reasoning, cost };
+  return {
+    calls,
+    tokens:
+      tokens.input + tokens.cacheRead + tokens.cacheCreation + tokens.output + tokens.reasoning,
+    cost,
+  };
 }
 
 async function expectAttributionMatchesCalls(db: Db, jobIds: readonly string[]): Promise<void> {
@@ -47,8 +57,15 @@ async function expectAttributionMatchesCalls(db: Db, jobIds: readonly string[]):
     const calls = Object.values(reference).reduce((total, entry) => total + entry.calls, 0);
     const tokens = Object.values(reference).reduce((total, entry) => total + entry.tokens, 0);
     expect({ calls: answer.calls, tokens: answer.tokens }, jobId).toEqual({ calls, tokens });
-    expect(Object.fromEntries(Object.entries(answer.cost).map(([currency, cost]) => [currency, Number(cost)])), jobId).toEqual(
-      Object.fromEntries(Object.entries(reference).map(([currency, entry]) => [currency, entry.cost])),
+    expect(
+      Object.fromEntries(
+        Object.entries(answer.cost).map(([currency, cost]) => [currency, Number(cost)]),
+      ),
+      jobId,
+    ).toEqual(
+      Object.fromEntries(
+        Object.entries(reference).map(([currency, entry]) => [currency, entry.cost]),
+      ),
     );
   }
 }
@@ -66,8 +83,17 @@ describeOnBothDatabases("migration 0002 (cost rollups)", (open) => {
     expect(applied).toContain("0002-cost-rollups");
     await expectAttributionMatchesCalls(db, EXAMPLE_JOB_IDS);
     // One row per ancestor and currency: wf-1 (USD, EUR), a (USD), b (USD), wf-2 (USD), s (none: no descendants' calls).
-    const { rows } = await sql<{ ancestor_id: string; currency: string }>`select ancestor_id, currency from nucleo_cost_attribution order by 1, 2`.execute(db);
-    expect(rows.map((row) => `${row.ancestor_id} ${row.currency}`)).toEqual(["a USD", "b USD", "wf-1 EUR", "wf-1 USD", "wf-2 USD"]);
+    const { rows } = await sql<{
+      ancestor_id: string;
+      currency: string;
+    }>`select ancestor_id, currency from nucleo_cost_attribution order by 1, 2`.execute(db);
+    expect(rows.map((row) => `${row.ancestor_id} ${row.currency}`)).toEqual([
+      "a USD",
+      "b USD",
+      "wf-1 EUR",
+      "wf-1 USD",
+      "wf-2 USD",
+    ]);
   });
 
   it("running it again attributes nothing twice and keeps one trigger of each kind", async () => {
@@ -77,9 +103,13 @@ describeOnBothDatabases("migration 0002 (cost rollups)", (open) => {
 
     await db.transaction().execute((trx) => costRollups.up(trx));
 
-    expect((await sql`select * from nucleo_cost_attribution order by 1, 2, 3`.execute(db)).rows).toEqual(before.rows);
+    expect(
+      (await sql`select * from nucleo_cost_attribution order by 1, 2, 3`.execute(db)).rows,
+    ).toEqual(before.rows);
     const triggers = await sql<{ name: string }>`
-      select tgname as name from pg_trigger where tgrelid = 'nucleo_model_calls'::regclass and not tgisinternal order by 1`.execute(db);
+      select tgname as name from pg_trigger where tgrelid = 'nucleo_model_calls'::regclass and not tgisinternal order by 1`.execute(
+      db,
+    );
     expect(triggers.rows.map((row) => row.name)).toEqual([
       "nucleo_model_calls_attribute_delete",
       "nucleo_model_calls_attribute_insert",
@@ -106,12 +136,24 @@ describeOnBothDatabases("migration 0002 (cost rollups)", (open) => {
     }
     await recorder.close();
 
-    const calls = await db.selectFrom("nucleo_model_calls").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
+    const calls = await db
+      .selectFrom("nucleo_model_calls")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(calls.n)).toBe(4);
     const queries = new RecorderQueries(db);
-    expect(await queries.subtreeCost(root.id)).toMatchObject({ calls: 4, cost: { EUR: "0.05", USD: "0.300000000000000001" } });
-    expect(await queries.subtreeCost(child.id)).toMatchObject({ calls: 3, cost: { EUR: "0.05", USD: "0.200000000000000001" } });
-    expect(await queries.subtreeCost(grandchild.id)).toMatchObject({ calls: 2, cost: { EUR: "0.05", USD: "0.000000000000000001" } });
+    expect(await queries.subtreeCost(root.id)).toMatchObject({
+      calls: 4,
+      cost: { EUR: "0.05", USD: "0.300000000000000001" },
+    });
+    expect(await queries.subtreeCost(child.id)).toMatchObject({
+      calls: 3,
+      cost: { EUR: "0.05", USD: "0.200000000000000001" },
+    });
+    expect(await queries.subtreeCost(grandchild.id)).toMatchObject({
+      calls: 2,
+      cost: { EUR: "0.05", USD: "0.000000000000000001" },
+    });
   });
 
   it("one write of many calls appends one row per ancestor and currency", async () => {
@@ -124,24 +166,40 @@ describeOnBothDatabases("migration 0002 (cost rollups)", (open) => {
     for (const event of run.events) recorder.onEvent(event);
     await recorder.close();
 
-    const { rows } = await sql<{ ancestor_id: string; calls: string; cost: string }>`select ancestor_id, calls, cost from nucleo_cost_attribution`.execute(db);
+    const { rows } = await sql<{
+      ancestor_id: string;
+      calls: string;
+      cost: string;
+    }>`select ancestor_id, calls, cost from nucleo_cost_attribution`.execute(db);
     expect(rows).toEqual([{ ancestor_id: root.id, calls: "50", cost: "0.50" }]);
   });
 
   it("follows calls deleted, changed and truncated, by appending rows only", async () => {
     const { db } = await open();
     await seedExampleRuns(db);
-    const appended = async () => Number((await sql<{ n: string }>`select count(*) as n from nucleo_cost_attribution`.execute(db)).rows[0]!.n);
+    const appended = async () =>
+      Number(
+        (await sql<{ n: string }>`select count(*) as n from nucleo_cost_attribution`.execute(db))
+          .rows[0]!.n,
+      );
     const rowsBefore = await appended();
 
-    await db.updateTable("nucleo_model_calls").set({ cost: "0.3", currency: "EUR" }).where("job_id", "=", "a1").execute();
+    await db
+      .updateTable("nucleo_model_calls")
+      .set({ cost: "0.3", currency: "EUR" })
+      .where("job_id", "=", "a1")
+      .execute();
     await expectAttributionMatchesCalls(db, EXAMPLE_JOB_IDS);
     await db.deleteFrom("nucleo_model_calls").where("job_id", "in", ["a", "p1"]).execute();
     await expectAttributionMatchesCalls(db, EXAMPLE_JOB_IDS);
     expect(await appended()).toBeGreaterThan(rowsBefore);
     // A change that changes no sum appends nothing.
     const unchanged = await appended();
-    await db.updateTable("nucleo_model_calls").set({ finish_reason: "stop" }).where("job_id", "=", "a1").execute();
+    await db
+      .updateTable("nucleo_model_calls")
+      .set({ finish_reason: "stop" })
+      .where("job_id", "=", "a1")
+      .execute();
     expect(await appended()).toBe(unchanged);
 
     await sql`truncate nucleo_model_calls`.execute(db);
@@ -155,12 +213,15 @@ describeOnBothDatabases("migration 0002 (cost rollups)", (open) => {
     const root = run.submit();
     for (let index = 0; index < 300; index += 1) run.llmCall(root, { cost: "0.001" });
     const recorder = new PostgresRecorder({ db });
-    for (const [index, event] of run.events.entries()) recorder.onEvent({ ...event, at: event.at + (index % 3) * 86_400_000 + index * 1_000 });
+    for (const [index, event] of run.events.entries())
+      recorder.onEvent({ ...event, at: event.at + (index % 3) * 86_400_000 + index * 1_000 });
     await recorder.close();
     await sql`analyze nucleo_model_calls`.execute(db);
 
     const { rows } = await sql<Record<string, string>>`
-      explain select (at at time zone 'UTC')::date, count(*) from nucleo_model_calls group by 1`.execute(db);
+      explain select (at at time zone 'UTC')::date, count(*) from nucleo_model_calls group by 1`.execute(
+      db,
+    );
     const estimate = /rows=(\d+)/.exec(Object.values(rows[0]!).join(" "))?.[1];
     // Three days; without the statistics the planner takes each distinct time for a group (300).
     expect(Number(estimate)).toBeLessThanOrEqual(10);

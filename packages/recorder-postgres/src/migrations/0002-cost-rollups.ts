@@ -4,7 +4,8 @@ import { sql, type Kysely } from "kysely";
 // so later schema changes never rewrite history (Kysely's rule for migrations).
 
 /** The columns a call's spending is summed over, in table order. */
-const SUMS = "input_tokens, cache_read_input_tokens, cache_creation_input_tokens, output_tokens, reasoning_output_tokens, cost";
+const SUMS =
+  "input_tokens, cache_read_input_tokens, cache_creation_input_tokens, output_tokens, reasoning_output_tokens, cost";
 
 /**
  * What makes the cost rollups fast, every one still computed when read:
@@ -48,19 +49,27 @@ export async function up(db: Kysely<any>): Promise<void> {
   // autovacuum; PGlite has none, and also reads the rows' heap pages). The recorder's merges
   // (writer/attribution-compaction.ts, later) delete rows too, which autovacuum's usual
   // thresholds cover; a merged ancestor has few rows, so heap reads cost it little.
-  await sql`alter table nucleo_cost_attribution set (autovacuum_vacuum_insert_scale_factor = 0, autovacuum_vacuum_insert_threshold = 10000)`.execute(db);
+  await sql`alter table nucleo_cost_attribution set (autovacuum_vacuum_insert_scale_factor = 0, autovacuum_vacuum_insert_threshold = 10000)`.execute(
+    db,
+  );
 
   // Each ancestor of each call, signed: +1 for a call a statement added, -1 for one it removed.
   const attributed = (calls: string, sign: 1 | -1) => `
     select ancestor.id as ancestor_id, c.currency, ${sign} as calls,
-           ${SUMS.split(", ").map((column) => `${sign === 1 ? "" : "-"}c.${column} as ${column}`).join(", ")}
+           ${SUMS.split(", ")
+             .map((column) => `${sign === 1 ? "" : "-"}c.${column} as ${column}`)
+             .join(", ")}
       from ${calls} c cross join unnest(c.ancestors) as ancestor(id)`;
   const append = (changes: string) => `
     insert into nucleo_cost_attribution (ancestor_id, currency, calls, ${SUMS})
-    select ancestor_id, currency, sum(calls), ${SUMS.split(", ").map((column) => `sum(${column})`).join(", ")}
+    select ancestor_id, currency, sum(calls), ${SUMS.split(", ")
+      .map((column) => `sum(${column})`)
+      .join(", ")}
       from (${changes}) as change
      group by ancestor_id, currency
-    having (sum(calls) <> 0 or ${SUMS.split(", ").map((column) => `sum(${column}) <> 0`).join(" or ")})`;
+    having (sum(calls) <> 0 or ${SUMS.split(", ")
+      .map((column) => `sum(${column}) <> 0`)
+      .join(" or ")})`;
   await sql`
     create or replace function nucleo_attribute_model_calls() returns trigger language plpgsql as $$
     begin
@@ -75,7 +84,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   // A trigger with transition tables serves one event; the four share the function.
   const triggers = [
     ["nucleo_model_calls_attribute_insert", "insert", "referencing new table as new_calls"],
-    ["nucleo_model_calls_attribute_update", "update", "referencing old table as old_calls new table as new_calls"],
+    [
+      "nucleo_model_calls_attribute_update",
+      "update",
+      "referencing old table as old_calls new table as new_calls",
+    ],
     ["nucleo_model_calls_attribute_delete", "delete", "referencing old table as old_calls"],
     ["nucleo_model_calls_attribute_truncate", "truncate", ""],
   ] as const;
@@ -90,7 +103,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     ${sql.raw(append(attributed("nucleo_model_calls", 1)))}
        and not exists (select from nucleo_cost_attribution)`.execute(db);
 
-  await sql`create statistics if not exists nucleo_model_calls_utc_day on ((at at time zone 'UTC')::date) from nucleo_model_calls`.execute(db);
+  await sql`create statistics if not exists nucleo_model_calls_utc_day on ((at at time zone 'UTC')::date) from nucleo_model_calls`.execute(
+    db,
+  );
   await sql`analyze nucleo_model_calls`.execute(db);
   await sql`analyze nucleo_cost_attribution`.execute(db);
 }
@@ -99,7 +114,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop statistics if exists nucleo_model_calls_utc_day`.execute(db);
   for (const name of ["insert", "update", "delete", "truncate"]) {
-    await sql`drop trigger if exists ${sql.id(`nucleo_model_calls_attribute_${name}`)} on nucleo_model_calls`.execute(db);
+    await sql`drop trigger if exists ${sql.id(`nucleo_model_calls_attribute_${name}`)} on nucleo_model_calls`.execute(
+      db,
+    );
   }
   await sql`drop function if exists nucleo_attribute_model_calls()`.execute(db);
   await sql`drop table if exists nucleo_cost_attribution`.execute(db);

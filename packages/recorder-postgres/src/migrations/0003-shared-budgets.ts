@@ -30,7 +30,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("settled", "boolean", (column) => column.notNull().defaultTo(false))
     .execute();
   // Every statement of the store reads one entry's bookings by time: the window, the expired.
-  await db.schema.createIndex("nucleo_seat_bookings_entry_time").ifNotExists().on("nucleo_seat_bookings").columns(["entry_id", "booked_at"]).execute();
+  await db.schema
+    .createIndex("nucleo_seat_bookings_entry_time")
+    .ifNotExists()
+    .on("nucleo_seat_bookings")
+    .columns(["entry_id", "booked_at"])
+    .execute();
 }
 
 /** Drops everything `up` made. */

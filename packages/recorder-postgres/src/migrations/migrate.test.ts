@@ -40,7 +40,8 @@ const INDEXES: Readonly<Record<string, string>> = {
   nucleo_benchmark_reports_pkey: "btree (job_id)",
   nucleo_benchmark_rows_pk: "btree (job_id, run)",
   nucleo_conversations_pkey: "btree (id)",
-  nucleo_cost_attribution_ancestor: "btree (ancestor_id) INCLUDE (currency, calls, input_tokens, cache_read_input_tokens, cache_creation_input_tokens, output_tokens, reasoning_output_tokens, cost)",
+  nucleo_cost_attribution_ancestor:
+    "btree (ancestor_id) INCLUDE (currency, calls, input_tokens, cache_read_input_tokens, cache_creation_input_tokens, output_tokens, reasoning_output_tokens, cost)",
   nucleo_entry_budgets_pkey: "btree (entry_id)",
   nucleo_seat_bookings_pkey: "btree (id)",
   nucleo_seat_bookings_entry_time: "btree (entry_id, booked_at)",
@@ -57,9 +58,13 @@ async function recorderTables(db: Kysely<any>): Promise<string[]> {
 async function recorderIndexes(db: Kysely<any>): Promise<Record<string, string>> {
   const { rows } = await sql<{ name: string; definition: string }>`
     select indexname as name, indexdef as definition from pg_indexes
-    where schemaname = current_schema() and tablename like 'nucleo\\_%' and tablename not like 'nucleo\\_recorder\\_%'`.execute(db);
+    where schemaname = current_schema() and tablename like 'nucleo\\_%' and tablename not like 'nucleo\\_recorder\\_%'`.execute(
+    db,
+  );
   // "CREATE INDEX x ON public.t USING gin (ancestors)" -> "gin (ancestors)"
-  return Object.fromEntries(rows.map((row) => [row.name, row.definition.replace(/^.* USING /, "")]));
+  return Object.fromEntries(
+    rows.map((row) => [row.name, row.definition.replace(/^.* USING /, "")]),
+  );
 }
 
 describeOnBothDatabases("migrateToLatest", (open, backend) => {
@@ -90,11 +95,20 @@ describeOnBothDatabases("migrateToLatest", (open, backend) => {
 
   it("keeps its history in its own tables, apart from an application's Kysely migrations", async () => {
     const { db } = await open();
-    const { rows } = await sql<{ name: string }>`select name from ${sql.table(MIGRATION_TABLE)} order by name`.execute(db);
+    const { rows } = await sql<{
+      name: string;
+    }>`select name from ${sql.table(MIGRATION_TABLE)} order by name`.execute(db);
     expect(rows.map((row) => row.name)).toEqual(Object.keys(RECORDER_MIGRATIONS));
-    const lock = await sql<{ name: string }>`select table_name as name from information_schema.tables where table_name = ${MIGRATION_LOCK_TABLE}`.execute(db);
+    const lock = await sql<{
+      name: string;
+    }>`select table_name as name from information_schema.tables where table_name = ${MIGRATION_LOCK_TABLE}`.execute(
+      db,
+    );
     expect(lock.rows).toHaveLength(1);
-    const kyselyDefault = await sql`select 1 from information_schema.tables where table_name = 'kysely_migration'`.execute(db);
+    const kyselyDefault =
+      await sql`select 1 from information_schema.tables where table_name = 'kysely_migration'`.execute(
+        db,
+      );
     expect(kyselyDefault.rows).toEqual([]);
   });
 
@@ -102,9 +116,17 @@ describeOnBothDatabases("migrateToLatest", (open, backend) => {
     const first = await open({ migrate: false });
     // On a server, a second pool stands for a second process; PGlite allows one connection
     // per database, so there the concurrent runs share it.
-    const second = backend === "postgres" && first.url !== undefined ? await openRecorderDatabase({ url: first.url, migrate: false }) : first;
+    const second =
+      backend === "postgres" && first.url !== undefined
+        ? await openRecorderDatabase({ url: first.url, migrate: false })
+        : first;
     try {
-      const runs = await Promise.all([migrateToLatest(first.db), migrateToLatest(second.db), migrateToLatest(first.db), migrateToLatest(second.db)]);
+      const runs = await Promise.all([
+        migrateToLatest(first.db),
+        migrateToLatest(second.db),
+        migrateToLatest(first.db),
+        migrateToLatest(second.db),
+      ]);
       expect(runs.flatMap((run) => run.applied).sort()).toEqual(Object.keys(RECORDER_MIGRATIONS));
       expect(await recorderIndexes(first.db)).toEqual(INDEXES);
     } finally {

@@ -45,9 +45,16 @@ export async function migrateToLatest(db: Kysely<any>): Promise<MigrateResult> {
     throw new RecorderDatabaseError({
       code: "recorder_migration_failed",
       ...(failed === undefined ? {} : { migration: failed }),
-      message: failed === undefined ? `The recorder's migrations could not start: ${reason}` : `The recorder's migration ${failed} failed: ${reason}`,
+      message:
+        failed === undefined
+          ? `The recorder's migrations could not start: ${reason}`
+          : `The recorder's migration ${failed} failed: ${reason}`,
       cause: error,
     });
   }
-  return { applied: results.filter((result) => result.status === "Success").map((result) => result.migrationName) };
+  return {
+    applied: results
+      .filter((result) => result.status === "Success")
+      .map((result) => result.migrationName),
+  };
 }

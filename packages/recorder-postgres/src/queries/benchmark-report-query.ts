@@ -61,16 +61,30 @@ export interface BenchmarkReportDetail extends BenchmarkReportSummary {
   readonly report: Readonly<Record<string, unknown>>;
 }
 
-const epochMs = (column: "r.started_at" | "r.finished_at") => sql<number>`date_part('epoch', ${sql.ref(column)}) * 1000`;
+const epochMs = (column: "r.started_at" | "r.finished_at") =>
+  sql<number>`date_part('epoch', ${sql.ref(column)}) * 1000`;
 
 function selectSummaries(db: Kysely<RecorderDatabase>) {
   return db
     .selectFrom("nucleo_benchmark_reports as r")
-    .select(["r.job_id", "r.root_id", "r.raced_job", "r.grade", "r.times", "r.judge_failure", "r.reference_failure"])
+    .select([
+      "r.job_id",
+      "r.root_id",
+      "r.raced_job",
+      "r.grade",
+      "r.times",
+      "r.judge_failure",
+      "r.reference_failure",
+    ])
     .select([
       epochMs("r.started_at").as("started_ms"),
       epochMs("r.finished_at").as("finished_ms"),
-      (eb) => eb.selectFrom("nucleo_benchmark_rows as b").select(sql`count(*)`.as("runs")).whereRef("b.job_id", "=", "r.job_id").as("runs"),
+      (eb) =>
+        eb
+          .selectFrom("nucleo_benchmark_rows as b")
+          .select(sql`count(*)`.as("runs"))
+          .whereRef("b.job_id", "=", "r.job_id")
+          .as("runs"),
       (eb) =>
         eb
           .selectFrom("nucleo_benchmark_rows as b")
@@ -81,7 +95,9 @@ function selectSummaries(db: Kysely<RecorderDatabase>) {
     ]);
 }
 
-type SummaryRow = Awaited<ReturnType<ReturnType<typeof selectSummaries>["executeTakeFirstOrThrow"]>>;
+type SummaryRow = Awaited<
+  ReturnType<ReturnType<typeof selectSummaries>["executeTakeFirstOrThrow"]>
+>;
 
 function toSummary(row: SummaryRow): BenchmarkReportSummary {
   return {
@@ -104,11 +120,15 @@ function toSummary(row: SummaryRow): BenchmarkReportSummary {
  *
  * @internal
  */
-export async function readBenchmarkReports(db: Kysely<RecorderDatabase>, options: BenchmarkReportsOptions = {}): Promise<BenchmarkReportSummary[]> {
+export async function readBenchmarkReports(
+  db: Kysely<RecorderDatabase>,
+  options: BenchmarkReportsOptions = {},
+): Promise<BenchmarkReportSummary[]> {
   let query = selectSummaries(db);
   if (options.rootId !== undefined) query = query.where("r.root_id", "=", options.rootId);
   const rows = await query.orderBy("r.started_at").orderBy("r.job_id").execute();
-  if (rows.length === 0 && options.rootId !== undefined) await requireWorkflow(db, options.rootId, "benchmarkReports");
+  if (rows.length === 0 && options.rootId !== undefined)
+    await requireWorkflow(db, options.rootId, "benchmarkReports");
   return rows.map(toSummary);
 }
 
@@ -117,10 +137,21 @@ export async function readBenchmarkReports(db: Kysely<RecorderDatabase>, options
  *
  * @internal
  */
-export async function readBenchmarkReport(db: Kysely<RecorderDatabase>, jobId: string): Promise<BenchmarkReportDetail> {
-  const summary = await selectSummaries(db).select("r.report").where("r.job_id", "=", jobId).executeTakeFirst();
+export async function readBenchmarkReport(
+  db: Kysely<RecorderDatabase>,
+  jobId: string,
+): Promise<BenchmarkReportDetail> {
+  const summary = await selectSummaries(db)
+    .select("r.report")
+    .where("r.job_id", "=", jobId)
+    .executeTakeFirst();
   if (summary === undefined) throw await unknownBenchmark(db, jobId);
-  const rows = await db.selectFrom("nucleo_benchmark_rows").selectAll().where("job_id", "=", jobId).orderBy("run").execute();
+  const rows = await db
+    .selectFrom("nucleo_benchmark_rows")
+    .selectAll()
+    .where("job_id", "=", jobId)
+    .orderBy("run")
+    .execute();
   return {
     ...toSummary(summary),
     report: summary.report,
@@ -146,12 +177,24 @@ export async function readBenchmarkReport(db: Kysely<RecorderDatabase>, jobId: s
   };
 }
 
-async function unknownBenchmark(db: Kysely<RecorderDatabase>, jobId: string): Promise<RecorderQueryError> {
-  const job = await db.selectFrom("nucleo_jobs").select("job_class").where("id", "=", jobId).executeTakeFirst();
+async function unknownBenchmark(
+  db: Kysely<RecorderDatabase>,
+  jobId: string,
+): Promise<RecorderQueryError> {
+  const job = await db
+    .selectFrom("nucleo_jobs")
+    .select("job_class")
+    .where("id", "=", jobId)
+    .executeTakeFirst();
   const id = JSON.stringify(jobId);
   const message =
     job === undefined
       ? `No benchmark report with job id ${id} is recorded (no job has that id).`
       : `Job ${id} (${job.job_class}) has no benchmark report recorded: it is not a benchmark, or has not finished.`;
-  return new RecorderQueryError({ code: "unknown_benchmark", query: "benchmarkReport", id: jobId, message });
+  return new RecorderQueryError({
+    code: "unknown_benchmark",
+    query: "benchmarkReport",
+    id: jobId,
+    message,
+  });
 }

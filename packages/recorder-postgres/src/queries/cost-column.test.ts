@@ -27,22 +27,32 @@ const AMOUNTS = [
 function randomAmount(next: () => number): string {
   const whole = Math.floor(next() * 10 ** Math.floor(next() * 17));
   const scale = Math.floor(next() * 22);
-  const fraction = scale === 0 ? "" : `.${String(Math.floor(next() * 10 ** Math.min(scale, 15))).padStart(scale, "0").slice(0, scale)}`;
+  const fraction =
+    scale === 0
+      ? ""
+      : `.${String(Math.floor(next() * 10 ** Math.min(scale, 15)))
+          .padStart(scale, "0")
+          .slice(0, scale)}`;
   return `${next() < 0.1 ? "-" : ""}${whole}${fraction}`;
 }
 
 describe("CostColumn", () => {
   it("sums exactly, as Decimal does, printing the shortest text", () => {
     let seed = 42;
-    const next = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
     const amounts = [...AMOUNTS, ...Array.from({ length: 2_000 }, () => randomAmount(next))];
     const column = new CostColumn(20);
     const expected = new Array<Decimal | undefined>(20);
     amounts.forEach((amount, position) => {
       const index = position % 20;
       column.addText(index, amount);
-      expected[index] = expected[index] === undefined ? Decimal.parse(amount) : expected[index].plus(Decimal.parse(amount));
-      expect(column.textAt(index), `after adding ${amount} at ${index}`).toBe(expected[index].toString());
+      expected[index] =
+        expected[index] === undefined
+          ? Decimal.parse(amount)
+          : expected[index].plus(Decimal.parse(amount));
+      expect(column.textAt(index), `after adding ${amount} at ${index}`).toBe(
+        expected[index].toString(),
+      );
     });
   });
 
@@ -57,17 +67,27 @@ describe("CostColumn", () => {
     target.addFrom(1, source, 1);
     target.addFrom(2, source, 2);
     target.addFrom(2, target, 1);
-    expect([target.textAt(0), target.textAt(1), target.textAt(2)]).toEqual(["0.12", "9007199254740992", "9007199254740992"]);
+    expect([target.textAt(0), target.textAt(1), target.textAt(2)]).toEqual([
+      "0.12",
+      "9007199254740992",
+      "9007199254740992",
+    ]);
   });
 
   it("tells a zero cost from no cost", () => {
     const column = new CostColumn(2);
     column.addText(0, "0.000");
-    expect([column.has(0), column.textAt(0), column.has(1), column.textAt(1)]).toEqual([true, "0", false, undefined]);
+    expect([column.has(0), column.textAt(0), column.has(1), column.textAt(1)]).toEqual([
+      true,
+      "0",
+      false,
+      undefined,
+    ]);
   });
 
   it("refuses text that is not a decimal", () => {
     const column = new CostColumn(1);
-    for (const text of ["NaN", "1e5", "", "0x10", "1."]) expect(() => column.addText(0, text), text).toThrow(RangeError);
+    for (const text of ["NaN", "1e5", "", "0x10", "1."])
+      expect(() => column.addText(0, text), text).toThrow(RangeError);
   });
 });

@@ -124,6 +124,9 @@ function unitsText(units: number, scale: number): string {
   let end = padded.length;
   const point = padded.length - scale;
   while (end > point && padded.charCodeAt(end - 1) === 48 /* 0 */) end -= 1;
-  const text = end === point ? padded.slice(0, point) : `${padded.slice(0, point)}.${padded.slice(point, end)}`;
+  const text =
+    end === point
+      ? padded.slice(0, point)
+      : `${padded.slice(0, point)}.${padded.slice(point, end)}`;
   return negative && text !== "0" ? `-${text}` : text;
 }

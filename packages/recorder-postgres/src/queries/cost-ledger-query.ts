@@ -1,7 +1,13 @@
 import { InvalidInputError } from "@nucleo/core";
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { RecorderDatabase } from "../schema/database.js";
-import { readCount, readDecimal, readTokens, totalsColumns, type TokenTotals } from "./cost-totals.js";
+import {
+  readCount,
+  readDecimal,
+  readTokens,
+  totalsColumns,
+  type TokenTotals,
+} from "./cost-totals.js";
 import { requireId } from "./query-guard.js";
 import { requireWorkflow } from "./workflow-checks.js";
 
@@ -40,14 +46,19 @@ export interface CostLedgerRow {
 }
 
 /** What each grouping selects as the key, and what it groups by. */
-const GROUPINGS: Readonly<Record<LedgerGrouping, { readonly key: RawBuilder<string>; readonly group: RawBuilder<unknown> }>> = {
+const GROUPINGS: Readonly<
+  Record<LedgerGrouping, { readonly key: RawBuilder<string>; readonly group: RawBuilder<unknown> }>
+> = {
   workflow: { key: sql<string>`root_id`, group: sql`root_id` },
   jobClass: { key: sql<string>`job_class`, group: sql`job_class` },
   model: { key: sql<string>`response_model`, group: sql`response_model` },
   // Grouped by the UTC date (whatever the session's time zone) and formatted once per group:
   // formatting each of a million rows doubled the query's time. The planner needs statistics
   // on this expression to hash the thirty-odd days instead of sorting every call.
-  day: { key: sql<string>`to_char((at at time zone 'UTC')::date, 'YYYY-MM-DD')`, group: sql`(at at time zone 'UTC')::date` },
+  day: {
+    key: sql<string>`to_char((at at time zone 'UTC')::date, 'YYYY-MM-DD')`,
+    group: sql`(at at time zone 'UTC')::date`,
+  },
 };
 
 /**
@@ -56,16 +67,28 @@ const GROUPINGS: Readonly<Record<LedgerGrouping, { readonly key: RawBuilder<stri
  *
  * @internal
  */
-export async function readCostLedger(db: Kysely<RecorderDatabase>, options: CostLedgerOptions): Promise<CostLedgerRow[]> {
+export async function readCostLedger(
+  db: Kysely<RecorderDatabase>,
+  options: CostLedgerOptions,
+): Promise<CostLedgerRow[]> {
   const checked = checkLedgerOptions(options);
   const grouping = GROUPINGS[checked.by];
-  let query = db.selectFrom("nucleo_model_calls").select(grouping.key.as("key")).select("currency").select(totalsColumns());
+  let query = db
+    .selectFrom("nucleo_model_calls")
+    .select(grouping.key.as("key"))
+    .select("currency")
+    .select(totalsColumns());
   if (checked.rootId !== undefined) query = query.where("root_id", "=", checked.rootId);
   if (checked.from !== undefined) query = query.where("at", ">=", checked.from);
   if (checked.to !== undefined) query = query.where("at", "<", checked.to);
   if (checked.currency !== undefined) query = query.where("currency", "=", checked.currency);
-  const rows = await query.groupBy([grouping.group, sql`currency`]).orderBy(sql`1`).orderBy(sql`2`).execute();
-  if (rows.length === 0 && checked.rootId !== undefined) await requireWorkflow(db, checked.rootId, "costLedger");
+  const rows = await query
+    .groupBy([grouping.group, sql`currency`])
+    .orderBy(sql`1`)
+    .orderBy(sql`2`)
+    .execute();
+  if (rows.length === 0 && checked.rootId !== undefined)
+    await requireWorkflow(db, checked.rootId, "costLedger");
   return rows.map((row) => ({
     key: row.key,
     currency: row.currency,
@@ -76,8 +99,15 @@ export async function readCostLedger(db: Kysely<RecorderDatabase>, options: Cost
 }
 
 function checkLedgerOptions(options: CostLedgerOptions): CostLedgerOptions {
-  if (typeof options !== "object" || options === null || !(LEDGER_GROUPINGS as readonly unknown[]).includes(options.by)) {
-    throw new InvalidInputError({ parameter: "by", expected: `one of ${LEDGER_GROUPINGS.join(", ")}` });
+  if (
+    typeof options !== "object" ||
+    options === null ||
+    !(LEDGER_GROUPINGS as readonly unknown[]).includes(options.by)
+  ) {
+    throw new InvalidInputError({
+      parameter: "by",
+      expected: `one of ${LEDGER_GROUPINGS.join(", ")}`,
+    });
   }
   if (options.rootId !== undefined) requireId(options.rootId, "rootId");
   if (options.currency !== undefined) requireId(options.currency, "currency");

@@ -12,8 +12,18 @@ describeOnBothDatabases("RecorderQueries.costLedger", (open) => {
     const { db } = await open();
     await seedExampleRuns(db);
     const rows = await new RecorderQueries(db).costLedger({ by: "workflow" });
-    expect(lines(rows)).toEqual(["wf-1 EUR 2 0.75", "wf-1 USD 4 0.400000000000000001", "wf-2 USD 100 0.1"]);
-    expect(rows[1]!.tokens).toEqual({ input: 3_301, cacheRead: 500, cacheCreation: 40, output: 1_201, reasoning: 50 });
+    expect(lines(rows)).toEqual([
+      "wf-1 EUR 2 0.75",
+      "wf-1 USD 4 0.400000000000000001",
+      "wf-2 USD 100 0.1",
+    ]);
+    expect(rows[1]!.tokens).toEqual({
+      input: 3_301,
+      cacheRead: 500,
+      cacheCreation: 40,
+      output: 1_201,
+      reasoning: 50,
+    });
   });
 
   it("by job class, by model and by UTC day", async () => {
@@ -45,27 +55,45 @@ describeOnBothDatabases("RecorderQueries.costLedger", (open) => {
     const { db } = await open();
     await seedExampleRuns(db);
     const queries = new RecorderQueries(db);
-    expect(lines(await queries.costLedger({ by: "model", rootId: "wf-2" }))).toEqual(["model-b USD 100 0.1"]);
-    expect(lines(await queries.costLedger({ by: "model", currency: "EUR" }))).toEqual(["model-eu EUR 2 0.75"]);
+    expect(lines(await queries.costLedger({ by: "model", rootId: "wf-2" }))).toEqual([
+      "model-b USD 100 0.1",
+    ]);
+    expect(lines(await queries.costLedger({ by: "model", currency: "EUR" }))).toEqual([
+      "model-eu EUR 2 0.75",
+    ]);
     const range = { from: new Date("2025-01-06T10:00:07Z"), to: new Date("2025-01-06T10:00:13Z") };
     // 10:00:07 is in (two calls), 10:00:13 is not (the range is half-open).
-    expect(lines(await queries.costLedger({ by: "jobClass", ...range }))).toEqual(["Condense USD 1 0.1", "Lookup USD 1 0.000000000000000001", "Search EUR 1 0.05"]);
+    expect(lines(await queries.costLedger({ by: "jobClass", ...range }))).toEqual([
+      "Condense USD 1 0.1",
+      "Lookup USD 1 0.000000000000000001",
+      "Search EUR 1 0.05",
+    ]);
   });
 
   it("sums exactly: ten calls of 0.1 make 1, and 0.1 + 0.2 make 0.3", async () => {
     const { db } = await open();
     await seedRows(db, {
       jobs: [{ id: "root" }],
-      calls: [...Array.from({ length: 10 }, () => ({ jobId: "root", cost: "0.1" })), { jobId: "root", cost: "0.1", currency: "GBP" }, { jobId: "root", cost: "0.2", currency: "GBP" }],
+      calls: [
+        ...Array.from({ length: 10 }, () => ({ jobId: "root", cost: "0.1" })),
+        { jobId: "root", cost: "0.1", currency: "GBP" },
+        { jobId: "root", cost: "0.2", currency: "GBP" },
+      ],
     });
-    expect(lines(await new RecorderQueries(db).costLedger({ by: "workflow" }))).toEqual(["root GBP 2 0.3", "root USD 10 1"]);
+    expect(lines(await new RecorderQueries(db).costLedger({ by: "workflow" }))).toEqual([
+      "root GBP 2 0.3",
+      "root USD 10 1",
+    ]);
   });
 
   it("a ledger for an unknown workflow is refused naming it; a known one without calls is empty", async () => {
     const { db } = await open();
     await seedExampleRuns(db);
     const queries = new RecorderQueries(db);
-    await expect(queries.costLedger({ by: "model", rootId: "wf-9" })).rejects.toMatchObject({ code: "unknown_workflow", id: "wf-9" });
+    await expect(queries.costLedger({ by: "model", rootId: "wf-9" })).rejects.toMatchObject({
+      code: "unknown_workflow",
+      id: "wf-9",
+    });
     await seedRows(db, { jobs: [{ id: "idle" }] });
     expect(await queries.costLedger({ by: "model", rootId: "idle" })).toEqual([]);
   });
@@ -73,7 +101,12 @@ describeOnBothDatabases("RecorderQueries.costLedger", (open) => {
   it("a grouping it does not know is refused naming the parameter", async () => {
     const { db } = await open();
     const queries = new RecorderQueries(db);
-    await expect(queries.costLedger({ by: "provider" as never })).rejects.toMatchObject({ code: "invalid_input", parameter: "by" });
-    await expect(queries.costLedger({ by: "day", from: new Date("nonsense") })).rejects.toMatchObject({ parameter: "from" });
+    await expect(queries.costLedger({ by: "provider" as never })).rejects.toMatchObject({
+      code: "invalid_input",
+      parameter: "by",
+    });
+    await expect(
+      queries.costLedger({ by: "day", from: new Date("nonsense") }),
+    ).rejects.toMatchObject({ parameter: "from" });
   });
 });

@@ -49,7 +49,13 @@ export interface TotalsRow {
  *
  * @internal
  */
-export const TOKEN_COLUMNS = ["input_tokens", "cache_read_input_tokens", "cache_creation_input_tokens", "output_tokens", "reasoning_output_tokens"] as const;
+export const TOKEN_COLUMNS = [
+  "input_tokens",
+  "cache_read_input_tokens",
+  "cache_creation_input_tokens",
+  "output_tokens",
+  "reasoning_output_tokens",
+] as const;
 
 /**
  * The aggregate columns every cost query selects over `nucleo_model_calls`: one count, the
@@ -74,7 +80,8 @@ export function totalsColumns(): AliasedRawBuilder<unknown, keyof TotalsRow>[] {
 export function readCount(value: unknown): number {
   if (value === null || value === undefined) return 0;
   const count = Number(value);
-  if (!Number.isSafeInteger(count)) throw new RangeError(`Expected a whole count from the database, got ${String(value)}`);
+  if (!Number.isSafeInteger(count))
+    throw new RangeError(`Expected a whole count from the database, got ${String(value)}`);
   return count;
 }
 
@@ -130,10 +137,17 @@ export class TotalsAccumulator {
   toTotals(): CostTotals {
     if (this.calls === 0 && this.cost.size === 0) return NO_COST;
     const cost: Record<string, string> = {};
-    for (const currency of [...this.cost.keys()].sort()) cost[currency] = this.cost.get(currency)!.toString();
+    for (const currency of [...this.cost.keys()].sort())
+      cost[currency] = this.cost.get(currency)!.toString();
     return {
       calls: this.calls,
-      tokens: { input: this.input, cacheRead: this.cacheRead, cacheCreation: this.cacheCreation, output: this.output, reasoning: this.reasoning },
+      tokens: {
+        input: this.input,
+        cacheRead: this.cacheRead,
+        cacheCreation: this.cacheCreation,
+        output: this.output,
+        reasoning: this.reasoning,
+      },
       cost,
     };
   }

@@ -7,7 +7,7 @@ describe("IdIndex", () => {
     ids.push("", "é😀", "'; DROP TABLE nucleo_jobs; --", "job-1 ");
     const index = new IdIndex(ids);
     expect(index.size).toBe(ids.length);
-    ids.forEach((id, position) => expect(index.positionOf(id)).toBe(position));
+    for (const [position, id] of ids.entries()) expect(index.positionOf(id)).toBe(position);
     for (const absent of ["job-5000", "job-1\u0000", "JOB-1", "job-01"]) {
       expect(index.positionOf(absent)).toBe(-1);
       expect(index.has(absent)).toBe(false);

@@ -47,7 +47,8 @@ export class IdIndex {
   /** FNV-1a over the UTF-16 code units, from a random seed. */
   #hash(id: string): number {
     let hash = 0x811c9dc5 ^ this.#seed;
-    for (let index = 0; index < id.length; index += 1) hash = Math.imul(hash ^ id.charCodeAt(index), 0x01000193);
+    for (let index = 0; index < id.length; index += 1)
+      hash = Math.imul(hash ^ id.charCodeAt(index), 0x01000193);
     return hash >>> 0;
   }
 }

@@ -41,7 +41,12 @@ describeOnBothDatabases("recorder queries and hostile input", (open) => {
       expect(await queries.costLedger({ by: "model", currency: value })).toEqual([]);
       expect(await queries.benchmarkReports({ rootId: "wf-2" })).toHaveLength(1);
     }
-    const { rows } = await sql<{ jobs: string; calls: string }>`select (select count(*) from nucleo_jobs) as jobs, (select count(*) from nucleo_model_calls) as calls`.execute(db);
+    const { rows } = await sql<{
+      jobs: string;
+      calls: string;
+    }>`select (select count(*) from nucleo_jobs) as jobs, (select count(*) from nucleo_model_calls) as calls`.execute(
+      db,
+    );
     expect(rows[0]).toEqual({ jobs: "11", calls: "106" });
     expect((await queries.trajectory("wf-1")).jobCount).toBe(8);
   });
@@ -49,17 +54,28 @@ describeOnBothDatabases("recorder queries and hostile input", (open) => {
   it("a workflow whose id is hostile text is found by exactly that id", async () => {
     const { db } = await open();
     const id = "wf'; DROP TABLE nucleo_jobs; --\\";
-    await seedRows(db, { jobs: [{ id, jobClass: "Cls' OR 1=1 --" }, { id: "child\\'", parentId: id, ordinal: 1 }], calls: [{ jobId: "child\\'", cost: "0.5" }] });
+    await seedRows(db, {
+      jobs: [
+        { id, jobClass: "Cls' OR 1=1 --" },
+        { id: "child\\'", parentId: id, ordinal: 1 },
+      ],
+      calls: [{ jobId: "child\\'", cost: "0.5" }],
+    });
     const queries = new RecorderQueries(db);
     const trajectory = await queries.trajectory(id);
     expect(trajectory.root.children[0]!.job.jobId).toBe("child\\'");
     expect(trajectory.root.job.cost.subtree.cost).toEqual({ USD: "0.5" });
     expect((await queries.seatSizing({ jobClass: "Job" }))[0]!.calls).toBe(1);
-    expect(await queries.costLedger({ by: "workflow", rootId: id })).toMatchObject([{ key: id, cost: "0.5" }]);
+    expect(await queries.costLedger({ by: "workflow", rootId: id })).toMatchObject([
+      { key: id, cost: "0.5" },
+    ]);
   });
 
   it("an id with a NUL character is refused as invalid input before reaching the database", async () => {
     const { db } = await open();
-    await expect(new RecorderQueries(db).subtreeCost("a\u0000b")).rejects.toMatchObject({ code: "invalid_input", parameter: "jobId" });
+    await expect(new RecorderQueries(db).subtreeCost("a\u0000b")).rejects.toMatchObject({
+      code: "invalid_input",
+      parameter: "jobId",
+    });
   });
 });

@@ -21,7 +21,11 @@ export const SIZING_HEADROOM = { numerator: 5, denominator: 4 } as const;
 export function recommendOutputRung(p95OutputTokens: number): OutputRung {
   for (const rung of OUTPUT_RUNGS) {
     if (rung === "MAX") return rung;
-    if (p95OutputTokens * SIZING_HEADROOM.numerator <= FRAMEWORK_OUTPUT_BUDGETS[rung] * SIZING_HEADROOM.denominator) return rung;
+    if (
+      p95OutputTokens * SIZING_HEADROOM.numerator <=
+      FRAMEWORK_OUTPUT_BUDGETS[rung] * SIZING_HEADROOM.denominator
+    )
+      return rung;
   }
   return "MAX";
 }

@@ -16,13 +16,18 @@ const documented = new Map<string, string>();
 for (const match of markdown.matchAll(/```sql\n([\s\S]*?)```/g)) {
   const text = match[1]!;
   const name = /^-- query: (\w+)$/m.exec(text)?.[1];
-  if (name === undefined) throw new Error(`A sql block in the README has no "-- query: <name>" line:\n${text}`);
+  if (name === undefined)
+    throw new Error(`A sql block in the README has no "-- query: <name>" line:\n${text}`);
   documented.set(name, text.trim().replace(/;$/, ""));
 }
 
 type Row = Record<string, unknown>;
 
-async function run(db: Kysely<RecorderDatabase>, name: string, parameters: readonly unknown[]): Promise<Row[]> {
+async function run(
+  db: Kysely<RecorderDatabase>,
+  name: string,
+  parameters: readonly unknown[],
+): Promise<Row[]> {
   const text = documented.get(name);
   if (text === undefined) throw new Error(`the README documents no query "${name}"`);
   const { rows } = await db.executeQuery<Row>(CompiledQuery.raw(text, [...parameters]));
@@ -31,7 +36,12 @@ async function run(db: Kysely<RecorderDatabase>, name: string, parameters: reado
 
 const exact = (value: unknown): string => Decimal.parse(String(value)).toString();
 const exactRecord = (value: unknown): Record<string, string> =>
-  Object.fromEntries(Object.entries((value ?? {}) as Record<string, unknown>).map(([currency, cost]) => [currency, exact(cost)]));
+  Object.fromEntries(
+    Object.entries((value ?? {}) as Record<string, unknown>).map(([currency, cost]) => [
+      currency,
+      exact(cost),
+    ]),
+  );
 
 /** The per-currency rows of a documented statement, folded into the API's totals. */
 function asTotals(rows: readonly Row[]): CostTotals {
@@ -51,7 +61,14 @@ function asTotals(rows: readonly Row[]): CostTotals {
 
 describe("QUERIES.md", () => {
   it("documents every query of the typed API, each once", () => {
-    expect([...documented.keys()].sort()).toEqual(["benchmarkReport", "benchmarkReports", "costLedger", "seatSizing", "subtreeCost", "trajectory"]);
+    expect([...documented.keys()].sort()).toEqual([
+      "benchmarkReport",
+      "benchmarkReports",
+      "costLedger",
+      "seatSizing",
+      "subtreeCost",
+      "trajectory",
+    ]);
     expect(markdown.match(/```sql/g)).toHaveLength(documented.size);
   });
 });
@@ -61,13 +78,34 @@ describeOnBothDatabases("the SQL in the README answers what RecorderQueries answ
     const { db } = await open();
     await seedExampleRuns(db);
     // Siblings tied on ordinal, start and submission: told apart by id in byte order.
-    const tied = { parentId: "ties", ordinal: 1, startedAt: "2025-01-06T10:00:00Z", submittedAt: "2025-01-06T09:00:00Z" };
-    await seedRows(db, { jobs: [{ id: "ties" }, { ...tied, id: "tie-b" }, { ...tied, id: "tie-B" }, { ...tied, id: "tie-é" }, { ...tied, id: "tie-a" }] });
+    const tied = {
+      parentId: "ties",
+      ordinal: 1,
+      startedAt: "2025-01-06T10:00:00Z",
+      submittedAt: "2025-01-06T09:00:00Z",
+    };
+    await seedRows(db, {
+      jobs: [
+        { id: "ties" },
+        { ...tied, id: "tie-b" },
+        { ...tied, id: "tie-B" },
+        { ...tied, id: "tie-é" },
+        { ...tied, id: "tie-a" },
+      ],
+    });
     for (const rootId of ["wf-1", "wf-2", "ties"]) {
       const { root } = await new RecorderQueries(db).trajectory(rootId);
       const fromApi: unknown[] = [];
       walkTrajectory(root, (node, depth) =>
-        fromApi.push([depth, node.job.jobId, node.job.ordinal, node.job.status, node.job.error?.code ?? null, node.job.cost.own.cost, node.job.cost.subtree.cost]),
+        fromApi.push([
+          depth,
+          node.job.jobId,
+          node.job.ordinal,
+          node.job.status,
+          node.job.error?.code ?? null,
+          node.job.cost.own.cost,
+          node.job.cost.subtree.cost,
+        ]),
       );
       const fromSql = (await run(db, "trajectory", [rootId])).map((row) => [
         row.depth,
@@ -106,12 +144,20 @@ describeOnBothDatabases("the SQL in the README answers what RecorderQueries answ
     ];
     for (const options of cases) {
       const fromApi = await queries.costLedger(options);
-      const rows = await run(db, "costLedger", [options.by, options.rootId ?? null, options.from ?? null, options.to ?? null, options.currency ?? null]);
-      const fromSql = rows.map((row) => ({ key: row.key, currency: row.currency, ...asTotals([row]) })).map(({ cost, currency, ...rest }) => ({
-        ...rest,
-        currency,
-        cost: cost[String(currency)],
-      }));
+      const rows = await run(db, "costLedger", [
+        options.by,
+        options.rootId ?? null,
+        options.from ?? null,
+        options.to ?? null,
+        options.currency ?? null,
+      ]);
+      const fromSql = rows
+        .map((row) => ({ key: row.key, currency: row.currency, ...asTotals([row]) }))
+        .map(({ cost, currency, ...rest }) => ({
+          ...rest,
+          currency,
+          cost: cost[String(currency)],
+        }));
       expect(fromSql, JSON.stringify(options)).toEqual(fromApi);
       expect(fromApi.length).toBeGreaterThan(0);
     }
@@ -154,8 +200,26 @@ describeOnBothDatabases("the SQL in the README answers what RecorderQueries answ
       }));
       expect(fromSql).toEqual(await queries.benchmarkReports(rootId === null ? {} : { rootId }));
     }
-    const fromSql = (await run(db, "benchmarkReport", ["bench-1"])).map((row) => [row.run, row.role, row.model, row.status, row.error, row.cost, row.judge_score]);
+    const fromSql = (await run(db, "benchmarkReport", ["bench-1"])).map((row) => [
+      row.run,
+      row.role,
+      row.model,
+      row.status,
+      row.error,
+      row.cost,
+      row.judge_score,
+    ]);
     const { rows } = await queries.benchmarkReport("bench-1");
-    expect(fromSql).toEqual(rows.map((row) => [row.run, row.role, row.model, row.status, row.error, row.cost, row.judgeScore]));
+    expect(fromSql).toEqual(
+      rows.map((row) => [
+        row.run,
+        row.role,
+        row.model,
+        row.status,
+        row.error,
+        row.cost,
+        row.judgeScore,
+      ]),
+    );
   });
 });

@@ -13,7 +13,10 @@ const UNDEFINED_TABLE = "42P01";
  */
 export function requireId(value: unknown, parameter: string): string {
   if (typeof value !== "string" || value === "" || value.includes("\u0000")) {
-    throw new InvalidInputError({ parameter, expected: "a non-empty id (text without NUL characters)" });
+    throw new InvalidInputError({
+      parameter,
+      expected: "a non-empty id (text without NUL characters)",
+    });
   }
   return value;
 }
@@ -24,21 +27,31 @@ export function requireId(value: unknown, parameter: string): string {
  *
  * @internal
  */
-export async function guardQuery<TResult>(query: string, run: () => Promise<TResult>): Promise<TResult> {
+export async function guardQuery<TResult>(
+  query: string,
+  run: () => Promise<TResult>,
+): Promise<TResult> {
   try {
     return await run();
   } catch (error) {
     if (LLMReadableError.isInstance(error)) throw error;
-    const sqlState = typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
+    const sqlState =
+      typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
     if (sqlState === UNDEFINED_TABLE) {
       throw new RecorderQueryError({
         code: "recorder_not_migrated",
         query,
-        message: "The recorder's tables are missing from this database: run its migrations first (`nucleo migrate` in the worker app, or open it with migrate: true).",
+        message:
+          "The recorder's tables are missing from this database: run its migrations first (`nucleo migrate` in the worker app, or open it with migrate: true).",
         cause: error,
       });
     }
     const reason = error instanceof Error ? error.message : String(error);
-    throw new RecorderQueryError({ code: "recorder_query_failed", query, message: `The recorder query ${query} failed: ${reason}`, cause: error });
+    throw new RecorderQueryError({
+      code: "recorder_query_failed",
+      query,
+      message: `The recorder query ${query} failed: ${reason}`,
+      cause: error,
+    });
   }
 }

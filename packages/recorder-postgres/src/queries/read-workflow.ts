@@ -37,9 +37,18 @@ const CALL_RECORD = sql.raw(
  *   because nothing runs in parallel there and every field of every row is a copy out of its
  *   memory.
  */
-function recordsOf(db: Kysely<RecorderDatabase>, record: RawBuilder<unknown>, table: "nucleo_jobs" | "nucleo_model_calls", rootId: string) {
-  const records = db.getExecutor().adapter.supportsMultipleConnections ? record : sql`string_agg(${record}, e'\\n')`;
-  return sql<RecordRow>`select ${records} as records from ${sql.table(table)} where root_id = ${rootId}`.execute(db);
+function recordsOf(
+  db: Kysely<RecorderDatabase>,
+  record: RawBuilder<unknown>,
+  table: "nucleo_jobs" | "nucleo_model_calls",
+  rootId: string,
+) {
+  const records = db.getExecutor().adapter.supportsMultipleConnections
+    ? record
+    : sql`string_agg(${record}, e'\\n')`;
+  return sql<RecordRow>`select ${records} as records from ${sql.table(table)} where root_id = ${rootId}`.execute(
+    db,
+  );
 }
 
 /**
@@ -47,7 +56,10 @@ function recordsOf(db: Kysely<RecorderDatabase>, record: RawBuilder<unknown>, ta
  *
  * @internal
  */
-export async function readWorkflowJobs(db: Kysely<RecorderDatabase>, rootId: string): Promise<WorkflowJobs> {
+export async function readWorkflowJobs(
+  db: Kysely<RecorderDatabase>,
+  rootId: string,
+): Promise<WorkflowJobs> {
   const { rows } = await recordsOf(db, JOB_RECORD, "nucleo_jobs", rootId);
   return readJobs(rootId, new RecordTextReader(rows), rows.length);
 }
@@ -57,7 +69,10 @@ export async function readWorkflowJobs(db: Kysely<RecorderDatabase>, rootId: str
  *
  * @internal
  */
-export async function readWorkflowCalls(db: Kysely<RecorderDatabase>, rootId: string): Promise<CallColumns> {
+export async function readWorkflowCalls(
+  db: Kysely<RecorderDatabase>,
+  rootId: string,
+): Promise<CallColumns> {
   const { rows } = await recordsOf(db, CALL_RECORD, "nucleo_model_calls", rootId);
   return readCalls(rows);
 }
@@ -101,7 +116,10 @@ function readJobs(rootId: string, records: RecordTextReader, expected: number): 
       kind: kind!,
       status: status!,
       attempts,
-      error: errorCode === null && errorMessage === null ? null : { code: errorCode, message: errorMessage },
+      error:
+        errorCode === null && errorMessage === null
+          ? null
+          : { code: errorCode, message: errorMessage },
       cost: NOT_YET_COSTED,
     };
   }
@@ -122,11 +140,18 @@ function readCalls(rows: readonly RecordRow[]): CallColumns {
   let currency: string | null = null;
   while (records.hasRecord()) {
     records.startRecord();
-    if (count === costFrom.length) [tokens, costRow, costFrom, costTo] = [grow(tokens), grow(costRow), grow(costFrom), grow(costTo)];
+    if (count === costFrom.length)
+      [tokens, costRow, costFrom, costTo] = [
+        grow(tokens),
+        grow(costRow),
+        grow(costFrom),
+        grow(costTo),
+      ];
     jobIds[count] = records.field()!;
     currency = records.field(currency);
     currencies[count] = currency!;
-    for (let at = count * TOKEN_COUNTS, end = at + TOKEN_COUNTS; at < end; at += 1) tokens[at] = records.number();
+    for (let at = count * TOKEN_COUNTS, end = at + TOKEN_COUNTS; at < end; at += 1)
+      tokens[at] = records.number();
     records.span();
     costRow[count] = records.row;
     costFrom[count] = records.spanFrom;
@@ -136,12 +161,22 @@ function readCalls(rows: readonly RecordRow[]): CallColumns {
   }
   jobIds.length = count;
   currencies.length = count;
-  return { jobIds, currencies, tokens: tokens.subarray(0, count * TOKEN_COUNTS), rows, costRow: costRow.subarray(0, count), costFrom: costFrom.subarray(0, count), costTo: costTo.subarray(0, count) };
+  return {
+    jobIds,
+    currencies,
+    tokens: tokens.subarray(0, count * TOKEN_COUNTS),
+    rows,
+    costRow: costRow.subarray(0, count),
+    costFrom: costFrom.subarray(0, count),
+    costTo: costTo.subarray(0, count),
+  };
 }
 
 /** The same array, twice as long (or one long), its values kept. */
 function grow<T extends Float64Array | Int32Array>(array: T): T {
-  const larger = new (array.constructor as new (length: number) => T)(Math.max(1, array.length * 2));
+  const larger = new (array.constructor as new (length: number) => T)(
+    Math.max(1, array.length * 2),
+  );
   larger.set(array);
   return larger;
 }

@@ -3,7 +3,23 @@ import { describe, expect, it } from "vitest";
 import { describeOnBothDatabases } from "../test-support/databases.js";
 import { RecordTextReader } from "./record-text-reader.js";
 
-const AWKWARD = ["plain", "", " ", "a,b", "(x)", 'say "hi"', "back\\slash", "\\", '"', "two\nlines", "tab\there", "é😀", "NULL", "()", ',"\\)'];
+const AWKWARD = [
+  "plain",
+  "",
+  " ",
+  "a,b",
+  "(x)",
+  'say "hi"',
+  "back\\slash",
+  "\\",
+  '"',
+  "two\nlines",
+  "tab\there",
+  "é😀",
+  "NULL",
+  "()",
+  ',"\\)',
+];
 
 describeOnBothDatabases("RecordTextReader", (open) => {
   it("reads back every text and null PostgreSQL prints as records, joined by line breaks", async () => {
@@ -35,7 +51,11 @@ describe("RecordTextReader on text that is not records", () => {
 
 describe("RecordTextReader numbers, spans and repeated values", () => {
   it("reads whole numbers in place (a null as NaN), an unquoted field as a span, across rows", () => {
-    const rows = [{ records: "(3,,-7,0.00420)\n(1740787200005123,5,0,-1.5)" }, { records: null }, { records: "(9,8,7,6)" }];
+    const rows = [
+      { records: "(3,,-7,0.00420)\n(1740787200005123,5,0,-1.5)" },
+      { records: null },
+      { records: "(9,8,7,6)" },
+    ];
     const reader = new RecordTextReader(rows);
     const read: unknown[][] = [];
     while (reader.hasRecord()) {

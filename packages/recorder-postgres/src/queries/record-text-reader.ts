@@ -70,7 +70,12 @@ export class RecordTextReader {
     let value: string | null;
     const first = text.charCodeAt(position);
     if (first === 44 /* , */ || first === 41 /* ) */) value = null;
-    else if (previous !== undefined && previous !== null && previous.length > 0 && this.#startsWith(previous, position)) {
+    else if (
+      previous !== undefined &&
+      previous !== null &&
+      previous.length > 0 &&
+      this.#startsWith(previous, position)
+    ) {
       value = previous;
       position += previous.length;
     } else if (first === 34 /* " */) {
@@ -96,7 +101,12 @@ export class RecordTextReader {
       position += 1;
     } else {
       const start = position;
-      while (position < text.length && text.charCodeAt(position) !== 44 && text.charCodeAt(position) !== 41) position += 1;
+      while (
+        position < text.length &&
+        text.charCodeAt(position) !== 44 &&
+        text.charCodeAt(position) !== 41
+      )
+        position += 1;
       value = text.slice(start, position);
     }
     this.#endField(position);
@@ -114,7 +124,12 @@ export class RecordTextReader {
     if (negative) position += 1;
     const start = position;
     let value = 0;
-    for (let code = text.charCodeAt(position); code >= 48 && code <= 57; code = text.charCodeAt(++position)) value = value * 10 + (code - 48);
+    for (
+      let code = text.charCodeAt(position);
+      code >= 48 && code <= 57;
+      code = text.charCodeAt(++position)
+    )
+      value = value * 10 + (code - 48);
     if (position === start) {
       if (negative) throw this.#malformed(position);
       this.#endField(position);
@@ -134,7 +149,12 @@ export class RecordTextReader {
     let position = this.#position;
     const first = text.charCodeAt(position);
     if (first === 34 /* " */ || first === 44 || first === 41) throw this.#malformed(position);
-    while (position < text.length && text.charCodeAt(position) !== 44 && text.charCodeAt(position) !== 41) position += 1;
+    while (
+      position < text.length &&
+      text.charCodeAt(position) !== 44 &&
+      text.charCodeAt(position) !== 41
+    )
+      position += 1;
     this.spanFrom = this.#position;
     this.spanTo = position;
     this.#endField(position);
@@ -149,7 +169,8 @@ export class RecordTextReader {
     for (let index = 0; index < value.length; index += 1) {
       const code = text.charCodeAt(position + index);
       // A quote can only open a quoted field; a comma or parenthesis ends an unquoted one.
-      if (code !== value.charCodeAt(index) || code === 34 || code === 44 || code === 41) return false;
+      if (code !== value.charCodeAt(index) || code === 34 || code === 44 || code === 41)
+        return false;
     }
     return true;
   }
@@ -172,6 +193,8 @@ export class RecordTextReader {
 
   /** Names where, never what: the text is recorded data (model-written error messages among it). */
   #malformed(position: number): RangeError {
-    return new RangeError(`Unreadable record text at character ${position} of row ${this.#row + 1}.`);
+    return new RangeError(
+      `Unreadable record text at character ${position} of row ${this.#row + 1}.`,
+    );
   }
 }

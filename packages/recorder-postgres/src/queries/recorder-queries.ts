@@ -70,12 +70,17 @@ export class RecorderQueries {
   /** The recorded benchmark reports, oldest first, optionally those of one workflow. */
   benchmarkReports(options: BenchmarkReportsOptions = {}): Promise<BenchmarkReportSummary[]> {
     return guardQuery("benchmarkReports", () =>
-      readBenchmarkReports(this.#db, options.rootId === undefined ? {} : { rootId: requireId(options.rootId, "rootId") }),
+      readBenchmarkReports(
+        this.#db,
+        options.rootId === undefined ? {} : { rootId: requireId(options.rootId, "rootId") },
+      ),
     );
   }
 
   /** One benchmark's report with its runs in run order (`unknown_benchmark` when there is none). */
   benchmarkReport(jobId: string): Promise<BenchmarkReportDetail> {
-    return guardQuery("benchmarkReport", () => readBenchmarkReport(this.#db, requireId(jobId, "jobId")));
+    return guardQuery("benchmarkReport", () =>
+      readBenchmarkReport(this.#db, requireId(jobId, "jobId")),
+    );
   }
 }

@@ -54,6 +54,10 @@ export class RecorderQueryError extends SystemError {
 
   /** True for any {@link RecorderQueryError}, from whichever copy of this package it came. */
   static override isInstance(value: unknown): value is RecorderQueryError {
-    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[RECORDER_QUERY] === true;
+    return (
+      typeof value === "object" &&
+      value !== null &&
+      (value as Record<symbol, unknown>)[RECORDER_QUERY] === true
+    );
   }
 }

@@ -38,7 +38,10 @@ export interface SeatSizingRow {
  *
  * @internal
  */
-export async function readSeatSizing(db: Kysely<RecorderDatabase>, options: SeatSizingOptions = {}): Promise<SeatSizingRow[]> {
+export async function readSeatSizing(
+  db: Kysely<RecorderDatabase>,
+  options: SeatSizingOptions = {},
+): Promise<SeatSizingRow[]> {
   if (options.jobClass !== undefined) requireId(options.jobClass, "jobClass");
   // Grouped (so sorted) by the class's bytes, not by the database's collation: the percentile
   // sorts every call anyway, and a locale-aware sort of a million class names costs several

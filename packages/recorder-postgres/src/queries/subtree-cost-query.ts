@@ -19,7 +19,10 @@ export interface SubtreeCost extends CostTotals {
  *
  * @internal
  */
-export async function readSubtreeCost(db: Kysely<RecorderDatabase>, jobId: string): Promise<SubtreeCost> {
+export async function readSubtreeCost(
+  db: Kysely<RecorderDatabase>,
+  jobId: string,
+): Promise<SubtreeCost> {
   const rows = await subtreeCostQuery(db, jobId).execute();
   if (rows.length === 0) {
     await requireJob(db, jobId, "subtreeCost");
@@ -40,15 +43,17 @@ export function subtreeCostQuery(db: Kysely<RecorderDatabase>, jobId: string) {
     .selectFrom("nucleo_cost_attribution")
     .select(["currency", "calls", ...TOKEN_COLUMNS, "cost"])
     .where("ancestor_id", "=", jobId);
-  return db
-    .selectFrom(own.unionAll(below).as("spend"))
-    .select([
-      "currency",
-      sql<string>`sum(calls)`.as("calls"),
-      ...TOKEN_COLUMNS.map((column) => sql<string>`sum(${sql.ref(column)})`.as(column)),
-      sql<string>`sum(cost)`.as("cost"),
-    ])
-    .groupBy("currency")
-    // Calls deleted since leave rows that cancel out: a currency left with none is no spending.
-    .having(sql<boolean>`sum(calls) <> 0`);
+  return (
+    db
+      .selectFrom(own.unionAll(below).as("spend"))
+      .select([
+        "currency",
+        sql<string>`sum(calls)`.as("calls"),
+        ...TOKEN_COLUMNS.map((column) => sql<string>`sum(${sql.ref(column)})`.as(column)),
+        sql<string>`sum(cost)`.as("cost"),
+      ])
+      .groupBy("currency")
+      // Calls deleted since leave rows that cancel out: a currency left with none is no spending.
+      .having(sql<boolean>`sum(calls) <> 0`)
+  );
 }

@@ -28,13 +28,18 @@ describeOnBothDatabases("RecorderQueries.subtreeCost", (open) => {
         { jobId: "x", cost: "0.000000000000000001" },
       ],
     });
-    expect((await new RecorderQueries(db).subtreeCost("root")).cost).toEqual({ USD: "0.300000000000000001" });
+    expect((await new RecorderQueries(db).subtreeCost("root")).cost).toEqual({
+      USD: "0.300000000000000001",
+    });
   });
 
   it("does not count a sibling's or a parent's calls", async () => {
     const { db } = await open();
     await seedExampleRuns(db);
-    expect(await new RecorderQueries(db).subtreeCost("b")).toMatchObject({ calls: 1, cost: { USD: "0.000000000000000001" } });
+    expect(await new RecorderQueries(db).subtreeCost("b")).toMatchObject({
+      calls: 1,
+      cost: { USD: "0.000000000000000001" },
+    });
   });
 
   it("a recorded job with no calls below it costs nothing", async () => {
@@ -65,7 +70,9 @@ describeOnBothDatabases("RecorderQueries.subtreeCost", (open) => {
     const plan = await db.connection().execute(async (connection) => {
       await sql`set enable_seqscan = off`.execute(connection);
       const compiled = subtreeCostQuery(db, "a").compile();
-      const { rows } = await connection.executeQuery<Record<string, string>>(CompiledQuery.raw(`explain ${compiled.sql}`, [...compiled.parameters]));
+      const { rows } = await connection.executeQuery<Record<string, string>>(
+        CompiledQuery.raw(`explain ${compiled.sql}`, [...compiled.parameters]),
+      );
       await sql`reset enable_seqscan`.execute(connection);
       return rows.map((row) => Object.values(row).join(" ")).join("\n");
     });
@@ -80,13 +87,34 @@ describeOnBothDatabases("RecorderQueries.subtreeCost", (open) => {
     const queries = new RecorderQueries(db);
     const before = await queries.subtreeCost("wf-1");
     // The same call written again (as a redelivered event would be) changes nothing...
-    const [call] = await db.selectFrom("nucleo_model_calls").selectAll().where("job_id", "=", "a1").execute();
-    await db.insertInto("nucleo_model_calls").values({ ...call!, input_tokens: 300, cache_read_input_tokens: 0, cache_creation_input_tokens: 40, output_tokens: 900, reasoning_output_tokens: 0 }).onConflict((conflict) => conflict.doNothing()).execute();
+    const [call] = await db
+      .selectFrom("nucleo_model_calls")
+      .selectAll()
+      .where("job_id", "=", "a1")
+      .execute();
+    await db
+      .insertInto("nucleo_model_calls")
+      .values({
+        ...call!,
+        input_tokens: 300,
+        cache_read_input_tokens: 0,
+        cache_creation_input_tokens: 40,
+        output_tokens: 900,
+        reasoning_output_tokens: 0,
+      })
+      .onConflict((conflict) => conflict.doNothing())
+      .execute();
     expect(await queries.subtreeCost("wf-1")).toEqual(before);
     // ...and a deleted call leaves every ancestor's total.
     await db.deleteFrom("nucleo_model_calls").where("job_id", "=", "a1").execute();
-    expect(await queries.subtreeCost("wf-1")).toMatchObject({ calls: 5, cost: { EUR: "0.75", USD: "0.300000000000000001" } });
-    expect(await queries.subtreeCost("a")).toMatchObject({ calls: 2, cost: { EUR: "0.05", USD: "0.2" } });
+    expect(await queries.subtreeCost("wf-1")).toMatchObject({
+      calls: 5,
+      cost: { EUR: "0.75", USD: "0.300000000000000001" },
+    });
+    expect(await queries.subtreeCost("a")).toMatchObject({
+      calls: 2,
+      cost: { EUR: "0.05", USD: "0.2" },
+    });
     expect(await queries.subtreeCost("a1")).toMatchObject({ calls: 0, cost: {} });
   });
 });

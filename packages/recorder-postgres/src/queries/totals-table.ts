@@ -62,7 +62,12 @@ export class TotalsTable {
     this.#cacheCreation[index]! += tokens[at + 2]!;
     this.#output[index]! += tokens[at + 3]!;
     this.#reasoning[index]! += tokens[at + 4]!;
-    this.#column(calls.currencies[call]!).addText(index, calls.rows[calls.costRow[call]!]!.records!, calls.costFrom[call]!, calls.costTo[call]!);
+    this.#column(calls.currencies[call]!).addText(
+      index,
+      calls.rows[calls.costRow[call]!]!.records!,
+      calls.costFrom[call]!,
+      calls.costTo[call]!,
+    );
   }
 
   /** Adds the totals at `from` in `source` (this table or another) to the totals at `index`. */
@@ -74,7 +79,8 @@ export class TotalsTable {
     this.#output[index]! += source.#output[from]!;
     this.#reasoning[index]! += source.#reasoning[from]!;
     for (let currency = 0; currency < source.#currencies.length; currency += 1) {
-      const column = source === this ? this.#costs[currency]! : this.#column(source.#currencies[currency]!);
+      const column =
+        source === this ? this.#costs[currency]! : this.#column(source.#currencies[currency]!);
       column.addFrom(index, source.#costs[currency]!, from);
     }
   }
@@ -105,7 +111,9 @@ export class TotalsTable {
   /** Positions of the currencies in alphabetical order of their codes. */
   #alphabetical(): number[] {
     if (this.#order?.length !== this.#currencies.length) {
-      this.#order = this.#currencies.map((_, position) => position).sort((left, right) => (this.#currencies[left]! < this.#currencies[right]! ? -1 : 1));
+      this.#order = this.#currencies
+        .map((_, position) => position)
+        .sort((left, right) => (this.#currencies[left]! < this.#currencies[right]! ? -1 : 1));
     }
     return this.#order;
   }

@@ -38,7 +38,10 @@ interface Stray {
  *
  * @internal
  */
-export async function rollUpTrajectoryCosts(db: Kysely<RecorderDatabase>, inputs: TrajectoryCostInputs): Promise<void> {
+export async function rollUpTrajectoryCosts(
+  db: Kysely<RecorderDatabase>,
+  inputs: TrajectoryCostInputs,
+): Promise<void> {
   const { rootId, jobs, calls } = inputs;
   const { trees, indexOf, parentOf, depthFirst } = inputs.tree;
   // 1 where a job's subtree total is its own entry (it has children, or strays land on it).
@@ -53,7 +56,11 @@ export async function rollUpTrajectoryCosts(db: Kysely<RecorderDatabase>, inputs
     if (index !== -1) own.addCall(index, calls, call);
     else {
       if (!unrecorded.has(jobId)) unrecorded.set(jobId, unrecorded.size);
-      (unrecordedTable ??= new TotalsTable(jobIds.length)).addCall(unrecorded.get(jobId)!, calls, call);
+      (unrecordedTable ??= new TotalsTable(jobIds.length)).addCall(
+        unrecorded.get(jobId)!,
+        calls,
+        call,
+      );
     }
   }
 
@@ -78,12 +85,21 @@ export async function rollUpTrajectoryCosts(db: Kysely<RecorderDatabase>, inputs
       if (rolledUp[index] === 0) subtree.addFrom(index, own, index);
       rolledUp[index] = 1;
     }
-    const strays = await findStrays(db, rootId, { unrecorded, unrecordedTable, detachedRoots, subtree, indexOf });
+    const strays = await findStrays(db, rootId, {
+      unrecorded,
+      unrecordedTable,
+      detachedRoots,
+      subtree,
+      indexOf,
+    });
     addStrays(strays, { indexOf, parentOf, subtree, own, rolledUp });
   }
   for (let index = 0; index < jobs.length; index += 1) {
     const ownTotals = own.totalsAt(index);
-    jobs[index]!.cost = { own: ownTotals, subtree: rolledUp[index] === 1 ? subtree.totalsAt(index) : ownTotals };
+    jobs[index]!.cost = {
+      own: ownTotals,
+      subtree: rolledUp[index] === 1 ? subtree.totalsAt(index) : ownTotals,
+    };
   }
 }
 
@@ -95,7 +111,11 @@ interface StrayInputs {
   readonly indexOf: IdIndex;
 }
 
-async function findStrays(db: Kysely<RecorderDatabase>, rootId: string, inputs: StrayInputs): Promise<Stray[]> {
+async function findStrays(
+  db: Kysely<RecorderDatabase>,
+  rootId: string,
+  inputs: StrayInputs,
+): Promise<Stray[]> {
   const strays: Stray[] = [];
   if (inputs.unrecordedTable !== undefined) {
     const rows = await db
@@ -105,7 +125,12 @@ async function findStrays(db: Kysely<RecorderDatabase>, rootId: string, inputs: 
       .where("root_id", "=", rootId)
       .where(sql<boolean>`job_id = any(${[...inputs.unrecorded.keys()]}::text[])`)
       .execute();
-    for (const row of rows) strays.push({ ancestors: row.ancestors, table: inputs.unrecordedTable, index: inputs.unrecorded.get(row.job_id)! });
+    for (const row of rows)
+      strays.push({
+        ancestors: row.ancestors,
+        table: inputs.unrecordedTable,
+        index: inputs.unrecorded.get(row.job_id)!,
+      });
   }
   if (inputs.detachedRoots.length > 0) {
     const rows = await db
@@ -113,7 +138,12 @@ async function findStrays(db: Kysely<RecorderDatabase>, rootId: string, inputs: 
       .select(["id", "ancestors"])
       .where(sql<boolean>`id = any(${inputs.detachedRoots}::text[])`)
       .execute();
-    for (const row of rows) strays.push({ ancestors: row.ancestors, table: inputs.subtree, index: inputs.indexOf.positionOf(row.id) });
+    for (const row of rows)
+      strays.push({
+        ancestors: row.ancestors,
+        table: inputs.subtree,
+        index: inputs.indexOf.positionOf(row.id),
+      });
   }
   return strays;
 }
@@ -125,12 +155,22 @@ async function findStrays(db: Kysely<RecorderDatabase>, rootId: string, inputs: 
  */
 function addStrays(
   strays: Stray[],
-  tree: { indexOf: IdIndex; parentOf: Int32Array; subtree: TotalsTable; own: TotalsTable; rolledUp: Uint8Array },
+  tree: {
+    indexOf: IdIndex;
+    parentOf: Int32Array;
+    subtree: TotalsTable;
+    own: TotalsTable;
+    rolledUp: Uint8Array;
+  },
 ): void {
   strays.sort((left, right) => right.ancestors.length - left.ancestors.length);
   for (const stray of strays) {
     const nearest = stray.ancestors.find((ancestor) => tree.indexOf.has(ancestor));
-    for (let index = nearest === undefined ? -1 : tree.indexOf.positionOf(nearest); index >= 0; index = tree.parentOf[index]!) {
+    for (
+      let index = nearest === undefined ? -1 : tree.indexOf.positionOf(nearest);
+      index >= 0;
+      index = tree.parentOf[index]!
+    ) {
       // A childless job a stray lands on gets a subtree total of its own first.
       if (tree.rolledUp[index] === 0) {
         tree.subtree.addFrom(index, tree.own, index);

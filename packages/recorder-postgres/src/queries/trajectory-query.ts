@@ -16,19 +16,38 @@ import { unknownWorkflow } from "./workflow-checks.js";
  *
  * @internal
  */
-export async function readTrajectory(db: Kysely<RecorderDatabase>, rootId: string): Promise<Trajectory> {
+export async function readTrajectory(
+  db: Kysely<RecorderDatabase>,
+  rootId: string,
+): Promise<Trajectory> {
   const [{ jobs, tree }, calls] = await Promise.all([
-    readWorkflowJobs(db, rootId).then((workflow) => ({ jobs: workflow.jobs, tree: buildJobTree(workflow) })),
+    readWorkflowJobs(db, rootId).then((workflow) => ({
+      jobs: workflow.jobs,
+      tree: buildJobTree(workflow),
+    })),
     readWorkflowCalls(db, rootId),
   ]);
   const root = tree.trees.find((node) => node.job.jobId === rootId);
   if (root === undefined) throw await explainMissingRoot(db, rootId, jobs.length);
   await rollUpTrajectoryCosts(db, { rootId, jobs, tree, calls });
-  return { rootId, root, detached: tree.trees.filter((node) => node !== root) as TrajectoryNode<RecordedJob>[], jobCount: jobs.length };
+  return {
+    rootId,
+    root,
+    detached: tree.trees.filter((node) => node !== root) as TrajectoryNode<RecordedJob>[],
+    jobCount: jobs.length,
+  };
 }
 
-async function explainMissingRoot(db: Kysely<RecorderDatabase>, rootId: string, recordedJobs: number) {
+async function explainMissingRoot(
+  db: Kysely<RecorderDatabase>,
+  rootId: string,
+  recordedJobs: number,
+) {
   if (recordedJobs > 0) return unknownWorkflow(rootId, "trajectory", undefined, recordedJobs);
-  const job = await db.selectFrom("nucleo_jobs").select("root_id").where("id", "=", rootId).executeTakeFirst();
+  const job = await db
+    .selectFrom("nucleo_jobs")
+    .select("root_id")
+    .where("id", "=", rootId)
+    .executeTakeFirst();
   return unknownWorkflow(rootId, "trajectory", job?.root_id);
 }

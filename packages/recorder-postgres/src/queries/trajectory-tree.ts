@@ -32,7 +32,10 @@ export interface JobTree<TJob extends TrajectoryJob> {
  *
  * @internal
  */
-export function buildJobTree<TJob extends TrajectoryJob>({ jobs, submittedAt }: TreeInput<TJob>): JobTree<TJob> {
+export function buildJobTree<TJob extends TrajectoryJob>({
+  jobs,
+  submittedAt,
+}: TreeInput<TJob>): JobTree<TJob> {
   const size = jobs.length;
   const indexOf = new IdIndex(jobs.map((job) => job.jobId));
 
@@ -54,13 +57,15 @@ export function buildJobTree<TJob extends TrajectoryJob>({ jobs, submittedAt }: 
     if (ordinal[left] !== ordinal[right]) return ordinal[left]! < ordinal[right]! ? -1 : 1;
     // Equal (Infinity included: both unstamped) falls through to submission, then id.
     if (startedAt[left] !== startedAt[right]) return startedAt[left]! < startedAt[right]! ? -1 : 1;
-    if (submittedAt[left] !== submittedAt[right]) return submittedAt[left]! < submittedAt[right]! ? -1 : 1;
+    if (submittedAt[left] !== submittedAt[right])
+      return submittedAt[left]! < submittedAt[right]! ? -1 : 1;
     return compareBytes(jobs[left]!.jobId, jobs[right]!.jobId);
   };
 
   // Children of each parent side by side (positions `start[p]` to `start[p + 1]`), then sorted.
   const start = new Int32Array(size + 1);
-  for (let index = 0; index < size; index += 1) start[index + 1] = start[index]! + childCount[index]!;
+  for (let index = 0; index < size; index += 1)
+    start[index + 1] = start[index]! + childCount[index]!;
   const children = new Int32Array(start[size]!);
   const filled = start.slice(0, size);
   const roots: number[] = [];
@@ -72,7 +77,8 @@ export function buildJobTree<TJob extends TrajectoryJob>({ jobs, submittedAt }: 
   const hasChildren = new Uint8Array(size);
   // Most jobs have no children: they share one empty (frozen) list rather than each making one.
   const nodes = new Array<{ job: TJob; children: readonly TrajectoryNode<TJob>[] }>(size);
-  for (let index = 0; index < size; index += 1) nodes[index] = { job: jobs[index]!, children: NO_CHILDREN };
+  for (let index = 0; index < size; index += 1)
+    nodes[index] = { job: jobs[index]!, children: NO_CHILDREN };
   for (let parent = 0; parent < size; parent += 1) {
     const from = start[parent]!;
     const to = start[parent + 1]!;
@@ -81,7 +87,8 @@ export function buildJobTree<TJob extends TrajectoryJob>({ jobs, submittedAt }: 
     const siblings = children.subarray(from, to);
     if (to - from > 1) siblings.sort(byTrajectoryOrder);
     const list = new Array<TrajectoryNode<TJob>>(siblings.length);
-    for (let position = 0; position < siblings.length; position += 1) list[position] = nodes[siblings[position]!]!;
+    for (let position = 0; position < siblings.length; position += 1)
+      list[position] = nodes[siblings[position]!]!;
     nodes[parent]!.children = list;
   }
   roots.sort(byTrajectoryOrder);
@@ -93,9 +100,16 @@ export function buildJobTree<TJob extends TrajectoryJob>({ jobs, submittedAt }: 
   while (stack.length > 0) {
     const index = stack.pop()!;
     depthFirst[visited++] = index;
-    for (let position = start[index + 1]! - 1; position >= start[index]!; position -= 1) stack.push(children[position]!);
+    for (let position = start[index + 1]! - 1; position >= start[index]!; position -= 1)
+      stack.push(children[position]!);
   }
-  return { trees: roots.map((index) => nodes[index]!), parentOf, hasChildren, depthFirst: depthFirst.subarray(0, visited), indexOf };
+  return {
+    trees: roots.map((index) => nodes[index]!),
+    parentOf,
+    hasChildren,
+    depthFirst: depthFirst.subarray(0, visited),
+    indexOf,
+  };
 }
 
 const NO_CHILDREN: readonly never[] = Object.freeze([]);

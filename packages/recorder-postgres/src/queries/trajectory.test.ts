@@ -18,7 +18,16 @@ describeOnBothDatabases("RecorderQueries.trajectory", (open) => {
     const { db } = await open();
     await seedExampleRuns(db);
     const trajectory = await new RecorderQueries(db).trajectory("wf-1");
-    expect(flatten(trajectory.root)).toEqual(["wf-1", "  b", "    b1", "  a", "    a1", "  p2", "  p1", "  raw"]);
+    expect(flatten(trajectory.root)).toEqual([
+      "wf-1",
+      "  b",
+      "    b1",
+      "  a",
+      "    a1",
+      "  p2",
+      "  p1",
+      "  raw",
+    ]);
     expect(trajectory.detached).toEqual([]);
     expect(trajectory.jobCount).toBe(8);
   });
@@ -30,21 +39,56 @@ describeOnBothDatabases("RecorderQueries.trajectory", (open) => {
         { id: "root" },
         { id: "late", parentId: "root", ordinal: 1, startedAt: "2025-01-06T10:00:00.000900Z" },
         { id: "early", parentId: "root", ordinal: 1, startedAt: "2025-01-06T10:00:00.000100Z" },
-        { id: "tie-b", parentId: "root", ordinal: 2, startedAt: "2025-01-06T10:00:01Z", submittedAt: "2025-01-06T09:00:00Z" },
-        { id: "tie-a", parentId: "root", ordinal: 2, startedAt: "2025-01-06T10:00:01Z", submittedAt: "2025-01-06T09:30:00Z" },
+        {
+          id: "tie-b",
+          parentId: "root",
+          ordinal: 2,
+          startedAt: "2025-01-06T10:00:01Z",
+          submittedAt: "2025-01-06T09:00:00Z",
+        },
+        {
+          id: "tie-a",
+          parentId: "root",
+          ordinal: 2,
+          startedAt: "2025-01-06T10:00:01Z",
+          submittedAt: "2025-01-06T09:30:00Z",
+        },
         { id: "never-stamped", parentId: "root", ordinal: null, submittedAt: null },
         { id: "raw", parentId: "root", ordinal: null, startedAt: "2025-01-06T11:00:00Z" },
       ],
     });
     const { root } = await new RecorderQueries(db).trajectory("root");
-    expect(root.children.map((child) => child.job.jobId)).toEqual(["early", "late", "tie-b", "tie-a", "raw", "never-stamped"]);
-    expect(root.children.at(-1)!.job).toMatchObject({ startedAt: Number.POSITIVE_INFINITY, times: { submittedAt: null, startedAt: null } });
+    expect(root.children.map((child) => child.job.jobId)).toEqual([
+      "early",
+      "late",
+      "tie-b",
+      "tie-a",
+      "raw",
+      "never-stamped",
+    ]);
+    expect(root.children.at(-1)!.job).toMatchObject({
+      startedAt: Number.POSITIVE_INFINITY,
+      times: { submittedAt: null, startedAt: null },
+    });
   });
 
   it("breaks a full tie (same ordinal, start and submission) by id in byte order, as the README's SQL does", async () => {
     const { db } = await open();
-    const same = { parentId: "root", ordinal: 1, startedAt: "2025-01-06T10:00:00Z", submittedAt: "2025-01-06T09:00:00Z" };
-    await seedRows(db, { jobs: [{ id: "root" }, { id: "b", ...same }, { id: "é", ...same }, { id: "B", ...same }, { id: "a", ...same }] });
+    const same = {
+      parentId: "root",
+      ordinal: 1,
+      startedAt: "2025-01-06T10:00:00Z",
+      submittedAt: "2025-01-06T09:00:00Z",
+    };
+    await seedRows(db, {
+      jobs: [
+        { id: "root" },
+        { id: "b", ...same },
+        { id: "é", ...same },
+        { id: "B", ...same },
+        { id: "a", ...same },
+      ],
+    });
     const { root } = await new RecorderQueries(db).trajectory("root");
     expect(root.children.map((child) => child.job.jobId)).toEqual(["B", "a", "b", "é"]);
   });
@@ -72,7 +116,10 @@ describeOnBothDatabases("RecorderQueries.trajectory", (open) => {
       jobName: "lookup",
       status: "failed",
       error: { code: "timeout", message: "took too long" },
-      times: { startedAt: Date.parse("2025-01-06T10:00:09Z"), endedAt: Date.parse("2025-01-06T10:00:10Z") },
+      times: {
+        startedAt: Date.parse("2025-01-06T10:00:09Z"),
+        endedAt: Date.parse("2025-01-06T10:00:10Z"),
+      },
       startedAt: Date.parse("2025-01-06T10:00:09Z"),
     });
     expect(root.job.error).toBeNull();
@@ -82,9 +129,21 @@ describeOnBothDatabases("RecorderQueries.trajectory", (open) => {
   it("reads back every text a job carries exactly, however PostgreSQL quotes it, repeated from row to row or not", async () => {
     const { db } = await open();
     // Texts record_out quotes or escapes, and texts that read like a neighbour's unquoted value.
-    const awkward = ["a,b", "a", "(x)", 'say "hi"', "back\\slash", "two\nlines", " ", "", "é😀", "NULL", "a,b"];
+    const awkward = [
+      "a,b",
+      "a",
+      "(x)",
+      'say "hi"',
+      "back\\slash",
+      "two\nlines",
+      " ",
+      "",
+      "é😀",
+      "NULL",
+      "a,b",
+    ];
     const jobs = [
-      { id: "wf \"q\"", jobClass: "Root", jobName: "root" },
+      { id: 'wf "q"', jobClass: "Root", jobName: "root" },
       ...awkward.map((text, index) => ({
         id: `${text}#${index}`,
         parentId: 'wf "q"',
@@ -96,11 +155,36 @@ describeOnBothDatabases("RecorderQueries.trajectory", (open) => {
         error: { code: text, message: text },
       })),
     ];
-    await seedRows(db, { jobs, calls: awkward.map((text, index) => ({ jobId: `${text}#${index}`, cost: "0.1", currency: index % 2 === 0 ? "USD" : "EUR" })) });
+    await seedRows(db, {
+      jobs,
+      calls: awkward.map((text, index) => ({
+        jobId: `${text}#${index}`,
+        cost: "0.1",
+        currency: index % 2 === 0 ? "USD" : "EUR",
+      })),
+    });
     const { root } = await new RecorderQueries(db).trajectory('wf "q"');
     expect(root.job.jobId).toBe('wf "q"');
-    expect(root.children.map(({ job }) => [job.jobId, job.parentId, job.jobClass, job.jobName, job.kind, job.status, job.error])).toEqual(
-      awkward.map((text, index) => [`${text}#${index}`, 'wf "q"', text, text, text, text, { code: text, message: text }]),
+    expect(
+      root.children.map(({ job }) => [
+        job.jobId,
+        job.parentId,
+        job.jobClass,
+        job.jobName,
+        job.kind,
+        job.status,
+        job.error,
+      ]),
+    ).toEqual(
+      awkward.map((text, index) => [
+        `${text}#${index}`,
+        'wf "q"',
+        text,
+        text,
+        text,
+        text,
+        { code: text, message: text },
+      ]),
     );
     expect(root.job.cost.subtree.cost).toEqual({ EUR: "0.5", USD: "0.6" });
   });
@@ -109,16 +193,30 @@ describeOnBothDatabases("RecorderQueries.trajectory", (open) => {
     const { db } = await open();
     await seedExampleRuns(db);
     const { root } = await new RecorderQueries(db).trajectory("wf-1");
-    expect(root.job.cost.own).toEqual({ calls: 1, tokens: { input: 1_000, cacheRead: 500, cacheCreation: 0, output: 100, reasoning: 0 }, cost: { USD: "0.1" } });
+    expect(root.job.cost.own).toEqual({
+      calls: 1,
+      tokens: { input: 1_000, cacheRead: 500, cacheCreation: 0, output: 100, reasoning: 0 },
+      cost: { USD: "0.1" },
+    });
     // 0.1 + 0.2 + 0.1 + 10^-18 dollars, exactly; euros never added to dollars.
     expect(root.job.cost.subtree.cost).toEqual({ EUR: "0.75", USD: "0.400000000000000001" });
     expect(root.job.cost.subtree.calls).toBe(6);
     const a = root.children[1]!.job;
     expect(a.cost.own.cost).toEqual({ EUR: "0.05", USD: "0.2" });
     expect(a.cost.subtree.cost).toEqual({ EUR: "0.05", USD: "0.3" });
-    expect(a.cost.subtree.tokens).toEqual({ input: 2_310, cacheRead: 0, cacheCreation: 40, output: 1_120, reasoning: 50 });
+    expect(a.cost.subtree.tokens).toEqual({
+      input: 2_310,
+      cacheRead: 0,
+      cacheCreation: 40,
+      output: 1_120,
+      reasoning: 50,
+    });
     const raw = root.children[4]!.job;
-    expect(raw.cost.own).toEqual({ calls: 0, tokens: { input: 0, cacheRead: 0, cacheCreation: 0, output: 0, reasoning: 0 }, cost: {} });
+    expect(raw.cost.own).toEqual({
+      calls: 0,
+      tokens: { input: 0, cacheRead: 0, cacheCreation: 0, output: 0, reasoning: 0 },
+      cost: {},
+    });
   });
 
   it("a job's subtree total in the trajectory equals subtreeCost for it", async () => {
@@ -164,7 +262,9 @@ describeOnBothDatabases("RecorderQueries.trajectory", (open) => {
   it("an unknown workflow id is refused with an error naming it", async () => {
     const { db } = await open();
     await seedExampleRuns(db);
-    const error = await new RecorderQueries(db).trajectory("wf-404").catch((caught: unknown) => caught);
+    const error = await new RecorderQueries(db)
+      .trajectory("wf-404")
+      .catch((caught: unknown) => caught);
     expect(RecorderQueryError.isInstance(error)).toBe(true);
     expect(error).toMatchObject({ code: "unknown_workflow", id: "wf-404", query: "trajectory" });
     expect((error as Error).message).toContain('"wf-404"');
@@ -173,11 +273,16 @@ describeOnBothDatabases("RecorderQueries.trajectory", (open) => {
   it("a job that is not a root is refused, naming the workflow it belongs to", async () => {
     const { db } = await open();
     await seedExampleRuns(db);
-    await expect(new RecorderQueries(db).trajectory("a1")).rejects.toThrow('"a1" is a job inside workflow "wf-1", not a workflow');
+    await expect(new RecorderQueries(db).trajectory("a1")).rejects.toThrow(
+      '"a1" is a job inside workflow "wf-1", not a workflow',
+    );
   });
 
   it("an empty id is refused as invalid input naming the parameter", async () => {
     const { db } = await open();
-    await expect(new RecorderQueries(db).trajectory("")).rejects.toMatchObject({ code: "invalid_input", parameter: "rootId" });
+    await expect(new RecorderQueries(db).trajectory("")).rejects.toMatchObject({
+      code: "invalid_input",
+      parameter: "rootId",
+    });
   });
 });

@@ -8,8 +8,16 @@ import { RecorderQueryError } from "./recorder-query-error.js";
  *
  * @internal
  */
-export async function requireWorkflow(db: Kysely<RecorderDatabase>, rootId: string, query: string): Promise<void> {
-  const job = await db.selectFrom("nucleo_jobs").select(["id", "root_id"]).where("id", "=", rootId).executeTakeFirst();
+export async function requireWorkflow(
+  db: Kysely<RecorderDatabase>,
+  rootId: string,
+  query: string,
+): Promise<void> {
+  const job = await db
+    .selectFrom("nucleo_jobs")
+    .select(["id", "root_id"])
+    .where("id", "=", rootId)
+    .executeTakeFirst();
   if (job !== undefined && job.root_id === job.id) return;
   throw unknownWorkflow(rootId, query, job?.root_id);
 }
@@ -20,7 +28,12 @@ export async function requireWorkflow(db: Kysely<RecorderDatabase>, rootId: stri
  *
  * @internal
  */
-export function unknownWorkflow(rootId: string, query: string, rootOfJob?: string, recordedJobs = 0): RecorderQueryError {
+export function unknownWorkflow(
+  rootId: string,
+  query: string,
+  rootOfJob?: string,
+  recordedJobs = 0,
+): RecorderQueryError {
   const id = JSON.stringify(rootId);
   let message = `No workflow with id ${id} is recorded.`;
   if (rootOfJob !== undefined && rootOfJob !== rootId) {
@@ -36,8 +49,21 @@ export function unknownWorkflow(rootId: string, query: string, rootOfJob?: strin
  *
  * @internal
  */
-export async function requireJob(db: Kysely<RecorderDatabase>, jobId: string, query: string): Promise<void> {
-  const job = await db.selectFrom("nucleo_jobs").select("id").where("id", "=", jobId).executeTakeFirst();
+export async function requireJob(
+  db: Kysely<RecorderDatabase>,
+  jobId: string,
+  query: string,
+): Promise<void> {
+  const job = await db
+    .selectFrom("nucleo_jobs")
+    .select("id")
+    .where("id", "=", jobId)
+    .executeTakeFirst();
   if (job !== undefined) return;
-  throw new RecorderQueryError({ code: "unknown_job", query, id: jobId, message: `No job with id ${JSON.stringify(jobId)} is recorded.` });
+  throw new RecorderQueryError({
+    code: "unknown_job",
+    query,
+    id: jobId,
+    message: `No job with id ${JSON.stringify(jobId)} is recorded.`,
+  });
 }

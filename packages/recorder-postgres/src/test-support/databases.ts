@@ -19,7 +19,9 @@ export const BACKENDS: readonly RecorderBackend[] = ["pglite", "postgres"];
 
 // One source per engine per test file, shared by every describeOnBothDatabases of the file and
 // closed after the last of them (vitest gives each test file its own copy of this module).
-const shared: { pglite?: PgliteTestInstances; postgres?: ServerTestDatabases; users: number } = { users: 0 };
+const shared: { pglite?: PgliteTestInstances; postgres?: ServerTestDatabases; users: number } = {
+  users: 0,
+};
 
 /**
  * Declares the same tests twice, as `"<name> [pglite]"` and `"<name> [postgres]"`. `open()`
@@ -37,7 +39,10 @@ const shared: { pglite?: PgliteTestInstances; postgres?: ServerTestDatabases; us
  *   });
  * });
  */
-export function describeOnBothDatabases(name: string, body: (open: OpenTestDatabase, backend: RecorderBackend) => void): void {
+export function describeOnBothDatabases(
+  name: string,
+  body: (open: OpenTestDatabase, backend: RecorderBackend) => void,
+): void {
   for (const backend of BACKENDS) {
     const serverUrl = backend === "postgres" ? inject("recorderPostgresUrl") : undefined;
     const skipped = serverUrl === null;
@@ -46,7 +51,10 @@ export function describeOnBothDatabases(name: string, body: (open: OpenTestDatab
       // A skipped block runs no afterAll, so it must not count as a user of the shared sources.
       if (!skipped) shared.users += 1;
       const open: OpenTestDatabase = async (options = {}) => {
-        const database = backend === "pglite" ? await openPglite(options.migrate ?? true) : await serverDatabases(serverUrl).open(options);
+        const database =
+          backend === "pglite"
+            ? await openPglite(options.migrate ?? true)
+            : await serverDatabases(serverUrl).open(options);
         opened.push(database);
         return database;
       };
@@ -82,7 +90,9 @@ async function openPglite(migrate: boolean): Promise<TestDatabase> {
 
 function serverDatabases(serverUrl: string | null | undefined): ServerTestDatabases {
   if (typeof serverUrl !== "string") {
-    throw new Error("No PostgreSQL server for this test: run it with packages/recorder-postgres/vitest.config.ts, whose globalSetup starts one.");
+    throw new Error(
+      "No PostgreSQL server for this test: run it with packages/recorder-postgres/vitest.config.ts, whose globalSetup starts one.",
+    );
   }
   shared.postgres ??= new ServerTestDatabases(serverUrl);
   return shared.postgres;

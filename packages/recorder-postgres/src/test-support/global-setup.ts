@@ -1,5 +1,9 @@
 import { join } from "node:path";
-import { POSTGRES_BINARIES_NOT_FOUND, startThrowawayPostgres, type ThrowawayPostgres } from "@nucleo/tooling/postgres";
+import {
+  POSTGRES_BINARIES_NOT_FOUND,
+  startThrowawayPostgres,
+  type ThrowawayPostgres,
+} from "@nucleo/tooling/postgres";
 import type { TestProject } from "vitest/node";
 import { pgliteSnapshot } from "./pglite-snapshot.js";
 import "./provided-context.js";
@@ -26,7 +30,9 @@ async function startServer(): Promise<ThrowawayPostgres | undefined> {
   } catch (error) {
     const missing = (error as { code?: unknown }).code === POSTGRES_BINARIES_NOT_FOUND;
     if (!missing || runsInCi()) throw error;
-    console.warn(`recorder-postgres: the PostgreSQL half of the tests is skipped. ${(error as Error).message}`);
+    console.warn(
+      `recorder-postgres: the PostgreSQL half of the tests is skipped. ${(error as Error).message}`,
+    );
     return undefined;
   }
 }

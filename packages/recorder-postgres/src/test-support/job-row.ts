@@ -9,7 +9,10 @@ import type { JobsTable } from "../schema/database.js";
  * @example
  * await db.insertInto("nucleo_jobs").values([jobRow("root"), jobRow("a", { ancestors: ["root"] })]).execute();
  */
-export function jobRow(id: string, overrides: Partial<Insertable<JobsTable>> = {}): Insertable<JobsTable> {
+export function jobRow(
+  id: string,
+  overrides: Partial<Insertable<JobsTable>> = {},
+): Insertable<JobsTable> {
   const ancestors = overrides.ancestors ?? [];
   return {
     id,

@@ -29,6 +29,8 @@ export async function pgliteSnapshot(cacheDir: string): Promise<string> {
 function pgliteVersion(): string {
   // PGlite's exports map hides its package.json; its entry file sits in dist/ beside it.
   const entry = createRequire(import.meta.url).resolve("@electric-sql/pglite");
-  const manifest = JSON.parse(readFileSync(join(dirname(entry), "..", "package.json"), "utf8")) as { version?: string };
+  const manifest = JSON.parse(readFileSync(join(dirname(entry), "..", "package.json"), "utf8")) as {
+    version?: string;
+  };
   return manifest.version ?? "unknown";
 }

@@ -46,10 +46,16 @@ export class PgliteTestInstances {
   }
 
   async #create(): Promise<PGlite> {
-    this.#snapshot ??= this.#snapshotFile === null ? Promise.resolve(undefined) : readFile(this.#snapshotFile).then((bytes) => new Blob([bytes]));
+    this.#snapshot ??=
+      this.#snapshotFile === null
+        ? Promise.resolve(undefined)
+        : readFile(this.#snapshotFile).then((bytes) => new Blob([bytes]));
     const snapshot = await this.#snapshot;
     // A snapshot that will not load (an older cache, a damaged file) costs time, not the test.
-    const pglite = snapshot === undefined ? await createRecorderPglite() : await createRecorderPglite({ loadDataDir: snapshot }).catch(() => createRecorderPglite());
+    const pglite =
+      snapshot === undefined
+        ? await createRecorderPglite()
+        : await createRecorderPglite({ loadDataDir: snapshot }).catch(() => createRecorderPglite());
     this.#all.push(pglite);
     return pglite;
   }
@@ -61,6 +67,8 @@ async function empty(pglite: PGlite): Promise<void> {
   const { rows } = await pglite.query<{ name: string }>(
     "select nspname as name from pg_namespace where nspname not like 'pg\\_%' and nspname <> 'information_schema'",
   );
-  const drops = rows.map((row) => `drop schema if exists "${row.name.replaceAll('"', '""')}" cascade;`).join("\n");
+  const drops = rows
+    .map((row) => `drop schema if exists "${row.name.replaceAll('"', '""')}" cascade;`)
+    .join("\n");
   await pglite.exec(`${drops}\ncreate schema public;\nreset all;`);
 }

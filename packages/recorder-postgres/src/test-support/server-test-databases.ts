@@ -41,8 +41,7 @@ export class ServerTestDatabases {
       db: connection.db,
       kind: connection.kind,
       url: url.href,
-      close: () =>
-        (closing ??= connection.close().finally(() => this.#drop(name))),
+      close: () => (closing ??= connection.close().finally(() => this.#drop(name))),
     };
   }
 

@@ -5,13 +5,20 @@ import { RecorderQueries } from "../queries/recorder-queries.js";
 import { seedRows } from "../queries/test-support/seed-rows.js";
 import type { RecorderDatabase } from "../schema/database.js";
 import { describeOnBothDatabases } from "../test-support/databases.js";
-import { AttributionCompactionTracker, COMPACT_AFTER_WRITES, compactCostAttribution } from "./attribution-compaction.js";
+import {
+  AttributionCompactionTracker,
+  COMPACT_AFTER_WRITES,
+  compactCostAttribution,
+} from "./attribution-compaction.js";
 import { PostgresRecorder } from "./postgres-recorder.js";
 import { EventScript, type ScriptJob } from "./test-support/event-script.js";
 import { problemsLogger, type LoggedProblem } from "./test-support/logged-problems.js";
 
 /** A job's subtree spending summed straight from its calls, the slow way (a GIN lookup per job). */
-async function summedFromCalls(db: Kysely<RecorderDatabase>, jobId: string): Promise<{ calls: number; cost: Record<string, string> }> {
+async function summedFromCalls(
+  db: Kysely<RecorderDatabase>,
+  jobId: string,
+): Promise<{ calls: number; cost: Record<string, string> }> {
   const { rows } = await sql<{ currency: string; calls: string; cost: string }>`
     select currency, count(*)::text as calls, sum(cost)::text as cost from nucleo_model_calls
      where job_id = ${jobId} or ${jobId} = any(ancestors) group by currency`.execute(db);
@@ -21,13 +28,20 @@ async function summedFromCalls(db: Kysely<RecorderDatabase>, jobId: string): Pro
   };
 }
 
-async function subtreeCost(db: Kysely<RecorderDatabase>, jobId: string): Promise<{ calls: number; cost: Record<string, string> }> {
+async function subtreeCost(
+  db: Kysely<RecorderDatabase>,
+  jobId: string,
+): Promise<{ calls: number; cost: Record<string, string> }> {
   const { calls, cost } = await new RecorderQueries(db).subtreeCost(jobId);
   return { calls, cost: { ...cost } };
 }
 
 async function attributionRows(db: Kysely<RecorderDatabase>, ancestorId: string): Promise<number> {
-  const rows = await db.selectFrom("nucleo_cost_attribution").select("currency").where("ancestor_id", "=", ancestorId).execute();
+  const rows = await db
+    .selectFrom("nucleo_cost_attribution")
+    .select("currency")
+    .where("ancestor_id", "=", ancestorId)
+    .execute();
   return rows.length;
 }
 
@@ -60,8 +74,12 @@ describeOnBothDatabases("cost attribution compaction", (open) => {
 
   it("reports a compaction that fails and goes on recording, the sums still exact", async () => {
     const { db } = await open();
-    await sql`create function refuse_delete() returns trigger language plpgsql as $$ begin raise exception 'no deletes here'; end $$`.execute(db);
-    await sql`create trigger refuse_delete before delete on nucleo_cost_attribution for each row execute function refuse_delete()`.execute(db);
+    await sql`create function refuse_delete() returns trigger language plpgsql as $$ begin raise exception 'no deletes here'; end $$`.execute(
+      db,
+    );
+    await sql`create trigger refuse_delete before delete on nucleo_cost_attribution for each row execute function refuse_delete()`.execute(
+      db,
+    );
     const script = new EventScript({ prefix: "refused-" });
     const root = script.submit({ id: "refused-root" });
     const errors: LoggedProblem[] = [];
@@ -73,8 +91,13 @@ describeOnBothDatabases("cost attribution compaction", (open) => {
     }
     await recorder.close();
     expect(errors.map((error) => error.code)).toEqual(["recorder_compaction_failed"]);
-    expect(errors[0]!.message).toMatch(/Merging the cost attribution rows of 1 job\(s\) failed: .*no deletes here/);
-    expect(await subtreeCost(db, "refused-root")).toEqual({ calls: COMPACT_AFTER_WRITES + 1, cost: { USD: "0.33" } });
+    expect(errors[0]!.message).toMatch(
+      /Merging the cost attribution rows of 1 job\(s\) failed: .*no deletes here/,
+    );
+    expect(await subtreeCost(db, "refused-root")).toEqual({
+      calls: COMPACT_AFTER_WRITES + 1,
+      cost: { USD: "0.33" },
+    });
   });
 
   it("counts every call once while compactions race each other and new writes of calls", async () => {
@@ -82,7 +105,18 @@ describeOnBothDatabases("cost attribution compaction", (open) => {
     await seedRows(db, { jobs: [{ id: "race-root" }] });
     // Each call its own statement, so its own attribution row.
     const writeCall = (index: number) =>
-      seedRows(db, { jobs: [], calls: [{ jobId: `race-${index}`, rootId: "race-root", ancestors: ["race-root"], cost: "0.0001", currency: index % 3 === 0 ? "EUR" : "USD" }] });
+      seedRows(db, {
+        jobs: [],
+        calls: [
+          {
+            jobId: `race-${index}`,
+            rootId: "race-root",
+            ancestors: ["race-root"],
+            cost: "0.0001",
+            currency: index % 3 === 0 ? "EUR" : "USD",
+          },
+        ],
+      });
     for (let index = 0; index < 60; index += 1) await writeCall(index);
     // On a server these run on separate connections at once; PGlite takes them in turn.
     await Promise.all([
@@ -99,10 +133,26 @@ describeOnBothDatabases("cost attribution compaction", (open) => {
   it("leaves an ancestor already down to one row per currency as it is", async () => {
     const { db } = await open();
     for (const currency of ["USD", "EUR", "USD"]) {
-      await seedRows(db, { jobs: [], calls: [{ jobId: `once-${currency}-${Math.random()}`, rootId: "once-root", ancestors: ["once-root"], cost: "0.2", currency }] });
+      await seedRows(db, {
+        jobs: [],
+        calls: [
+          {
+            jobId: `once-${currency}-${Math.random()}`,
+            rootId: "once-root",
+            ancestors: ["once-root"],
+            cost: "0.2",
+            currency,
+          },
+        ],
+      });
     }
     await compactCostAttribution(db, ["once-root"]);
-    const versions = () => sql<{ row: string }>`select xmin::text || ctid::text as row from nucleo_cost_attribution where ancestor_id = 'once-root' order by currency`.execute(db);
+    const versions = () =>
+      sql<{
+        row: string;
+      }>`select xmin::text || ctid::text as row from nucleo_cost_attribution where ancestor_id = 'once-root' order by currency`.execute(
+        db,
+      );
     const merged = (await versions()).rows;
     expect(merged).toHaveLength(2);
     await compactCostAttribution(db, ["once-root"]);
@@ -112,7 +162,10 @@ describeOnBothDatabases("cost attribution compaction", (open) => {
 
   it("leaves no row for spending that calls deleted since cancelled out", async () => {
     const { db } = await open();
-    await seedRows(db, { jobs: [], calls: [{ jobId: "gone-1", rootId: "gone-root", ancestors: ["gone-root"], cost: "0.5" }] });
+    await seedRows(db, {
+      jobs: [],
+      calls: [{ jobId: "gone-1", rootId: "gone-root", ancestors: ["gone-root"], cost: "0.5" }],
+    });
     await db.deleteFrom("nucleo_model_calls").where("job_id", "=", "gone-1").execute();
     expect(await attributionRows(db, "gone-root")).toBe(2);
     await compactCostAttribution(db, ["gone-root"]);

@@ -20,7 +20,10 @@ const SUMS = ["calls", ...TOKEN_COLUMNS, "cost"] as const;
  *
  * @internal
  */
-export async function compactCostAttribution(db: Kysely<RecorderDatabase>, ancestorIds: readonly string[]): Promise<void> {
+export async function compactCostAttribution(
+  db: Kysely<RecorderDatabase>,
+  ancestorIds: readonly string[],
+): Promise<void> {
   if (ancestorIds.length === 0) return;
   const columns = sql.raw(SUMS.join(", "));
   const sums = sql.raw(SUMS.map((column) => `sum(${column})`).join(", "));
@@ -38,7 +41,9 @@ export async function compactCostAttribution(db: Kysely<RecorderDatabase>, ances
           returning ancestor_id, currency, ${columns}
         )
         insert into nucleo_cost_attribution (ancestor_id, currency, ${columns})
-        select ancestor_id, currency, ${sums} from merged group by ancestor_id, currency having ${anyNonZero}`.execute(trx),
+        select ancestor_id, currency, ${sums} from merged group by ancestor_id, currency having ${anyNonZero}`.execute(
+        trx,
+      ),
     );
 }
 

@@ -9,7 +9,17 @@ import type {
   ToolWithholdsTable,
 } from "../schema/database.js";
 import { BENCHMARK_REPORT_KEY, BenchmarkReportSchema } from "./benchmark-report-schema.js";
-import { count, decimalText, int4, jsonText, MalformedField, millis, optionalText, text, timestamp } from "./column-values.js";
+import {
+  count,
+  decimalText,
+  int4,
+  jsonText,
+  MalformedField,
+  millis,
+  optionalText,
+  text,
+  timestamp,
+} from "./column-values.js";
 import { JobRowBuilder, readIds, readSubmission, type JobRow } from "./job-row-builder.js";
 import { RecorderWriteError } from "./recorder-write-error.js";
 
@@ -46,14 +56,24 @@ interface Settlement {
  *
  * @internal
  */
-export function buildBatchRows(events: readonly RunEvent[]): { readonly rows: BatchRows; readonly problems: readonly RecorderWriteError[] } {
+export function buildBatchRows(events: readonly RunEvent[]): {
+  readonly rows: BatchRows;
+  readonly problems: readonly RecorderWriteError[];
+} {
   const jobs = new Map<string, JobRowBuilder>();
   const modelCalls = new Map<string, Row<ModelCallsTable>>();
   const reservations = new Map<string, Row<SeatsTable>>();
   const settlements = new Map<string, Settlement>();
   const toolWithholds = new Map<string, Row<ToolWithholdsTable>>();
   const skillAdmissions = new Map<string, Row<SkillAdmissionsTable>>();
-  const reports = new Map<string, { readonly seq: number; readonly report: Row<BenchmarkReportsTable>; readonly rows: Row<BenchmarkRowsTable>[] }>();
+  const reports = new Map<
+    string,
+    {
+      readonly seq: number;
+      readonly report: Row<BenchmarkReportsTable>;
+      readonly rows: Row<BenchmarkRowsTable>[];
+    }
+  >();
   const problems: RecorderWriteError[] = [];
 
   for (const event of events) {
@@ -81,7 +101,10 @@ export function buildBatchRows(events: readonly RunEvent[]): { readonly rows: Ba
           apply = (job) => job.ended(seq, at, null);
           break;
         case "job.failed": {
-          const error = { code: text(event.error?.code, "error.code"), message: text(event.error?.message, "error.message") };
+          const error = {
+            code: text(event.error?.code, "error.code"),
+            message: text(event.error?.message, "error.message"),
+          };
           apply = (job) => job.ended(seq, at, error);
           break;
         }
@@ -89,10 +112,14 @@ export function buildBatchRows(events: readonly RunEvent[]): { readonly rows: Ba
           const name = text(event.key, "key");
           const keyJson = jsonText(name);
           const valueJson = jsonText(event.value);
-          const report = name === BENCHMARK_REPORT_KEY ? readReport(event.value, valueJson, { jobId, rootId, seq }, problems) : undefined;
+          const report =
+            name === BENCHMARK_REPORT_KEY
+              ? readReport(event.value, valueJson, { jobId, rootId, seq }, problems)
+              : undefined;
           if (report !== undefined) {
             const previous = reports.get(jobId);
-            if (previous === undefined || previous.seq < seq) reports.set(jobId, { seq, ...report });
+            if (previous === undefined || previous.seq < seq)
+              reports.set(jobId, { seq, ...report });
           }
           apply = (job) => job.published(seq, keyJson, valueJson);
           break;
@@ -106,11 +133,19 @@ export function buildBatchRows(events: readonly RunEvent[]): { readonly rows: Ba
         case "seat.reserved": {
           const seatId = text(event.seatId, "seatId");
           reservations.set(seatId, {
-            seat_id: seatId, job_id: jobId, root_id: rootId,
-            grade: optionalText(event.grade, "grade"), entry_id: optionalText(event.entryId, "entryId"),
-            input_tokens: int4(event.inputTokens, "inputTokens"), max_output_tokens: int4(event.maxOutputTokens, "maxOutputTokens"),
-            waited_ms: millis(event.waitedMs, "waitedMs"), reserved_at: at,
-            settled_at: null, outcome: null, used_input_tokens: null, used_output_tokens: null,
+            seat_id: seatId,
+            job_id: jobId,
+            root_id: rootId,
+            grade: optionalText(event.grade, "grade"),
+            entry_id: optionalText(event.entryId, "entryId"),
+            input_tokens: int4(event.inputTokens, "inputTokens"),
+            max_output_tokens: int4(event.maxOutputTokens, "maxOutputTokens"),
+            waited_ms: millis(event.waitedMs, "waitedMs"),
+            reserved_at: at,
+            settled_at: null,
+            outcome: null,
+            used_input_tokens: null,
+            used_output_tokens: null,
           });
           apply = noChange;
           break;
@@ -119,20 +154,38 @@ export function buildBatchRows(events: readonly RunEvent[]): { readonly rows: Ba
           const seatId = text(event.seatId, "seatId");
           const usage = event.usage ?? null;
           const settlement: Settlement = {
-            seq, jobId, rootId, settledAt: at, outcome: text(event.outcome, "outcome"),
+            seq,
+            jobId,
+            rootId,
+            settledAt: at,
+            outcome: text(event.outcome, "outcome"),
             usedInputTokens: usage === null ? null : int4(usage.inputTokens, "usage.inputTokens"),
-            usedOutputTokens: usage === null ? null : int4(usage.outputTokens, "usage.outputTokens"),
+            usedOutputTokens:
+              usage === null ? null : int4(usage.outputTokens, "usage.outputTokens"),
           };
           settlements.set(seatId, settlement);
           apply = noChange;
           break;
         }
         case "tool.withheld":
-          toolWithholds.set(key, { job_id: jobId, seq, root_id: rootId, at, tool: text(event.tool, "tool"), reason: text(event.reason, "reason") });
+          toolWithholds.set(key, {
+            job_id: jobId,
+            seq,
+            root_id: rootId,
+            at,
+            tool: text(event.tool, "tool"),
+            reason: text(event.reason, "reason"),
+          });
           apply = noChange;
           break;
         case "skill.admitted":
-          skillAdmissions.set(key, { job_id: jobId, seq, root_id: rootId, at, skill: text(event.skill, "skill") });
+          skillAdmissions.set(key, {
+            job_id: jobId,
+            seq,
+            root_id: rootId,
+            at,
+            skill: text(event.skill, "skill"),
+          });
           apply = noChange;
           break;
         default:
@@ -154,8 +207,12 @@ export function buildBatchRows(events: readonly RunEvent[]): { readonly rows: Ba
     rows: {
       jobs: [...jobs.values()].map((job) => job.row()),
       modelCalls: [...modelCalls.values()],
-      seatReservations: [...reservations.values()].map((seat) => withSettlement(seat, settlements.get(seat.seat_id))),
-      seatSettlements: [...settlements].filter(([seatId]) => !reservations.has(seatId)).map(([seatId, settlement]) => settlementOnly(seatId, settlement)),
+      seatReservations: [...reservations.values()].map((seat) =>
+        withSettlement(seat, settlements.get(seat.seat_id)),
+      ),
+      seatSettlements: [...settlements]
+        .filter(([seatId]) => !reservations.has(seatId))
+        .map(([seatId, settlement]) => settlementOnly(seatId, settlement)),
       toolWithholds: [...toolWithholds.values()],
       skillAdmissions: [...skillAdmissions.values()],
       benchmarkReports: [...reports.values()].map((entry) => entry.report),
@@ -167,10 +224,18 @@ export function buildBatchRows(events: readonly RunEvent[]): { readonly rows: Ba
 
 function noChange(): void {}
 
-function modelCallRow(event: Extract<RunEvent, { type: "llm.call" }>, jobId: string, seq: number, rootId: string, at: string): Row<ModelCallsTable> {
+function modelCallRow(
+  event: Extract<RunEvent, { type: "llm.call" }>,
+  jobId: string,
+  seq: number,
+  rootId: string,
+  at: string,
+): Row<ModelCallsTable> {
   const usage = event.usage ?? ({} as Partial<typeof event.usage>);
   return {
-    job_id: jobId, seq, root_id: rootId,
+    job_id: jobId,
+    seq,
+    root_id: rootId,
     ancestors: readIds(event.ancestors, "ancestors"),
     job_class: text(event.jobClass, "jobClass"),
     at,
@@ -195,68 +260,128 @@ function modelCallRow(event: Extract<RunEvent, { type: "llm.call" }>, jobId: str
   };
 }
 
-function withSettlement(seat: Row<SeatsTable>, settlement: Settlement | undefined): Row<SeatsTable> {
+function withSettlement(
+  seat: Row<SeatsTable>,
+  settlement: Settlement | undefined,
+): Row<SeatsTable> {
   if (settlement === undefined) return seat;
-  return { ...seat, settled_at: settlement.settledAt, outcome: settlement.outcome, used_input_tokens: settlement.usedInputTokens, used_output_tokens: settlement.usedOutputTokens };
+  return {
+    ...seat,
+    settled_at: settlement.settledAt,
+    outcome: settlement.outcome,
+    used_input_tokens: settlement.usedInputTokens,
+    used_output_tokens: settlement.usedOutputTokens,
+  };
 }
 
 /** A settlement whose reservation is not in the batch: the reservation's columns hold placeholders until it comes. */
 function settlementOnly(seatId: string, settlement: Settlement): Row<SeatsTable> {
   return {
-    seat_id: seatId, job_id: settlement.jobId, root_id: settlement.rootId,
-    grade: null, entry_id: null, input_tokens: 0, max_output_tokens: 0, waited_ms: 0, reserved_at: settlement.settledAt,
-    settled_at: settlement.settledAt, outcome: settlement.outcome, used_input_tokens: settlement.usedInputTokens, used_output_tokens: settlement.usedOutputTokens,
+    seat_id: seatId,
+    job_id: settlement.jobId,
+    root_id: settlement.rootId,
+    grade: null,
+    entry_id: null,
+    input_tokens: 0,
+    max_output_tokens: 0,
+    waited_ms: 0,
+    reserved_at: settlement.settledAt,
+    settled_at: settlement.settledAt,
+    outcome: settlement.outcome,
+    used_input_tokens: settlement.usedInputTokens,
+    used_output_tokens: settlement.usedOutputTokens,
   };
 }
 
 /** A published benchmark report as rows, or `undefined` (and a problem) when it does not read as one. */
-function readReport(value: unknown, json: string, { jobId, rootId, seq }: { jobId: string; rootId: string; seq: number }, problems: RecorderWriteError[]) {
+function readReport(
+  value: unknown,
+  json: string,
+  { jobId, rootId, seq }: { jobId: string; rootId: string; seq: number },
+  problems: RecorderWriteError[],
+) {
   const parsed = BenchmarkReportSchema.safeParse(value);
   if (!parsed.success) {
     const { path, expected } = describeIssue(parsed.error.issues[0]!);
     const where = path === "(input)" ? "" : ` at ${path}`;
-    problems.push(new RecorderWriteError({
-      code: "recorder_report_unreadable", jobId, seq,
-      message: `Job ${jobId} published "${BENCHMARK_REPORT_KEY}" (event ${seq}), but it does not read as a benchmark report${where}: expected ${expected}. It is kept in the job's metadata only.`,
-    }));
+    problems.push(
+      new RecorderWriteError({
+        code: "recorder_report_unreadable",
+        jobId,
+        seq,
+        message: `Job ${jobId} published "${BENCHMARK_REPORT_KEY}" (event ${seq}), but it does not read as a benchmark report${where}: expected ${expected}. It is kept in the job's metadata only.`,
+      }),
+    );
     return undefined;
   }
   const report = parsed.data;
   try {
     return {
       report: {
-        job_id: jobId, root_id: rootId, raced_job: text(report.job, "job"), grade: text(report.grade, "grade"), times: int4(report.times, "times"),
-        started_at: report.startedAt, finished_at: report.finishedAt,
-        judge_failure: optionalText(report.judgeFailure, "judgeFailure"), reference_failure: optionalText(report.referenceFailure, "referenceFailure"),
+        job_id: jobId,
+        root_id: rootId,
+        raced_job: text(report.job, "job"),
+        grade: text(report.grade, "grade"),
+        times: int4(report.times, "times"),
+        started_at: report.startedAt,
+        finished_at: report.finishedAt,
+        judge_failure: optionalText(report.judgeFailure, "judgeFailure"),
+        reference_failure: optionalText(report.referenceFailure, "referenceFailure"),
         report: json,
       },
       // A run appears once: the upsert may not touch a row twice in one statement.
-      rows: [...new Map(report.rows.map((row, index) => [row.run, { row, index }])).values()].map(({ row, index }) => ({
-        job_id: jobId, run: int4(row.run, `rows[${index}].run`), role: text(row.role, "role"), model: text(row.model, "model"),
-        provider_model: text(row.providerModel, "providerModel"), repeat: int4(row.repeat, `rows[${index}].repeat`),
-        status: text(row.status, "status"), error: optionalText(row.error, "error"),
-        calls: int4(row.calls, `rows[${index}].calls`), iterations: int4(row.iterations, `rows[${index}].iterations`),
-        input_tokens: count(row.tokens.input, `rows[${index}].tokens.input`), output_tokens: count(row.tokens.output, `rows[${index}].tokens.output`),
-        latency_ms: millis(row.latencyMs, `rows[${index}].latencyMs`), wall_ms: millis(row.wallMs, `rows[${index}].wallMs`),
-        cost: jsonText(row.cost),
-        judge_score: row.judge?.score ?? null, judge_reason: optionalText(row.judge?.reason, "judge.reason"), scorer_score: row.scorer,
-      })),
+      rows: [...new Map(report.rows.map((row, index) => [row.run, { row, index }])).values()].map(
+        ({ row, index }) => ({
+          job_id: jobId,
+          run: int4(row.run, `rows[${index}].run`),
+          role: text(row.role, "role"),
+          model: text(row.model, "model"),
+          provider_model: text(row.providerModel, "providerModel"),
+          repeat: int4(row.repeat, `rows[${index}].repeat`),
+          status: text(row.status, "status"),
+          error: optionalText(row.error, "error"),
+          calls: int4(row.calls, `rows[${index}].calls`),
+          iterations: int4(row.iterations, `rows[${index}].iterations`),
+          input_tokens: count(row.tokens.input, `rows[${index}].tokens.input`),
+          output_tokens: count(row.tokens.output, `rows[${index}].tokens.output`),
+          latency_ms: millis(row.latencyMs, `rows[${index}].latencyMs`),
+          wall_ms: millis(row.wallMs, `rows[${index}].wallMs`),
+          cost: jsonText(row.cost),
+          judge_score: row.judge?.score ?? null,
+          judge_reason: optionalText(row.judge?.reason, "judge.reason"),
+          scorer_score: row.scorer,
+        }),
+      ),
     };
   } catch (error) {
     if (!(error instanceof MalformedField)) throw error;
-    problems.push(new RecorderWriteError({
-      code: "recorder_report_unreadable", jobId, seq,
-      message: `Job ${jobId} published a benchmark report (event ${seq}) whose ${error.message}. It is kept in the job's metadata only.`,
-    }));
+    problems.push(
+      new RecorderWriteError({
+        code: "recorder_report_unreadable",
+        jobId,
+        seq,
+        message: `Job ${jobId} published a benchmark report (event ${seq}) whose ${error.message}. It is kept in the job's metadata only.`,
+      }),
+    );
     return undefined;
   }
 }
 
 function rejected(event: RunEvent, error: unknown): RecorderWriteError {
-  const record = (typeof event === "object" && event !== null ? event : {}) as Partial<Record<string, unknown>>;
+  const record = (typeof event === "object" && event !== null ? event : {}) as Partial<
+    Record<string, unknown>
+  >;
   const jobId = typeof record.jobId === "string" ? record.jobId : undefined;
   const seq = typeof record.seq === "number" ? record.seq : undefined;
   const which = `${typeof record.type === "string" ? record.type : "unknown"} event ${seq ?? "?"} of job ${jobId ?? "?"}`;
-  const why = error instanceof MalformedField ? `its ${error.message}` : `it could not be read (${error instanceof Error ? error.name : typeof error})`;
-  return new RecorderWriteError({ code: "recorder_event_rejected", jobId, seq, message: `The recorder left out the ${which}: ${why}.` });
+  const why =
+    error instanceof MalformedField
+      ? `its ${error.message}`
+      : `it could not be read (${error instanceof Error ? error.name : typeof error})`;
+  return new RecorderWriteError({
+    code: "recorder_event_rejected",
+    jobId,
+    seq,
+    message: `The recorder left out the ${which}: ${why}.`,
+  });
 }

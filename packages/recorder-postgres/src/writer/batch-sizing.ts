@@ -77,7 +77,10 @@ export class BatchSizing {
    */
   singleEventFailed(now: number): boolean {
     if (this.#singleEventFailures++ === 0) this.#singleEventFailingSince = now;
-    return this.#singleEventFailures >= SINGLE_EVENT_ATTEMPTS && now - this.#singleEventFailingSince >= SINGLE_EVENT_PATIENCE_MS;
+    return (
+      this.#singleEventFailures >= SINGLE_EVENT_ATTEMPTS &&
+      now - this.#singleEventFailingSince >= SINGLE_EVENT_PATIENCE_MS
+    );
   }
 
   /** How many times in a row the single event in hand has failed on a limit. */

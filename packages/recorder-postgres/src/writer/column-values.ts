@@ -11,7 +11,10 @@ const JSON_UNSAFE_ESCAPE = /\\u(?:0000|d[89a-f])/i;
 
 /** A field that cannot be written; the event carrying it is reported and left out. @internal */
 export class MalformedField extends Error {
-  constructor(readonly field: string, readonly problem: string) {
+  constructor(
+    readonly field: string,
+    readonly problem: string,
+  ) {
     super(`${field} ${problem}`);
   }
 }
@@ -30,7 +33,10 @@ export function optionalText(value: unknown, field: string): string | null {
 /** A whole number for an `integer` column. @internal */
 export function int4(value: unknown, field: string): number {
   if (typeof value !== "number" || !Number.isInteger(value) || Math.abs(value) > INT4_MAX) {
-    throw new MalformedField(field, `is ${describe(value)}, not a whole number that fits an integer column`);
+    throw new MalformedField(
+      field,
+      `is ${describe(value)}, not a whole number that fits an integer column`,
+    );
   }
   return value;
 }
@@ -46,21 +52,24 @@ export function count(value: unknown, field: string): number {
 
 /** A duration in whole milliseconds (measured ones may carry fractions). @internal */
 export function millis(value: unknown, field: string): number {
-  if (typeof value !== "number" || !Number.isFinite(value)) throw new MalformedField(field, `is ${describe(value)}, not milliseconds`);
+  if (typeof value !== "number" || !Number.isFinite(value))
+    throw new MalformedField(field, `is ${describe(value)}, not milliseconds`);
   return int4(Math.round(value), field);
 }
 
 /** An epoch-millisecond time as ISO text, which both drivers pass to `timestamptz` unchanged. @internal */
 export function timestamp(value: unknown, field: string): string {
   // Years 1970–9999: ISO text past 9999 (`+010000-…`) is not PostgreSQL's.
-  if (typeof value !== "number" || !(value >= 0 && value < YEAR_10000)) throw new MalformedField(field, `is ${describe(value)}, not epoch milliseconds`);
+  if (typeof value !== "number" || !(value >= 0 && value < YEAR_10000))
+    throw new MalformedField(field, `is ${describe(value)}, not epoch milliseconds`);
   return new Date(value).toISOString();
 }
 
 /** Exact decimal text for a `numeric` column, as `Decimal` prints it (no exponent, no separators). @internal */
 export function decimalText(value: unknown, field: string): string {
   const trimmed = typeof value === "string" ? value.trim() : undefined;
-  if (trimmed === undefined || !DECIMAL_TEXT.test(trimmed)) throw new MalformedField(field, `is ${describe(value)}, not decimal text`);
+  if (trimmed === undefined || !DECIMAL_TEXT.test(trimmed))
+    throw new MalformedField(field, `is ${describe(value)}, not decimal text`);
   return trimmed;
 }
 
@@ -85,14 +94,17 @@ function clean(value: unknown): unknown {
   if (typeof value === "string") return value.replaceAll("\0", "\uFFFD").toWellFormed();
   if (Array.isArray(value)) return value.map(clean);
   if (typeof value === "object" && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([key, entry]) => [clean(key), clean(entry)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([key, entry]) => [clean(key), clean(entry)]),
+    );
   }
   return value;
 }
 
 function describe(value: unknown): string {
   if (value === undefined || value === null) return "missing";
-  if (typeof value === "string") return value.length > 40 ? `text of ${value.length} characters` : JSON.stringify(value);
+  if (typeof value === "string")
+    return value.length > 40 ? `text of ${value.length} characters` : JSON.stringify(value);
   if (typeof value === "number") return String(value);
   return `a ${typeof value}`;
 }

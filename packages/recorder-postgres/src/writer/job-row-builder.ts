@@ -46,7 +46,11 @@ export class JobRowBuilder {
   /** Published values as JSON text, by key (the text of the key itself). */
   readonly #published = new Map<string, { readonly seq: number; readonly json: string }>();
 
-  constructor(readonly id: string, readonly rootId: string, parentId: string | null) {
+  constructor(
+    readonly id: string,
+    readonly rootId: string,
+    parentId: string | null,
+  ) {
     this.#parentId = parentId;
   }
 
@@ -72,21 +76,33 @@ export class JobRowBuilder {
     this.#advance({ seq, status: "running", endedAt: null, errorCode: null, errorMessage: null });
   }
 
-  ended(seq: number, at: string, error: { readonly code: string; readonly message: string } | null): void {
-    this.#advance({ seq, status: error === null ? "finished" : "failed", endedAt: at, errorCode: error?.code ?? null, errorMessage: error?.message ?? null });
+  ended(
+    seq: number,
+    at: string,
+    error: { readonly code: string; readonly message: string } | null,
+  ): void {
+    this.#advance({
+      seq,
+      status: error === null ? "finished" : "failed",
+      endedAt: at,
+      errorCode: error?.code ?? null,
+      errorMessage: error?.message ?? null,
+    });
   }
 
   /** `keyJson` and `valueJson` as {@link jsonText} makes them. */
   published(seq: number, keyJson: string, valueJson: string): void {
     const previous = this.#published.get(keyJson);
-    if (previous === undefined || previous.seq < seq) this.#published.set(keyJson, { seq, json: valueJson });
+    if (previous === undefined || previous.seq < seq)
+      this.#published.set(keyJson, { seq, json: valueJson });
   }
 
   row(): JobRow {
     const submission = this.#submission;
     const lifecycle = this.#lifecycle;
     let metadata = "{}";
-    if (this.#published.size > 0) metadata = `{${Array.from(this.#published, ([key, { json }]) => `${key}:${json}`).join(",")}}`;
+    if (this.#published.size > 0)
+      metadata = `{${Array.from(this.#published, ([key, { json }]) => `${key}:${json}`).join(",")}}`;
     return {
       id: this.id,
       parent_id: this.#parentId,
@@ -118,20 +134,26 @@ export class JobRowBuilder {
   }
 
   #advance(lifecycle: Lifecycle): void {
-    if (this.#lifecycle === undefined || this.#lifecycle.seq < lifecycle.seq) this.#lifecycle = lifecycle;
+    if (this.#lifecycle === undefined || this.#lifecycle.seq < lifecycle.seq)
+      this.#lifecycle = lifecycle;
   }
 }
 
 /** The submission facts of a `job.submitted` event, checked. @internal */
-export function readSubmission(event: Extract<RunEvent, { type: "job.submitted" }>, submittedAt: string): Submission {
+export function readSubmission(
+  event: Extract<RunEvent, { type: "job.submitted" }>,
+  submittedAt: string,
+): Submission {
   const axes: Record<string, string> = {};
-  for (const [axis, value] of Object.entries(event.scope?.axes ?? {})) axes[axis] = text(value, `scope.axes.${axis}`);
+  for (const [axis, value] of Object.entries(event.scope?.axes ?? {}))
+    axes[axis] = text(value, `scope.axes.${axis}`);
   return {
     ancestors: readIds(event.ancestors, "ancestors"),
     jobClass: text(event.jobClass, "jobClass"),
     jobName: text(event.jobName, "jobName"),
     kind: text(event.kind, "kind"),
-    ordinal: event.ordinal === null || event.ordinal === undefined ? null : int4(event.ordinal, "ordinal"),
+    ordinal:
+      event.ordinal === null || event.ordinal === undefined ? null : int4(event.ordinal, "ordinal"),
     submittedAt,
     scopeAxes: jsonText(axes),
     readOnly: event.scope?.readOnly === true,

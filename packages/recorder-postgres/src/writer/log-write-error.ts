@@ -24,7 +24,15 @@ const LEVEL: Record<RecorderWriteErrorCode, "warn" | "error"> = {
  */
 export function logWriteError(logger: Logger, error: RecorderWriteError): void {
   const fields: Record<string, unknown> = { component: "recorder", code: error.code };
-  for (const key of ["events", "attempt", "retryInMs", "jobId", "seq", "driverCode", "statement"] as const) {
+  for (const key of [
+    "events",
+    "attempt",
+    "retryInMs",
+    "jobId",
+    "seq",
+    "driverCode",
+    "statement",
+  ] as const) {
     if (error[key] !== undefined) fields[key] = error[key];
   }
   try {

@@ -40,19 +40,30 @@ const SettingsSchema = z.object({
   batchSize: positive.default(5_000),
   flushIntervalMs: z.number().int().nonnegative().default(10),
   maxBuffered: positive.default(100_000),
-  retry: z.object({ initialMs: positive.default(100), maxMs: positive.default(10_000) }).default({ initialMs: 100, maxMs: 10_000 }),
+  retry: z
+    .object({ initialMs: positive.default(100), maxMs: positive.default(10_000) })
+    .default({ initialMs: 100, maxMs: 10_000 }),
 });
 
 /** The recorder's numbers, checked, defaults filled in. @internal */
-export function readRecorderOptions(options: PostgresRecorderOptions): z.infer<typeof SettingsSchema> {
+export function readRecorderOptions(
+  options: PostgresRecorderOptions,
+): z.infer<typeof SettingsSchema> {
   if (typeof options?.db?.transaction !== "function") {
-    throw new SystemError({ code: "invalid_options", message: "PostgresRecorder: options.db must be the recorder's Kysely instance (openRecorderDatabase gives one)." });
+    throw new SystemError({
+      code: "invalid_options",
+      message:
+        "PostgresRecorder: options.db must be the recorder's Kysely instance (openRecorderDatabase gives one).",
+    });
   }
   const { batchSize, flushIntervalMs, maxBuffered, retry } = options;
   const parsed = SettingsSchema.safeParse({ batchSize, flushIntervalMs, maxBuffered, retry });
   if (!parsed.success) {
     const issue = describeIssue(parsed.error.issues[0]!);
-    throw new SystemError({ code: "invalid_options", message: `PostgresRecorder: options.${issue.path} must be ${issue.expected}.` });
+    throw new SystemError({
+      code: "invalid_options",
+      message: `PostgresRecorder: options.${issue.path} must be ${issue.expected}.`,
+    });
   }
   return parsed.data;
 }

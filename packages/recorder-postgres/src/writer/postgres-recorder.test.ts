@@ -10,8 +10,18 @@ import { settledYet } from "./test-support/settled-yet.js";
 import { FaultyDatabase, until } from "./test-support/faulty-database.js";
 import { problemsLogger, type LoggedProblem } from "./test-support/logged-problems.js";
 
-async function count(db: Kysely<RecorderDatabase>, table: "nucleo_jobs" | "nucleo_model_calls"): Promise<number> {
-  return Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow()).n);
+async function count(
+  db: Kysely<RecorderDatabase>,
+  table: "nucleo_jobs" | "nucleo_model_calls",
+): Promise<number> {
+  return Number(
+    (
+      await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<string>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 }
 
 /** A run of `calls` model calls by one job: `calls + 1` events. */
@@ -41,7 +51,12 @@ describeOnBothDatabases("PostgresRecorder's writer", (open) => {
   it("a full batch goes at once; batches of batchSize, one transaction in flight at a time", async () => {
     const faulty = new FaultyDatabase((await open()).db);
     const time = new ManualTimers();
-    const recorder = new PostgresRecorder({ db: faulty.db, timers: time, clock: time, batchSize: 4 });
+    const recorder = new PostgresRecorder({
+      db: faulty.db,
+      timers: time,
+      clock: time,
+      batchSize: 4,
+    });
     const release = faulty.hold();
     const events = calls(new EventScript(), 9);
     for (const event of events.slice(0, 4)) recorder.onEvent(event);
@@ -60,17 +75,40 @@ describeOnBothDatabases("PostgresRecorder's writer", (open) => {
     const faulty = new FaultyDatabase((await open()).db);
     const time = new ManualTimers();
     const problems: LoggedProblem[] = [];
-    const recorder = new PostgresRecorder({ db: faulty.db, timers: time, clock: time, logger: problemsLogger(problems), retry: { initialMs: 100, maxMs: 300 } });
+    const recorder = new PostgresRecorder({
+      db: faulty.db,
+      timers: time,
+      clock: time,
+      logger: problemsLogger(problems),
+      retry: { initialMs: 100, maxMs: 300 },
+    });
     // The failure comes after the batch's jobs were upserted, inside its transaction.
-    const secretive = () => Object.assign(new Error("could not connect to postgres://app:s3cret@db.internal:5432/nucleo (password=s3cret)"), { code: "57P01" });
+    const secretive = () =>
+      Object.assign(
+        new Error(
+          "could not connect to postgres://app:s3cret@db.internal:5432/nucleo (password=s3cret)",
+        ),
+        { code: "57P01" },
+      );
     faulty.failTransactions(4, { atStatement: 2, error: secretive });
     for (const event of calls(new EventScript(), 2)) recorder.onEvent(event);
     time.advance(10);
 
     // The batch of 3 fails twice and is halved: its first 2 events fail twice more, and are halved too.
-    for (const [attempt, delay, events] of [[1, 100, 3], [2, 200, 3], [3, 300, 2], [4, 300, 2]] as const) {
+    for (const [attempt, delay, events] of [
+      [1, 100, 3],
+      [2, 200, 3],
+      [3, 300, 2],
+      [4, 300, 2],
+    ] as const) {
       await until(() => problems.length === attempt, `attempt ${attempt} fails`);
-      expect(problems[attempt - 1]).toMatchObject({ code: "recorder_write_failed", attempt, retryInMs: delay, events, driverCode: "57P01" });
+      expect(problems[attempt - 1]).toMatchObject({
+        code: "recorder_write_failed",
+        attempt,
+        retryInMs: delay,
+        events,
+        driverCode: "57P01",
+      });
       expect(time.pendingDelays()).toEqual([delay]);
       expect(await count(faulty.db, "nucleo_jobs")).toBe(0); // rolled back with the batch
       time.advance(delay);
@@ -83,25 +121,55 @@ describeOnBothDatabases("PostgresRecorder's writer", (open) => {
       expect(problem.level).toBe("warn");
       expect(JSON.stringify(problem)).not.toMatch(/s3cret|postgres:\/\/|db\.internal/);
     }
-    expect(problems[0]?.fields).toEqual({ component: "recorder", code: "recorder_write_failed", events: 3, attempt: 1, retryInMs: 100, driverCode: "57P01", statement: "insert into nucleo_model_calls" });
+    expect(problems[0]?.fields).toEqual({
+      component: "recorder",
+      code: "recorder_write_failed",
+      events: 3,
+      attempt: 1,
+      retryInMs: 100,
+      driverCode: "57P01",
+      statement: "insert into nucleo_model_calls",
+    });
     // Masking is greedy (to the next space): a password holding ")" leaks no part of itself.
-    expect(problems[1]?.message).toMatch(/^Writing a batch of 3 events failed \(attempt 2, failing for 0 s\): 57P01: could not connect to \[url\] \(password=\*\*\*\. Retrying in 200 ms with its first 2 event\(s\), the rest after them \(a batch that keeps failing is halved, in case it fails for its size\); 3 events wait, none is dropped\.$/);
-    expect(problems[0]?.message).toMatch(/\. Retrying in 100 ms; 3 events wait, none is dropped\.$/);
+    expect(problems[1]?.message).toMatch(
+      /^Writing a batch of 3 events failed \(attempt 2, failing for 0 s\): 57P01: could not connect to \[url\] \(password=\*\*\*\. Retrying in 200 ms with its first 2 event\(s\), the rest after them \(a batch that keeps failing is halved, in case it fails for its size\); 3 events wait, none is dropped\.$/,
+    );
+    expect(problems[0]?.message).toMatch(
+      /\. Retrying in 100 ms; 3 events wait, none is dropped\.$/,
+    );
   });
 
   it("a write the database refuses (a revoked permission) fails at once: not retried, reported once naming the statement, flush and close fail, later events are dropped without holding the run", async () => {
     const faulty = new FaultyDatabase((await open()).db);
     const time = new ManualTimers();
     const problems: LoggedProblem[] = [];
-    const recorder = new PostgresRecorder({ db: faulty.db, timers: time, clock: time, batchSize: 3, maxBuffered: 4, logger: problemsLogger(problems) });
-    faulty.failTransactions(1_000, { atStatement: 2, error: () => Object.assign(new Error("permission denied for table nucleo_model_calls"), { code: "42501" }) });
+    const recorder = new PostgresRecorder({
+      db: faulty.db,
+      timers: time,
+      clock: time,
+      batchSize: 3,
+      maxBuffered: 4,
+      logger: problemsLogger(problems),
+    });
+    faulty.failTransactions(1_000, {
+      atStatement: 2,
+      error: () =>
+        Object.assign(new Error("permission denied for table nucleo_model_calls"), {
+          code: "42501",
+        }),
+    });
     const events = calls(new EventScript(), 5); // 6 events: a batch of 3 and 3 waiting
     for (const event of events) recorder.onEvent(event);
     const pressure = recorder.pressure();
     expect(pressure).toBeInstanceOf(Promise);
     const flushing = recorder.flush();
 
-    await expect(flushing).rejects.toMatchObject({ code: "recorder_write_refused", driverCode: "42501", statement: "insert into nucleo_model_calls", events: 6 });
+    await expect(flushing).rejects.toMatchObject({
+      code: "recorder_write_refused",
+      driverCode: "42501",
+      statement: "insert into nucleo_model_calls",
+      events: 6,
+    });
     expect(problems).toHaveLength(1);
     expect(problems[0]?.message).toBe(
       "The database refused the recorder's insert into nucleo_model_calls: 42501: permission denied for table nucleo_model_calls. " +
@@ -125,9 +193,18 @@ describeOnBothDatabases("PostgresRecorder's writer", (open) => {
     const faulty = new FaultyDatabase((await open()).db);
     const problems: LoggedProblem[] = [];
     const recorder = new PostgresRecorder({ db: faulty.db, logger: problemsLogger(problems) });
-    faulty.failTransactions(1, { error: () => Object.assign(new Error('invalid input syntax for type integer: "row-secret-42"'), { code: "22P02" }) });
+    faulty.failTransactions(1, {
+      error: () =>
+        Object.assign(new Error('invalid input syntax for type integer: "row-secret-42"'), {
+          code: "22P02",
+        }),
+    });
     for (const event of calls(new EventScript(), 1)) recorder.onEvent(event);
-    await expect(recorder.flush()).rejects.toMatchObject({ code: "recorder_write_refused", driverCode: "22P02", statement: "insert into nucleo_jobs" });
+    await expect(recorder.flush()).rejects.toMatchObject({
+      code: "recorder_write_refused",
+      driverCode: "22P02",
+      statement: "insert into nucleo_jobs",
+    });
     expect(problems).toHaveLength(1);
     expect(problems[0]?.message).toContain("22P02: a value the column's type refused");
     expect(problems[0]?.message).not.toContain("row-secret-42");
@@ -137,7 +214,14 @@ describeOnBothDatabases("PostgresRecorder's writer", (open) => {
     const faulty = new FaultyDatabase((await open()).db);
     const time = new ManualTimers();
     const problems: LoggedProblem[] = [];
-    const recorder = new PostgresRecorder({ db: faulty.db, timers: time, clock: time, batchSize: 4, maxBuffered: 10, logger: problemsLogger(problems) });
+    const recorder = new PostgresRecorder({
+      db: faulty.db,
+      timers: time,
+      clock: time,
+      batchSize: 4,
+      maxBuffered: 10,
+      logger: problemsLogger(problems),
+    });
     faulty.failTransactions(1);
     const events = calls(new EventScript(), 11); // 12 events
     for (const event of events.slice(0, 10)) recorder.onEvent(event);
@@ -164,7 +248,11 @@ describeOnBothDatabases("PostgresRecorder's writer", (open) => {
   it("flush() waits for everything handed over so far, retries included; close() flushes, stops its timers and refuses later events", async () => {
     const faulty = new FaultyDatabase((await open()).db);
     const problems: LoggedProblem[] = [];
-    const recorder = new PostgresRecorder({ db: faulty.db, retry: { initialMs: 5 }, logger: problemsLogger(problems) });
+    const recorder = new PostgresRecorder({
+      db: faulty.db,
+      retry: { initialMs: 5 },
+      logger: problemsLogger(problems),
+    });
     faulty.failTransactions(2);
     const script = new EventScript();
     for (const event of calls(script, 5)) recorder.onEvent(event);
@@ -176,7 +264,9 @@ describeOnBothDatabases("PostgresRecorder's writer", (open) => {
     recorder.onEvent(script.events.at(-1)!);
     await recorder.close();
     expect(await count(faulty.db, "nucleo_jobs")).toBe(2);
-    expect(() => recorder.onEvent(script.finished(root))).toThrow(/recorder is closed: job\.finished event 2 of job job-2 is not recorded/);
+    expect(() => recorder.onEvent(script.finished(root))).toThrow(
+      /recorder is closed: job\.finished event 2 of job job-2 is not recorded/,
+    );
     await expect(recorder.flush()).resolves.toBeUndefined();
   });
 
@@ -184,7 +274,13 @@ describeOnBothDatabases("PostgresRecorder's writer", (open) => {
     const faulty = new FaultyDatabase((await open()).db);
     const time = new ManualTimers();
     const problems: LoggedProblem[] = [];
-    const recorder = new PostgresRecorder({ db: faulty.db, timers: time, clock: time, logger: problemsLogger(problems), retry: { initialMs: 100, maxMs: 100 } });
+    const recorder = new PostgresRecorder({
+      db: faulty.db,
+      timers: time,
+      clock: time,
+      logger: problemsLogger(problems),
+      retry: { initialMs: 100, maxMs: 100 },
+    });
     faulty.failTransactions(1_000);
     for (const event of calls(new EventScript(), 2)) recorder.onEvent(event);
     const flushing = recorder.flush();
@@ -193,7 +289,9 @@ describeOnBothDatabases("PostgresRecorder's writer", (open) => {
 
     expect(recorder.abandon("the operator stopped the worker")).toBe(3);
     await expect(flushing).rejects.toMatchObject({ code: "recorder_abandoned", events: 3 });
-    expect(problems.at(-1)?.message).toBe("The recorder gave up on 3 event(s) not yet written (the operator stopped the worker); they are not recorded.");
+    expect(problems.at(-1)?.message).toBe(
+      "The recorder gave up on 3 event(s) not yet written (the operator stopped the worker); they are not recorded.",
+    );
     expect(time.pendingDelays()).toEqual([]); // no retry is coming
     await expect(recorder.close()).rejects.toMatchObject({ code: "recorder_abandoned" });
     expect(() => recorder.onEvent(calls(new EventScript(), 0)[0]!)).toThrow(/recorder is closed/);
@@ -214,7 +312,11 @@ describeOnBothDatabases("PostgresRecorder's writer", (open) => {
     const broken = () => {
       throw new Error("logger broke");
     };
-    const recorder = new PostgresRecorder({ db: faulty.db, retry: { initialMs: 1 }, logger: { error: broken, warn: broken, info: broken, debug: broken } });
+    const recorder = new PostgresRecorder({
+      db: faulty.db,
+      retry: { initialMs: 1 },
+      logger: { error: broken, warn: broken, info: broken, debug: broken },
+    });
     faulty.failTransactions(1);
     for (const event of calls(new EventScript(), 2)) recorder.onEvent(event);
     await recorder.close();
@@ -227,7 +329,9 @@ describe("PostgresRecorder's options", () => {
 
   it("refuses numbers that make no sense, naming the option", () => {
     expect(() => new PostgresRecorder({ db, batchSize: 0 })).toThrow(/options\.batchSize must be/);
-    expect(() => new PostgresRecorder({ db, retry: { maxMs: -1 } })).toThrow(/options\.retry\.maxMs must be/);
+    expect(() => new PostgresRecorder({ db, retry: { maxMs: -1 } })).toThrow(
+      /options\.retry\.maxMs must be/,
+    );
     expect(() => new PostgresRecorder({ db: undefined as never })).toThrow(SystemError);
   });
 });

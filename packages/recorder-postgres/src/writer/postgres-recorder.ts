@@ -1,8 +1,21 @@
-import { stderrLogger, systemClock, systemTimers, type Clock, type Logger, type RunEvent, type RunObserver, type Timers } from "@nucleo/core";
+import {
+  stderrLogger,
+  systemClock,
+  systemTimers,
+  type Clock,
+  type Logger,
+  type RunEvent,
+  type RunObserver,
+  type Timers,
+} from "@nucleo/core";
 import type { Kysely } from "kysely";
 import { classifyDatabaseFailure } from "../db/classify-database-failure.js";
 import type { RecorderDatabase } from "../schema/database.js";
-import { AttributionCompactionTracker, compactCostAttribution, isMergeRace } from "./attribution-compaction.js";
+import {
+  AttributionCompactionTracker,
+  compactCostAttribution,
+  isMergeRace,
+} from "./attribution-compaction.js";
 import { buildBatchRows, type BatchRows } from "./batch-rows.js";
 import { BatchSizing } from "./batch-sizing.js";
 import { EventQueue } from "./event-queue.js";
@@ -114,7 +127,9 @@ export class PostgresRecorder implements RunObserver {
   onEvent(event: RunEvent): void {
     if (this.#closed) {
       throw new RecorderWriteError({
-        code: "recorder_closed", jobId: event.jobId, seq: event.seq,
+        code: "recorder_closed",
+        jobId: event.jobId,
+        seq: event.seq,
         message: `The recorder is closed: ${event.type} event ${event.seq} of job ${event.jobId} is not recorded.`,
       });
     }
@@ -124,7 +139,8 @@ export class PostgresRecorder implements RunObserver {
     this.#queue.push(event);
     this.#accepted += 1;
     if (this.#writing) return;
-    if (this.#timer === undefined) this.#timer = this.#timers.setTimeout(this.#onTimer, this.#flushIntervalMs);
+    if (this.#timer === undefined)
+      this.#timer = this.#timers.setTimeout(this.#onTimer, this.#flushIntervalMs);
     else if (this.#queue.length === this.#batchSize) {
       // A full batch need not wait out the interval (but is still written off this call stack).
       this.#timers.clearTimeout(this.#timer);
@@ -153,7 +169,9 @@ export class PostgresRecorder implements RunObserver {
     const upTo = this.#accepted;
     if (this.#done >= upTo) return Promise.resolve();
     if (this.#abandoned) return Promise.reject(this.#abandoned);
-    const promise = new Promise<void>((resolve, reject) => this.#flushWaiters.push({ upTo, resolve, reject }));
+    const promise = new Promise<void>((resolve, reject) =>
+      this.#flushWaiters.push({ upTo, resolve, reject }),
+    );
     if (!this.#writing) {
       if (this.#timer !== undefined) this.#timers.clearTimeout(this.#timer);
       this.#timer = undefined;
@@ -190,7 +208,8 @@ export class PostgresRecorder implements RunObserver {
     const lost = this.#refused ? 0 : this.#accepted - this.#done;
     if (this.#abandoned === undefined && lost > 0) {
       this.#abandoned = new RecorderWriteError({
-        code: "recorder_abandoned", events: lost,
+        code: "recorder_abandoned",
+        events: lost,
         message: `The recorder gave up on ${lost} event(s) not yet written (${reason}); they are not recorded.`,
       });
       this.#report(this.#abandoned);
@@ -231,9 +250,15 @@ export class PostgresRecorder implements RunObserver {
       try {
         await writeBatch(this.#db, batch.rows);
       } catch (error) {
-        const { statement, cause } = error instanceof BatchStatementError ? error : { statement: "the batch's transaction", cause: error };
+        const { statement, cause } =
+          error instanceof BatchStatementError
+            ? error
+            : { statement: "the batch's transaction", cause: error };
         const kind = classifyDatabaseFailure(cause);
-        const givenUp = kind === "limit" && batch.events.length === 1 && this.#sizing.singleEventFailed(this.#clock.now());
+        const givenUp =
+          kind === "limit" &&
+          batch.events.length === 1 &&
+          this.#sizing.singleEventFailed(this.#clock.now());
         if (kind === "refusal") this.#refuse(cause, statement, batch.events.length);
         else if (givenUp) this.#refuseSingleEvent(cause, statement, batch.events[0]!);
         else this.#retryLater(cause, statement, batch);
@@ -267,10 +292,13 @@ export class PostgresRecorder implements RunObserver {
     } catch (error) {
       const { driverCode, detail } = describeDriverError(error);
       if (isMergeRace(driverCode)) return;
-      this.#report(new RecorderWriteError({
-        code: "recorder_compaction_failed", driverCode,
-        message: `Merging the cost attribution rows of ${ancestorIds.length} job(s) failed: ${driverCode === undefined ? "" : `${driverCode}: `}${detail}. Their sums stay exact; they are merged when next due.`,
-      }));
+      this.#report(
+        new RecorderWriteError({
+          code: "recorder_compaction_failed",
+          driverCode,
+          message: `Merging the cost attribution rows of ${ancestorIds.length} job(s) failed: ${driverCode === undefined ? "" : `${driverCode}: `}${detail}. Their sums stay exact; they are merged when next due.`,
+        }),
+      );
     }
   }
 
@@ -283,7 +311,10 @@ export class PostgresRecorder implements RunObserver {
     const now = this.#clock.now();
     if (this.#failures === 0) this.#failingSince = now;
     this.#failures += 1;
-    const delay = Math.min(this.#retryMaxMs, this.#retryInitialMs * 2 ** Math.min(this.#failures - 1, 30));
+    const delay = Math.min(
+      this.#retryMaxMs,
+      this.#retryInitialMs * 2 ** Math.min(this.#failures - 1, 30),
+    );
     const events = batch.events.length;
     const size = this.#sizing.failed(events);
     if (size < events) {
@@ -291,14 +322,27 @@ export class PostgresRecorder implements RunObserver {
       this.#batch = rebuilt(batch.events.slice(0, size));
     }
     const { driverCode, detail } = describeDriverError(error);
-    const since = this.#failures === 1 ? "" : `, failing for ${Math.round((now - this.#failingSince) / 1000)} s`;
-    const retry = size < events ? `Retrying in ${delay} ms with its first ${size} event(s), the rest after them (a batch that keeps failing is halved, in case it fails for its size)` : `Retrying in ${delay} ms`;
-    this.#report(new RecorderWriteError({
-      code: "recorder_write_failed", events, attempt: this.#failures, retryInMs: delay, driverCode, statement,
-      message:
-        `Writing a batch of ${events} events failed (attempt ${this.#failures}${since}): ${driverCode === undefined ? "" : `${driverCode}: `}${detail}. ` +
-        `${retry}; ${this.#accepted - this.#done} events wait, none is dropped.`,
-    }));
+    const since =
+      this.#failures === 1
+        ? ""
+        : `, failing for ${Math.round((now - this.#failingSince) / 1000)} s`;
+    const retry =
+      size < events
+        ? `Retrying in ${delay} ms with its first ${size} event(s), the rest after them (a batch that keeps failing is halved, in case it fails for its size)`
+        : `Retrying in ${delay} ms`;
+    this.#report(
+      new RecorderWriteError({
+        code: "recorder_write_failed",
+        events,
+        attempt: this.#failures,
+        retryInMs: delay,
+        driverCode,
+        statement,
+        message:
+          `Writing a batch of ${events} events failed (attempt ${this.#failures}${since}): ${driverCode === undefined ? "" : `${driverCode}: `}${detail}. ` +
+          `${retry}; ${this.#accepted - this.#done} events wait, none is dropped.`,
+      }),
+    );
     this.#timer = this.#timers.setTimeout(this.#onTimer, delay);
   }
 
@@ -309,13 +353,18 @@ export class PostgresRecorder implements RunObserver {
   #refuse(error: unknown, statement: string, events: number): void {
     const { driverCode, detail } = describeDriverError(error);
     const lost = this.#accepted - this.#done;
-    this.#stopRefused(new RecorderWriteError({
-      code: "recorder_write_refused", events: lost, driverCode, statement,
-      message:
-        `The database refused the recorder's ${statement}: ${driverCode === undefined ? "" : `${driverCode}: `}${detail}. ` +
-        `Not retried, since the same write would be refused again: the recorder has stopped, and the ${events} event(s) of the batch, ` +
-        `${lost - events} more waiting behind it and every later one are not recorded.`,
-    }));
+    this.#stopRefused(
+      new RecorderWriteError({
+        code: "recorder_write_refused",
+        events: lost,
+        driverCode,
+        statement,
+        message:
+          `The database refused the recorder's ${statement}: ${driverCode === undefined ? "" : `${driverCode}: `}${detail}. ` +
+          `Not retried, since the same write would be refused again: the recorder has stopped, and the ${events} event(s) of the batch, ` +
+          `${lost - events} more waiting behind it and every later one are not recorded.`,
+      }),
+    );
   }
 
   /**
@@ -326,14 +375,21 @@ export class PostgresRecorder implements RunObserver {
   #refuseSingleEvent(error: unknown, statement: string, event: RunEvent): void {
     const { driverCode, detail } = describeDriverError(error);
     const lost = this.#accepted - this.#done;
-    this.#stopRefused(new RecorderWriteError({
-      code: "recorder_write_refused", events: lost, driverCode, statement, jobId: event.jobId, seq: event.seq,
-      message:
-        `The database failed the recorder's ${statement} for one event alone (${event.type} event ${event.seq} of job ${event.jobId}) ` +
-        `${this.#sizing.singleEventFailures} times in a row, over ${Math.round(this.#sizing.singleEventFailingForMs(this.#clock.now()) / 1_000)} s: ${driverCode === undefined ? "" : `${driverCode}: `}${detail}. ` +
-        `Not retried further, since a batch of one event cannot be made smaller: the recorder has stopped, and that event, ` +
-        `${lost - 1} more waiting behind it and every later one are not recorded.`,
-    }));
+    this.#stopRefused(
+      new RecorderWriteError({
+        code: "recorder_write_refused",
+        events: lost,
+        driverCode,
+        statement,
+        jobId: event.jobId,
+        seq: event.seq,
+        message:
+          `The database failed the recorder's ${statement} for one event alone (${event.type} event ${event.seq} of job ${event.jobId}) ` +
+          `${this.#sizing.singleEventFailures} times in a row, over ${Math.round(this.#sizing.singleEventFailingForMs(this.#clock.now()) / 1_000)} s: ${driverCode === undefined ? "" : `${driverCode}: `}${detail}. ` +
+          `Not retried further, since a batch of one event cannot be made smaller: the recorder has stopped, and that event, ` +
+          `${lost - 1} more waiting behind it and every later one are not recorded.`,
+      }),
+    );
   }
 
   /** Stops the writer after a refusal: reports it once, fails the waiting flushes; later events are dropped (see `onEvent`). */

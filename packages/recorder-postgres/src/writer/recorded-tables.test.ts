@@ -13,7 +13,11 @@ import { problemsLogger, type LoggedProblem } from "./test-support/logged-proble
 type Db = Kysely<RecorderDatabase>;
 
 /** Delivers `deliveries` (each a list of events, written as one batch) and waits until all are written. */
-async function record(db: Db, deliveries: readonly (readonly RunEvent[])[], options: Partial<PostgresRecorderOptions> = {}): Promise<LoggedProblem[]> {
+async function record(
+  db: Db,
+  deliveries: readonly (readonly RunEvent[])[],
+  options: Partial<PostgresRecorderOptions> = {},
+): Promise<LoggedProblem[]> {
   const problems: LoggedProblem[] = [];
   const recorder = new PostgresRecorder({ db, logger: problemsLogger(problems), ...options });
   for (const batch of deliveries) {
@@ -32,12 +36,18 @@ describeOnBothDatabases("the writer's tables", (open) => {
   it("every event kind lands in its table with the values it carried", async () => {
     const { db } = await open();
     const run = new EventScript();
-    const root = run.submit({ jobClass: "ReviewDoer", scope: { axes: { tenant: "acme", ticket: "T-1" }, readOnly: true } });
+    const root = run.submit({
+      jobClass: "ReviewDoer",
+      scope: { axes: { tenant: "acme", ticket: "T-1" }, readOnly: true },
+    });
     run.started(root);
     const child = run.submit({ parent: root, jobClass: "ClaimsTool", ordinal: 3 });
     run.started(child);
     run.seatReserved(child, "seat-1");
-    run.llmCall(child, { cost: "0.000123456789012345678901", usage: { inputTokens: 9_007_199_254_740_991, outputTokens: 150, reasoningTokens: 40 } });
+    run.llmCall(child, {
+      cost: "0.000123456789012345678901",
+      usage: { inputTokens: 9_007_199_254_740_991, outputTokens: 150, reasoningTokens: 40 },
+    });
     run.seatSettled(child, "seat-1");
     run.toolWithheld(child, "web_fetch", "read-only scope");
     run.skillAdmitted(child, "claims-drafting");
@@ -56,34 +66,160 @@ describeOnBothDatabases("the writer's tables", (open) => {
     const [rootRow, childRow, failingRow] = await jobs(db);
     const at = (index: number) => new Date(run.events[index]!.at);
     expect(rootRow).toMatchObject({
-      id: root.id, parent_id: null, root_id: root.id, ancestors: [], job_class: "ReviewDoer", job_name: "reviewdoer", kind: "orchestrator",
-      ordinal: null, status: "finished", submitted_at: at(0), started_at: at(1), ended_at: at(run.events.length - 1), attempts: 1,
-      scope_axes: { tenant: "acme", ticket: "T-1" }, read_only: true, error_code: null, error_message: null,
+      id: root.id,
+      parent_id: null,
+      root_id: root.id,
+      ancestors: [],
+      job_class: "ReviewDoer",
+      job_name: "reviewdoer",
+      kind: "orchestrator",
+      ordinal: null,
+      status: "finished",
+      submitted_at: at(0),
+      started_at: at(1),
+      ended_at: at(run.events.length - 1),
+      attempts: 1,
+      scope_axes: { tenant: "acme", ticket: "T-1" },
+      read_only: true,
+      error_code: null,
+      error_message: null,
       metadata: { note: { verdict: "ok", tags: ["a"] }, [BENCHMARK_REPORT_KEY]: benchmarkReport() },
     });
-    expect(childRow).toMatchObject({ id: child.id, parent_id: root.id, root_id: root.id, ancestors: [root.id], job_class: "ClaimsTool", kind: "tool", ordinal: 3, status: "finished", attempts: 1, last_seq: 8 });
-    expect(failingRow).toMatchObject({ status: "failed", attempts: 2, started_at: at(11), error_code: "timeout", error_message: "The job ran out of time." });
+    expect(childRow).toMatchObject({
+      id: child.id,
+      parent_id: root.id,
+      root_id: root.id,
+      ancestors: [root.id],
+      job_class: "ClaimsTool",
+      kind: "tool",
+      ordinal: 3,
+      status: "finished",
+      attempts: 1,
+      last_seq: 8,
+    });
+    expect(failingRow).toMatchObject({
+      status: "failed",
+      attempts: 2,
+      started_at: at(11),
+      error_code: "timeout",
+      error_message: "The job ran out of time.",
+    });
 
-    expect(await db.selectFrom("nucleo_model_calls").selectAll().execute()).toEqual([{
-      job_id: child.id, seq: 4, root_id: root.id, ancestors: [root.id], job_class: "ClaimsTool", at: at(5), operation_name: "chat",
-      provider_name: "openai", entry_id: "gpt-medium", request_model: "gpt-x", response_model: "gpt-x-2025-01", grade: "MEDIUM", depth: "STANDARD",
-      input_tokens: "9007199254740991", cache_read_input_tokens: "0", cache_creation_input_tokens: "0", output_tokens: "150", reasoning_output_tokens: "40",
-      cost: "0.000123456789012345678901", currency: "USD", latency_ms: 812, finish_reason: "end", attempt: 1, corrections: 0,
-    }]);
-    expect(await db.selectFrom("nucleo_seats").selectAll().execute()).toEqual([{
-      seat_id: "seat-1", job_id: child.id, root_id: root.id, grade: "MEDIUM", entry_id: "gpt-medium", input_tokens: 1_500, max_output_tokens: 800,
-      waited_ms: 3, reserved_at: at(4), settled_at: at(6), outcome: "settled", used_input_tokens: 1_200, used_output_tokens: 150,
-    }]);
-    expect(await db.selectFrom("nucleo_tool_withholds").selectAll().execute()).toEqual([{ job_id: child.id, seq: 6, root_id: root.id, at: at(7), tool: "web_fetch", reason: "read-only scope" }]);
-    expect(await db.selectFrom("nucleo_skill_admissions").selectAll().execute()).toEqual([{ job_id: child.id, seq: 7, root_id: root.id, at: at(8), skill: "claims-drafting" }]);
-    expect(await db.selectFrom("nucleo_benchmark_reports").selectAll().execute()).toEqual([{
-      job_id: root.id, root_id: root.id, raced_job: "claims_review", grade: "MEDIUM", times: 1,
-      started_at: new Date("2025-03-04T05:06:07.000Z"), finished_at: new Date("2025-03-04T05:07:08.500Z"),
-      judge_failure: null, reference_failure: null, report: benchmarkReport(),
-    }]);
-    expect(await db.selectFrom("nucleo_benchmark_rows").selectAll().orderBy("run").execute()).toEqual([
-      { job_id: root.id, run: 0, role: "reference", model: "gpt-medium", provider_model: "gpt-medium-2025", repeat: 1, status: "ok", error: null, calls: 2, iterations: 1, input_tokens: "900", output_tokens: "120", latency_ms: 640, wall_ms: 702, cost: { USD: "0.0031" }, judge_score: null, judge_reason: null, scorer_score: null },
-      { job_id: root.id, run: 1, role: "candidate", model: "claude-medium", provider_model: "claude-medium-2025", repeat: 1, status: "ok", error: null, calls: 2, iterations: 1, input_tokens: "900", output_tokens: "120", latency_ms: 640, wall_ms: 702, cost: { USD: "0.0047" }, judge_score: 8, judge_reason: "Accurate, shows its work.", scorer_score: 7.5 },
+    expect(await db.selectFrom("nucleo_model_calls").selectAll().execute()).toEqual([
+      {
+        job_id: child.id,
+        seq: 4,
+        root_id: root.id,
+        ancestors: [root.id],
+        job_class: "ClaimsTool",
+        at: at(5),
+        operation_name: "chat",
+        provider_name: "openai",
+        entry_id: "gpt-medium",
+        request_model: "gpt-x",
+        response_model: "gpt-x-2025-01",
+        grade: "MEDIUM",
+        depth: "STANDARD",
+        input_tokens: "9007199254740991",
+        cache_read_input_tokens: "0",
+        cache_creation_input_tokens: "0",
+        output_tokens: "150",
+        reasoning_output_tokens: "40",
+        cost: "0.000123456789012345678901",
+        currency: "USD",
+        latency_ms: 812,
+        finish_reason: "end",
+        attempt: 1,
+        corrections: 0,
+      },
+    ]);
+    expect(await db.selectFrom("nucleo_seats").selectAll().execute()).toEqual([
+      {
+        seat_id: "seat-1",
+        job_id: child.id,
+        root_id: root.id,
+        grade: "MEDIUM",
+        entry_id: "gpt-medium",
+        input_tokens: 1_500,
+        max_output_tokens: 800,
+        waited_ms: 3,
+        reserved_at: at(4),
+        settled_at: at(6),
+        outcome: "settled",
+        used_input_tokens: 1_200,
+        used_output_tokens: 150,
+      },
+    ]);
+    expect(await db.selectFrom("nucleo_tool_withholds").selectAll().execute()).toEqual([
+      {
+        job_id: child.id,
+        seq: 6,
+        root_id: root.id,
+        at: at(7),
+        tool: "web_fetch",
+        reason: "read-only scope",
+      },
+    ]);
+    expect(await db.selectFrom("nucleo_skill_admissions").selectAll().execute()).toEqual([
+      { job_id: child.id, seq: 7, root_id: root.id, at: at(8), skill: "claims-drafting" },
+    ]);
+    expect(await db.selectFrom("nucleo_benchmark_reports").selectAll().execute()).toEqual([
+      {
+        job_id: root.id,
+        root_id: root.id,
+        raced_job: "claims_review",
+        grade: "MEDIUM",
+        times: 1,
+        started_at: new Date("2025-03-04T05:06:07.000Z"),
+        finished_at: new Date("2025-03-04T05:07:08.500Z"),
+        judge_failure: null,
+        reference_failure: null,
+        report: benchmarkReport(),
+      },
+    ]);
+    expect(
+      await db.selectFrom("nucleo_benchmark_rows").selectAll().orderBy("run").execute(),
+    ).toEqual([
+      {
+        job_id: root.id,
+        run: 0,
+        role: "reference",
+        model: "gpt-medium",
+        provider_model: "gpt-medium-2025",
+        repeat: 1,
+        status: "ok",
+        error: null,
+        calls: 2,
+        iterations: 1,
+        input_tokens: "900",
+        output_tokens: "120",
+        latency_ms: 640,
+        wall_ms: 702,
+        cost: { USD: "0.0031" },
+        judge_score: null,
+        judge_reason: null,
+        scorer_score: null,
+      },
+      {
+        job_id: root.id,
+        run: 1,
+        role: "candidate",
+        model: "claude-medium",
+        provider_model: "claude-medium-2025",
+        repeat: 1,
+        status: "ok",
+        error: null,
+        calls: 2,
+        iterations: 1,
+        input_tokens: "900",
+        output_tokens: "120",
+        latency_ms: 640,
+        wall_ms: 702,
+        cost: { USD: "0.0047" },
+        judge_score: 8,
+        judge_reason: "Accurate, shows its work.",
+        scorer_score: 7.5,
+      },
     ]);
   });
 
@@ -105,7 +241,15 @@ describeOnBothDatabases("the writer's tables", (open) => {
     const once = await snapshot(db);
     await record(db, [[...run.events, ...run.events], run.events]);
     expect(await snapshot(db)).toEqual(once);
-    expect(once.counts).toEqual({ jobs: 1, calls: 1, seats: 1, withholds: 1, admissions: 1, reports: 1, reportRows: 2 });
+    expect(once.counts).toEqual({
+      jobs: 1,
+      calls: 1,
+      seats: 1,
+      withholds: 1,
+      admissions: 1,
+      reports: 1,
+      reportRows: 2,
+    });
   });
 
   it("out-of-order delivery leaves a job's status, times and facts right", async () => {
@@ -127,14 +271,27 @@ describeOnBothDatabases("the writer's tables", (open) => {
     const shuffled = script("shuffled-");
     // Newest first, one event per batch: the row is written before its submission arrives.
     // Shuffled within one batch: the coalescing in memory decides.
-    await record(db, [inOrder, ...[...newestFirst].reverse().map((event) => [event]), [5, 0, 7, 2, 1, 6, 4, 3].map((index) => shuffled[index]!)]);
+    await record(db, [
+      inOrder,
+      ...[...newestFirst].reverse().map((event) => [event]),
+      [5, 0, 7, 2, 1, 6, 4, 3].map((index) => shuffled[index]!),
+    ]);
 
     const rows = await jobs(db);
     const expected = {
-      status: "finished", attempts: 2, started_at: new Date(inOrder[1]!.at), submitted_at: new Date(inOrder[0]!.at), ended_at: new Date(inOrder[7]!.at),
-      job_class: "RootDoer", kind: "orchestrator", last_seq: 8, metadata: { plan: "first", verdict: "second" },
+      status: "finished",
+      attempts: 2,
+      started_at: new Date(inOrder[1]!.at),
+      submitted_at: new Date(inOrder[0]!.at),
+      ended_at: new Date(inOrder[7]!.at),
+      job_class: "RootDoer",
+      kind: "orchestrator",
+      last_seq: 8,
+      metadata: { plan: "first", verdict: "second" },
     };
-    expect(rows.map(({ id, root_id, ...row }) => row)).toEqual([0, 1, 2].map(() => expect.objectContaining(expected)));
+    expect(rows.map(({ id, root_id, ...row }) => row)).toEqual(
+      [0, 1, 2].map(() => expect.objectContaining(expected)),
+    );
     expect(new Set(rows.map(({ id, root_id, ...row }) => JSON.stringify(row))).size).toBe(1);
   });
 
@@ -159,10 +316,22 @@ describeOnBothDatabases("the writer's tables", (open) => {
     const submitted = run.events[1]!;
 
     await record(db, [[call]]);
-    expect((await jobs(db)).find((job) => job.id === child.id)).toMatchObject({ job_class: "ChildTool", ancestors: [root.id], submitted_at: null, status: "submitted", last_seq: 0 });
+    expect((await jobs(db)).find((job) => job.id === child.id)).toMatchObject({
+      job_class: "ChildTool",
+      ancestors: [root.id],
+      submitted_at: null,
+      status: "submitted",
+      last_seq: 0,
+    });
     await record(db, [[finished], [submitted]]);
     expect((await jobs(db)).find((job) => job.id === child.id)).toMatchObject({
-      job_class: "ChildTool", job_name: "childtool", ordinal: 2, kind: "tool", ancestors: [root.id], submitted_at: new Date(submitted.at), status: "finished",
+      job_class: "ChildTool",
+      job_name: "childtool",
+      ordinal: 2,
+      kind: "tool",
+      ancestors: [root.id],
+      submitted_at: new Date(submitted.at),
+      status: "finished",
     });
   });
 
@@ -173,9 +342,16 @@ describeOnBothDatabases("the writer's tables", (open) => {
     const reserved = run.seatReserved(root, "seat-1", { entryId: "claude-medium" });
     const settled = run.seatSettled(root, "seat-1", { outcome: "released", usage: null });
     await record(db, [[settled], [reserved], [settled]]);
-    expect(await db.selectFrom("nucleo_seats").selectAll().execute()).toEqual([expect.objectContaining({
-      entry_id: "claude-medium", reserved_at: new Date(reserved.at), settled_at: new Date(settled.at), outcome: "released", used_input_tokens: null, max_output_tokens: 800,
-    })]);
+    expect(await db.selectFrom("nucleo_seats").selectAll().execute()).toEqual([
+      expect.objectContaining({
+        entry_id: "claude-medium",
+        reserved_at: new Date(reserved.at),
+        settled_at: new Date(settled.at),
+        outcome: "released",
+        used_input_tokens: null,
+        max_output_tokens: 800,
+      }),
+    ]);
   });
 
   it("a batch bigger than the bind-parameter limit is written in one transaction, an array parameter per column", async () => {
@@ -187,11 +363,16 @@ describeOnBothDatabases("the writer's tables", (open) => {
     const faulty = new FaultyDatabase(db);
     await record(faulty.db, [run.events], { batchSize: 10_000 });
 
-    const inserts = faulty.statements.filter((statement) => statement.table === "nucleo_model_calls");
+    const inserts = faulty.statements.filter(
+      (statement) => statement.table === "nucleo_model_calls",
+    );
     expect(inserts.map((statement) => statement.parameters)).toEqual([24, 24]); // MAX_ROWS_PER_STATEMENT rows, then the rest
     expect(MAX_ROWS_PER_STATEMENT).toBe(5_000);
     expect(faulty.transactions).toBe(1);
-    const totals = await db.selectFrom("nucleo_model_calls").select((eb) => [eb.fn.countAll<string>().as("calls"), eb.fn.sum<string>("cost").as("cost")]).executeTakeFirstOrThrow();
+    const totals = await db
+      .selectFrom("nucleo_model_calls")
+      .select((eb) => [eb.fn.countAll<string>().as("calls"), eb.fn.sum<string>("cost").as("cost")])
+      .executeTakeFirstOrThrow();
     expect(totals).toEqual({ calls: "6000", cost: "0.027000" });
   });
 
@@ -203,8 +384,16 @@ describeOnBothDatabases("the writer's tables", (open) => {
     const child = run.submit({ parent: root, id: "null", jobClass: 'Quote"Tool' });
     run.llmCall(child, { requestModel: "", provider: "NULL" });
     expect(await record(db, [run.events])).toEqual([]);
-    expect((await jobs(db)).map((job) => [job.id, job.ancestors, job.job_class])).toEqual([[awkward, [], ""], ["null", [awkward], 'Quote"Tool']]);
-    expect(await db.selectFrom("nucleo_model_calls").select(["job_id", "ancestors", "request_model", "provider_name"]).execute()).toEqual([{ job_id: "null", ancestors: [awkward], request_model: "", provider_name: "NULL" }]);
+    expect((await jobs(db)).map((job) => [job.id, job.ancestors, job.job_class])).toEqual([
+      [awkward, [], ""],
+      ["null", [awkward], 'Quote"Tool'],
+    ]);
+    expect(
+      await db
+        .selectFrom("nucleo_model_calls")
+        .select(["job_id", "ancestors", "request_model", "provider_name"])
+        .execute(),
+    ).toEqual([{ job_id: "null", ancestors: [awkward], request_model: "", provider_name: "NULL" }]);
   });
 
   it("an event that cannot be written is reported and left out; the rest of its batch is written", async () => {
@@ -216,10 +405,20 @@ describeOnBothDatabases("the writer's tables", (open) => {
     run.failed(root, "internal", "bad\u0000byte, lone \udc00 low half");
     run.published(root, "text", "nul\u0000 and lone \ud800 surrogate");
     const problems = await record(db, [run.events]);
-    expect(problems.map((problem) => [problem.code, problem.jobId, problem.seq])).toEqual([["recorder_event_rejected", root.id, 2]]);
-    expect(problems[0]?.message).toMatch(/llm\.call event 2 of job job-1: its cost is "1e-5", not decimal text/);
-    expect(await db.selectFrom("nucleo_model_calls").select(["seq", "latency_ms"]).execute()).toEqual([{ seq: 3, latency_ms: 13 }]);
-    expect((await jobs(db))[0]).toMatchObject({ status: "failed", error_message: "bad\uFFFDbyte, lone \uFFFD low half", metadata: { text: "nul\uFFFD and lone \uFFFD surrogate" } });
+    expect(problems.map((problem) => [problem.code, problem.jobId, problem.seq])).toEqual([
+      ["recorder_event_rejected", root.id, 2],
+    ]);
+    expect(problems[0]?.message).toMatch(
+      /llm\.call event 2 of job job-1: its cost is "1e-5", not decimal text/,
+    );
+    expect(
+      await db.selectFrom("nucleo_model_calls").select(["seq", "latency_ms"]).execute(),
+    ).toEqual([{ seq: 3, latency_ms: 13 }]);
+    expect((await jobs(db))[0]).toMatchObject({
+      status: "failed",
+      error_message: "bad\uFFFDbyte, lone \uFFFD low half",
+      metadata: { text: "nul\uFFFD and lone \uFFFD surrogate" },
+    });
   });
 
   it("a published benchmark report that does not read as one stays in the job's metadata, and says so", async () => {
@@ -229,17 +428,32 @@ describeOnBothDatabases("the writer's tables", (open) => {
     run.published(root, BENCHMARK_REPORT_KEY, { job: "x", rows: "many" });
     const problems = await record(db, [run.events]);
     expect(problems.map((problem) => problem.code)).toEqual(["recorder_report_unreadable"]);
-    expect((await jobs(db))[0]?.metadata).toEqual({ [BENCHMARK_REPORT_KEY]: { job: "x", rows: "many" } });
+    expect((await jobs(db))[0]?.metadata).toEqual({
+      [BENCHMARK_REPORT_KEY]: { job: "x", rows: "many" },
+    });
     expect(await db.selectFrom("nucleo_benchmark_reports").selectAll().execute()).toEqual([]);
   });
 });
 
 async function snapshot(db: Db) {
-  const count = async (table: keyof RecorderDatabase) => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow()).n);
+  const count = async (table: keyof RecorderDatabase) =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<string>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   return {
     counts: {
-      jobs: await count("nucleo_jobs"), calls: await count("nucleo_model_calls"), seats: await count("nucleo_seats"), withholds: await count("nucleo_tool_withholds"),
-      admissions: await count("nucleo_skill_admissions"), reports: await count("nucleo_benchmark_reports"), reportRows: await count("nucleo_benchmark_rows"),
+      jobs: await count("nucleo_jobs"),
+      calls: await count("nucleo_model_calls"),
+      seats: await count("nucleo_seats"),
+      withholds: await count("nucleo_tool_withholds"),
+      admissions: await count("nucleo_skill_admissions"),
+      reports: await count("nucleo_benchmark_reports"),
+      reportRows: await count("nucleo_benchmark_rows"),
     },
     jobs: await jobs(db),
     seats: await db.selectFrom("nucleo_seats").selectAll().execute(),

@@ -81,7 +81,11 @@ export class RecorderWriteError extends SystemError {
 
   /** True for any {@link RecorderWriteError}, from whichever copy of this package it came. */
   static override isInstance(value: unknown): value is RecorderWriteError {
-    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[RECORDER_WRITE] === true;
+    return (
+      typeof value === "object" &&
+      value !== null &&
+      (value as Record<symbol, unknown>)[RECORDER_WRITE] === true
+    );
   }
 }
 
@@ -94,10 +98,19 @@ export class RecorderWriteError extends SystemError {
  *
  * @internal
  */
-export function describeDriverError(error: unknown): { readonly driverCode: string | undefined; readonly detail: string } {
-  const record = typeof error === "object" && error !== null ? (error as Record<string, unknown>) : {};
+export function describeDriverError(error: unknown): {
+  readonly driverCode: string | undefined;
+  readonly detail: string;
+} {
+  const record =
+    typeof error === "object" && error !== null ? (error as Record<string, unknown>) : {};
   const code = typeof record.code === "string" && record.code !== "" ? record.code : undefined;
-  if (sqlStateOf(error)?.startsWith("22")) return { driverCode: code, detail: "a value the column's type refused (data exception; the server's message is not shown, since it may quote the value)" };
+  if (sqlStateOf(error)?.startsWith("22"))
+    return {
+      driverCode: code,
+      detail:
+        "a value the column's type refused (data exception; the server's message is not shown, since it may quote the value)",
+    };
   const raw = error instanceof Error ? error.message : typeof error === "string" ? error : "";
   const detail = scrub(raw === "" ? (error instanceof Error ? error.name : "unknown error") : raw);
   return { driverCode: code, detail: detail.length > 300 ? `${detail.slice(0, 300)}…` : detail };

@@ -14,7 +14,12 @@ import { problemsLogger, type LoggedProblem } from "./test-support/logged-proble
 function watchedRecorder(db: ConstructorParameters<typeof PostgresRecorder>[0]["db"]) {
   const time = new ManualTimers();
   const problems: LoggedProblem[] = [];
-  const recorder = new PostgresRecorder({ db, timers: time, clock: time, logger: problemsLogger(problems) });
+  const recorder = new PostgresRecorder({
+    db,
+    timers: time,
+    clock: time,
+    logger: problemsLogger(problems),
+  });
   return { recorder, time, problems };
 }
 
@@ -30,9 +35,16 @@ describeOnBothDatabases("the recorder, a table dropped in the middle of a run", 
 
     await sql`drop table nucleo_tool_withholds`.execute(db);
     recorder.onEvent(script.toolWithheld(root));
-    await expect(recorder.flush()).rejects.toMatchObject({ code: "recorder_write_refused", driverCode: "42P01", statement: "insert into nucleo_tool_withholds", events: 1 });
+    await expect(recorder.flush()).rejects.toMatchObject({
+      code: "recorder_write_refused",
+      driverCode: "42P01",
+      statement: "insert into nucleo_tool_withholds",
+      events: 1,
+    });
     expect(problems.map((problem) => problem.code)).toEqual(["recorder_write_refused"]);
-    expect(problems[0]?.message).toMatch(/^The database refused the recorder's insert into nucleo_tool_withholds: 42P01: relation "nucleo_tool_withholds" does not exist\. Not retried/);
+    expect(problems[0]?.message).toMatch(
+      /^The database refused the recorder's insert into nucleo_tool_withholds: 42P01: relation "nucleo_tool_withholds" does not exist\. Not retried/,
+    );
     expect(time.pendingDelays()).toEqual([]);
     await expect(recorder.close()).rejects.toThrow(problems[0]!.message);
     // What was written before the table went stays written.
@@ -42,53 +54,70 @@ describeOnBothDatabases("the recorder, a table dropped in the middle of a run", 
 
 const serverUrl = inject("recorderPostgresUrl");
 
-describe.skipIf(serverUrl === null)("the recorder on a PostgreSQL server that revokes its rights in the middle of a run", () => {
-  const databases = new ServerTestDatabases(serverUrl ?? "postgres://unused");
-  afterAll(async () => {
-    await databases.closeAll();
-  });
+describe.skipIf(serverUrl === null)(
+  "the recorder on a PostgreSQL server that revokes its rights in the middle of a run",
+  () => {
+    const databases = new ServerTestDatabases(serverUrl ?? "postgres://unused");
+    afterAll(async () => {
+      await databases.closeAll();
+    });
 
-  it("the refused insert fails at once, naming its statement and the server's words, is not retried, and quotes no password", async () => {
-    const owner = await databases.open();
-    const role = `nucleo_writer_${randomBytes(4).toString("hex")}`;
-    const password = `pw-${randomBytes(9).toString("hex")}`;
-    await sql.raw(`create role ${role} login password '${password}'`).execute(owner.db);
-    try {
-      await sql.raw(`grant select, insert, update, delete on all tables in schema public to ${role}`).execute(owner.db);
-      const url = new URL(owner.url);
-      url.username = role;
-      url.password = password;
-      const writer = await openRecorderDatabase({ url: url.href, migrate: false });
+    it("the refused insert fails at once, naming its statement and the server's words, is not retried, and quotes no password", async () => {
+      const owner = await databases.open();
+      const role = `nucleo_writer_${randomBytes(4).toString("hex")}`;
+      const password = `pw-${randomBytes(9).toString("hex")}`;
+      await sql.raw(`create role ${role} login password '${password}'`).execute(owner.db);
       try {
-        const { recorder, time, problems } = watchedRecorder(writer.db);
-        const script = new EventScript();
-        const root = script.submit();
-        script.llmCall(root, { cost: "0.001" });
-        for (const event of script.events) recorder.onEvent(event);
-        await recorder.flush(); // the rights are there: written
+        await sql
+          .raw(`grant select, insert, update, delete on all tables in schema public to ${role}`)
+          .execute(owner.db);
+        const url = new URL(owner.url);
+        url.username = role;
+        url.password = password;
+        const writer = await openRecorderDatabase({ url: url.href, migrate: false });
+        try {
+          const { recorder, time, problems } = watchedRecorder(writer.db);
+          const script = new EventScript();
+          const root = script.submit();
+          script.llmCall(root, { cost: "0.001" });
+          for (const event of script.events) recorder.onEvent(event);
+          await recorder.flush(); // the rights are there: written
 
-        await sql.raw(`revoke insert, update on nucleo_model_calls from ${role}`).execute(owner.db);
-        recorder.onEvent(script.llmCall(root, { cost: "0.002" }));
-        recorder.onEvent(script.finished(root));
-        await expect(recorder.flush()).rejects.toMatchObject({ code: "recorder_write_refused", driverCode: "42501", statement: "insert into nucleo_model_calls", events: 2 });
-        expect(problems).toHaveLength(1);
-        expect(problems[0]?.message).toContain("The database refused the recorder's insert into nucleo_model_calls: 42501: permission denied for table nucleo_model_calls.");
-        expect(problems[0]?.message).not.toContain(password);
-        // Not retried: no back-off is pending, and moving time on writes nothing.
-        expect(time.pendingDelays()).toEqual([]);
-        time.advance(60_000);
-        expect(problems).toHaveLength(1);
-        await expect(recorder.close()).rejects.toThrow(problems[0]!.message);
-        // The batch rolled back whole: the job's end was not written without its call.
-        const job = await owner.db.selectFrom("nucleo_jobs").select("status").executeTakeFirstOrThrow();
-        expect(job.status).toBe("submitted");
+          await sql
+            .raw(`revoke insert, update on nucleo_model_calls from ${role}`)
+            .execute(owner.db);
+          recorder.onEvent(script.llmCall(root, { cost: "0.002" }));
+          recorder.onEvent(script.finished(root));
+          await expect(recorder.flush()).rejects.toMatchObject({
+            code: "recorder_write_refused",
+            driverCode: "42501",
+            statement: "insert into nucleo_model_calls",
+            events: 2,
+          });
+          expect(problems).toHaveLength(1);
+          expect(problems[0]?.message).toContain(
+            "The database refused the recorder's insert into nucleo_model_calls: 42501: permission denied for table nucleo_model_calls.",
+          );
+          expect(problems[0]?.message).not.toContain(password);
+          // Not retried: no back-off is pending, and moving time on writes nothing.
+          expect(time.pendingDelays()).toEqual([]);
+          time.advance(60_000);
+          expect(problems).toHaveLength(1);
+          await expect(recorder.close()).rejects.toThrow(problems[0]!.message);
+          // The batch rolled back whole: the job's end was not written without its call.
+          const job = await owner.db
+            .selectFrom("nucleo_jobs")
+            .select("status")
+            .executeTakeFirstOrThrow();
+          expect(job.status).toBe("submitted");
+        } finally {
+          await writer.close();
+        }
       } finally {
-        await writer.close();
+        await sql.raw(`drop owned by ${role}`).execute(owner.db);
+        await sql.raw(`drop role ${role}`).execute(owner.db);
+        await owner.close();
       }
-    } finally {
-      await sql.raw(`drop owned by ${role}`).execute(owner.db);
-      await sql.raw(`drop role ${role}`).execute(owner.db);
-      await owner.close();
-    }
-  });
-});
+    });
+  },
+);

@@ -1,4 +1,14 @@
-import { AbstractDoer, AbstractTool, CostLedger, Decimal, JobDispatcher, RunLog, type AttemptInfo, type JobContext, type JobResources } from "@nucleo/core";
+import {
+  AbstractDoer,
+  AbstractTool,
+  CostLedger,
+  Decimal,
+  JobDispatcher,
+  RunLog,
+  type AttemptInfo,
+  type JobContext,
+  type JobResources,
+} from "@nucleo/core";
 import { RecordingAdmission } from "@nucleo/core/testing";
 import { startThrowawayPostgres, type ThrowawayPostgres } from "@nucleo/tooling/postgres";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -22,15 +32,27 @@ class AskModel extends AbstractTool<number, number> {
   }
   async execute(input: number, resources: JobResources, context: JobContext): Promise<number> {
     await new Promise((resolve) => setTimeout(resolve, 1 + (input % 5)));
-    const usage = { inputTokens: 900 + input, cachedInputTokens: input % 3 === 0 ? 100 : 0, outputTokens: 120 + (input % 7) };
+    const usage = {
+      inputTokens: 900 + input,
+      cachedInputTokens: input % 3 === 0 ? 100 : 0,
+      outputTokens: 120 + (input % 7),
+    };
     resources.recordUsage(resources.seats[0]!, usage);
     context.emit({
-      type: "llm.call", entryId: input % 4 === 0 ? "claude-medium" : "gpt-medium", providerModel: "model-2025", usage,
-      cost: `0.00${String(1_000 + input).slice(-3)}7`, currency: input % 4 === 0 ? "EUR" : "USD",
-      latencyMs: 3, stopReason: "end", attempt: context.attempt.number, corrections: 0,
+      type: "llm.call",
+      entryId: input % 4 === 0 ? "claude-medium" : "gpt-medium",
+      providerModel: "model-2025",
+      usage,
+      cost: `0.00${String(1_000 + input).slice(-3)}7`,
+      currency: input % 4 === 0 ? "EUR" : "USD",
+      latencyMs: 3,
+      stopReason: "end",
+      attempt: context.attempt.number,
+      corrections: 0,
     });
     if (input % 13 === 12) throw new Error("this one fails");
-    if (input % 10 === 0) context.emit({ type: "tool.withheld", tool: "web_fetch", reason: "read-only scope" });
+    if (input % 10 === 0)
+      context.emit({ type: "tool.withheld", tool: "web_fetch", reason: "read-only scope" });
     if (input % 10 === 5) context.emit({ type: "skill.admitted", skill: "claims-drafting" });
     return input;
   }
@@ -56,10 +78,15 @@ class FanOutDoer extends AbstractDoer<unknown, number> {
       let results: PromiseSettledResult<number>[];
       if (step === 1) {
         results = [];
-        for (const input of inputs) results.push(...(await Promise.allSettled([context.submitInStep(new AskModel(), input)])));
+        for (const input of inputs)
+          results.push(
+            ...(await Promise.allSettled([context.submitInStep(new AskModel(), input)])),
+          );
       } else {
         context.nextStep();
-        results = await Promise.allSettled(inputs.map((input) => context.submitInCurrentStep(new AskModel(), input)));
+        results = await Promise.allSettled(
+          inputs.map((input) => context.submitInCurrentStep(new AskModel(), input)),
+        );
       }
       done += results.filter((result) => result.status === "fulfilled").length;
       context.publish(`step-${step}`, { done });
@@ -76,80 +103,145 @@ function gate(): { readonly promise: Promise<void>; readonly open: () => void } 
 
 const serverAvailable = inject("recorderPostgresUrl") !== null;
 
-describe.skipIf(!serverAvailable)("the recorder across a PostgreSQL restart in the middle of a run", () => {
-  let server: ThrowawayPostgres;
-  beforeAll(async () => {
-    server = await startThrowawayPostgres();
-  }, 120_000);
-  afterAll(async () => {
-    await server?.dispose();
-  });
+describe.skipIf(!serverAvailable)(
+  "the recorder across a PostgreSQL restart in the middle of a run",
+  () => {
+    let server: ThrowawayPostgres;
+    beforeAll(async () => {
+      server = await startThrowawayPostgres();
+    }, 120_000);
+    afterAll(async () => {
+      await server?.dispose();
+    });
 
-  it("every event is recorded exactly once, and the run was held back rather than anything dropped", { timeout: 120_000 }, async () => {
-    const { db, close } = await openRecorderDatabase({ url: server.url });
-    try {
-      const log = new EventLog();
-      const runLog = new RunLog();
-      const ledger = new CostLedger();
-      const problems: LoggedProblem[] = [];
-      const recorder = new PostgresRecorder({ db, maxBuffered: 100, retry: { initialMs: 20, maxMs: 250 }, logger: problemsLogger(problems) });
-      const dispatcher = new JobDispatcher({ admission: new RecordingAdmission(), observers: [log, runLog, ledger, recorder] });
-      const [first, second, third] = [gate(), gate(), gate()];
-      const workflow = dispatcher.submit(new FanOutDoer([first.promise, second.promise, third.promise]), null);
+    it("every event is recorded exactly once, and the run was held back rather than anything dropped", {
+      timeout: 120_000,
+    }, async () => {
+      const { db, close } = await openRecorderDatabase({ url: server.url });
+      try {
+        const log = new EventLog();
+        const runLog = new RunLog();
+        const ledger = new CostLedger();
+        const problems: LoggedProblem[] = [];
+        const recorder = new PostgresRecorder({
+          db,
+          maxBuffered: 100,
+          retry: { initialMs: 20, maxMs: 250 },
+          logger: problemsLogger(problems),
+        });
+        const dispatcher = new JobDispatcher({
+          admission: new RecordingAdmission(),
+          observers: [log, runLog, ledger, recorder],
+        });
+        const [first, second, third] = [gate(), gate(), gate()];
+        const workflow = dispatcher.submit(
+          new FanOutDoer([first.promise, second.promise, third.promise]),
+          null,
+        );
 
-      // Step 1 with the server up.
-      first.open();
-      await until(() => log.ofType("job.finished").length + log.ofType("job.failed").length >= FAN_OUT, "step 1 is done");
-      await recorder.flush();
+        // Step 1 with the server up.
+        first.open();
+        await until(
+          () => log.ofType("job.finished").length + log.ofType("job.failed").length >= FAN_OUT,
+          "step 1 is done",
+        );
+        await recorder.flush();
 
-      // Step 2 starts, and the server goes down while its events are being written.
-      second.open();
-      await until(() => log.ofType("llm.call").length > FAN_OUT + 2, "step 2 is under way");
-      await server.stop();
-      await until(() => problems.length >= 3, "writes fail while the server is down");
-      // Past 100 waiting events the recorder holds new attempts back: the run stalls, nothing is dropped.
-      await until(() => recorder.pressure() !== undefined, "the recorder's buffer is full");
-      const startedWhileFull = log.ofType("job.started").length;
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(log.ofType("job.started").length).toBe(startedWhileFull);
+        // Step 2 starts, and the server goes down while its events are being written.
+        second.open();
+        await until(() => log.ofType("llm.call").length > FAN_OUT + 2, "step 2 is under way");
+        await server.stop();
+        await until(() => problems.length >= 3, "writes fail while the server is down");
+        // Past 100 waiting events the recorder holds new attempts back: the run stalls, nothing is dropped.
+        await until(() => recorder.pressure() !== undefined, "the recorder's buffer is full");
+        const startedWhileFull = log.ofType("job.started").length;
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(log.ofType("job.started").length).toBe(startedWhileFull);
 
-      await server.start();
-      third.open();
-      await workflow;
-      await recorder.close();
+        await server.start();
+        third.open();
+        await workflow;
+        await recorder.close();
 
-      // A merge of attribution rows caught by the outage is reported too (and loses nothing).
-      expect(problems.every((problem) => problem.code === "recorder_write_failed" || problem.code === "recorder_compaction_failed")).toBe(true);
-      for (const problem of problems) expect(problem.message).not.toContain(new URL(server.url).password);
-      await expectRecordedOnce(db, log, runLog, ledger, workflow.id);
-    } finally {
-      await close();
-    }
-  });
-});
+        // A merge of attribution rows caught by the outage is reported too (and loses nothing).
+        expect(
+          problems.every(
+            (problem) =>
+              problem.code === "recorder_write_failed" ||
+              problem.code === "recorder_compaction_failed",
+          ),
+        ).toBe(true);
+        for (const problem of problems)
+          expect(problem.message).not.toContain(new URL(server.url).password);
+        await expectRecordedOnce(db, log, runLog, ledger, workflow.id);
+      } finally {
+        await close();
+      }
+    });
+  },
+);
 
-async function expectRecordedOnce(db: Awaited<ReturnType<typeof openRecorderDatabase>>["db"], log: EventLog, runLog: RunLog, ledger: CostLedger, rootId: string): Promise<void> {
+async function expectRecordedOnce(
+  db: Awaited<ReturnType<typeof openRecorderDatabase>>["db"],
+  log: EventLog,
+  runLog: RunLog,
+  ledger: CostLedger,
+  rootId: string,
+): Promise<void> {
   const submitted = log.ofType("job.submitted");
-  const jobs = await db.selectFrom("nucleo_jobs").select(["id", "status", "attempts", "ordinal", "metadata"]).execute();
+  const jobs = await db
+    .selectFrom("nucleo_jobs")
+    .select(["id", "status", "attempts", "ordinal", "metadata"])
+    .execute();
   expect(jobs).toHaveLength(1 + 3 * FAN_OUT);
   expect(jobs.map((job) => job.id).sort()).toEqual(submitted.map((event) => event.jobId).sort());
-  for (const job of jobs) expect([job.id, job.status]).toEqual([job.id, runLog.job(job.id)?.status]);
-  expect(jobs.filter((job) => job.status === "failed").length).toBe(log.ofType("job.failed").length);
+  for (const job of jobs)
+    expect([job.id, job.status]).toEqual([job.id, runLog.job(job.id)?.status]);
+  expect(jobs.filter((job) => job.status === "failed").length).toBe(
+    log.ofType("job.failed").length,
+  );
   expect(jobs.find((job) => job.id === rootId)?.metadata).toEqual(runLog.job(rootId)?.published);
 
   const calls = await db.selectFrom("nucleo_model_calls").select(["job_id", "seq"]).execute();
-  const key = (event: { job_id?: string; jobId?: string; seq: number }) => `${event.job_id ?? event.jobId}#${event.seq}`;
+  const key = (event: { job_id?: string; jobId?: string; seq: number }) =>
+    `${event.job_id ?? event.jobId}#${event.seq}`;
   expect(calls.map(key).sort()).toEqual(log.ofType("llm.call").map(key).sort());
-  const costs = await db.selectFrom("nucleo_model_calls").select((eb) => ["currency", eb.fn.sum<string>("cost").as("cost"), eb.fn.countAll<string>().as("calls")]).groupBy("currency").orderBy("currency").execute();
+  const costs = await db
+    .selectFrom("nucleo_model_calls")
+    .select((eb) => [
+      "currency",
+      eb.fn.sum<string>("cost").as("cost"),
+      eb.fn.countAll<string>().as("calls"),
+    ])
+    .groupBy("currency")
+    .orderBy("currency")
+    .execute();
   const expected = [...ledger.totalFor(rootId).cost].sort(([a], [b]) => a.localeCompare(b));
   // Exact: the database's numeric sum and the ledger's decimal sum, equal to the last digit.
-  expect(costs.map((row) => [row.currency, Decimal.parse(row.cost).toString()])).toEqual(expected.map(([currency, cost]) => [currency, cost.toString()]));
-  expect(costs.reduce((sum, row) => sum + Number(row.calls), 0)).toBe(ledger.totalFor(rootId).calls);
+  expect(costs.map((row) => [row.currency, Decimal.parse(row.cost).toString()])).toEqual(
+    expected.map(([currency, cost]) => [currency, cost.toString()]),
+  );
+  expect(costs.reduce((sum, row) => sum + Number(row.calls), 0)).toBe(
+    ledger.totalFor(rootId).calls,
+  );
 
   const seats = await db.selectFrom("nucleo_seats").select(["seat_id", "outcome"]).execute();
-  expect(seats.map((seat) => seat.seat_id).sort()).toEqual(log.ofType("seat.reserved").map((event) => event.seatId).sort());
+  expect(seats.map((seat) => seat.seat_id).sort()).toEqual(
+    log
+      .ofType("seat.reserved")
+      .map((event) => event.seatId)
+      .sort(),
+  );
   expect(seats.every((seat) => seat.outcome === "settled")).toBe(true);
-  const count = async (table: "nucleo_tool_withholds" | "nucleo_skill_admissions") => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow()).n);
+  const count = async (table: "nucleo_tool_withholds" | "nucleo_skill_admissions") =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<string>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   expect(await count("nucleo_tool_withholds")).toBe(log.ofType("tool.withheld").length);
   expect(await count("nucleo_skill_admissions")).toBe(log.ofType("skill.admitted").length);
 }

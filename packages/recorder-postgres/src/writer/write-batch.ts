@@ -9,7 +9,16 @@ import type { BatchRows } from "./batch-rows.js";
 export const MAX_ROWS_PER_STATEMENT = 5_000;
 
 /** How a column's values travel: as an array of `type`, turned back into the column's type by `cast`. */
-type ColumnKind = "text" | "int4" | "int8" | "bool" | "float4" | "numeric" | "timestamptz" | "jsonb" | "text[]";
+type ColumnKind =
+  | "text"
+  | "int4"
+  | "int8"
+  | "bool"
+  | "float4"
+  | "numeric"
+  | "timestamptz"
+  | "jsonb"
+  | "text[]";
 
 /** One table's multi-row INSERT: its columns and their kinds, and what follows the SELECT. */
 interface Insert<TRow> {
@@ -21,9 +30,25 @@ interface Insert<TRow> {
 const JOBS: Insert<BatchRows["jobs"][number]> = {
   table: "nucleo_jobs",
   columns: {
-    id: "text", parent_id: "text", root_id: "text", ancestors: "text[]", job_class: "text", job_name: "text", kind: "text", ordinal: "int4",
-    status: "text", submitted_at: "timestamptz", started_at: "timestamptz", ended_at: "timestamptz", attempts: "int4", last_seq: "int4",
-    scope_axes: "jsonb", read_only: "bool", error_code: "text", error_message: "text", metadata: "jsonb",
+    id: "text",
+    parent_id: "text",
+    root_id: "text",
+    ancestors: "text[]",
+    job_class: "text",
+    job_name: "text",
+    kind: "text",
+    ordinal: "int4",
+    status: "text",
+    submitted_at: "timestamptz",
+    started_at: "timestamptz",
+    ended_at: "timestamptz",
+    attempts: "int4",
+    last_seq: "int4",
+    scope_axes: "jsonb",
+    read_only: "bool",
+    error_code: "text",
+    error_message: "text",
+    metadata: "jsonb",
   },
   // Until its submission is recorded (submitted_at is null) a row's submission facts are
   // placeholders; class and ancestors also come with model calls, so they fill in when empty.
@@ -55,17 +80,48 @@ const JOBS: Insert<BatchRows["jobs"][number]> = {
 const MODEL_CALLS: Insert<BatchRows["modelCalls"][number]> = {
   table: "nucleo_model_calls",
   columns: {
-    job_id: "text", seq: "int4", root_id: "text", ancestors: "text[]", job_class: "text", at: "timestamptz", operation_name: "text",
-    provider_name: "text", entry_id: "text", request_model: "text", response_model: "text", grade: "text", depth: "text",
-    input_tokens: "int8", cache_read_input_tokens: "int8", cache_creation_input_tokens: "int8", output_tokens: "int8", reasoning_output_tokens: "int8",
-    cost: "numeric", currency: "text", latency_ms: "int4", finish_reason: "text", attempt: "int4", corrections: "int4",
+    job_id: "text",
+    seq: "int4",
+    root_id: "text",
+    ancestors: "text[]",
+    job_class: "text",
+    at: "timestamptz",
+    operation_name: "text",
+    provider_name: "text",
+    entry_id: "text",
+    request_model: "text",
+    response_model: "text",
+    grade: "text",
+    depth: "text",
+    input_tokens: "int8",
+    cache_read_input_tokens: "int8",
+    cache_creation_input_tokens: "int8",
+    output_tokens: "int8",
+    reasoning_output_tokens: "int8",
+    cost: "numeric",
+    currency: "text",
+    latency_ms: "int4",
+    finish_reason: "text",
+    attempt: "int4",
+    corrections: "int4",
   },
   onConflict: "on conflict (job_id, seq) do nothing",
 };
 
 const SEAT_COLUMNS = {
-  seat_id: "text", job_id: "text", root_id: "text", grade: "text", entry_id: "text", input_tokens: "int4", max_output_tokens: "int4",
-  waited_ms: "int4", reserved_at: "timestamptz", settled_at: "timestamptz", outcome: "text", used_input_tokens: "int4", used_output_tokens: "int4",
+  seat_id: "text",
+  job_id: "text",
+  root_id: "text",
+  grade: "text",
+  entry_id: "text",
+  input_tokens: "int4",
+  max_output_tokens: "int4",
+  waited_ms: "int4",
+  reserved_at: "timestamptz",
+  settled_at: "timestamptz",
+  outcome: "text",
+  used_input_tokens: "int4",
+  used_output_tokens: "int4",
 } as const;
 
 /** Rows with a reservation (and its settlement when the batch had both: taken only then). */
@@ -92,7 +148,14 @@ const SEAT_SETTLEMENTS: Insert<BatchRows["seatSettlements"][number]> = {
 
 const TOOL_WITHHOLDS: Insert<BatchRows["toolWithholds"][number]> = {
   table: "nucleo_tool_withholds",
-  columns: { job_id: "text", seq: "int4", root_id: "text", at: "timestamptz", tool: "text", reason: "text" },
+  columns: {
+    job_id: "text",
+    seq: "int4",
+    root_id: "text",
+    at: "timestamptz",
+    tool: "text",
+    reason: "text",
+  },
   onConflict: "on conflict (job_id, seq) do nothing",
 };
 
@@ -105,8 +168,16 @@ const SKILL_ADMISSIONS: Insert<BatchRows["skillAdmissions"][number]> = {
 const BENCHMARK_REPORTS: Insert<BatchRows["benchmarkReports"][number]> = {
   table: "nucleo_benchmark_reports",
   columns: {
-    job_id: "text", root_id: "text", raced_job: "text", grade: "text", times: "int4", started_at: "timestamptz", finished_at: "timestamptz",
-    judge_failure: "text", reference_failure: "text", report: "jsonb",
+    job_id: "text",
+    root_id: "text",
+    raced_job: "text",
+    grade: "text",
+    times: "int4",
+    started_at: "timestamptz",
+    finished_at: "timestamptz",
+    judge_failure: "text",
+    reference_failure: "text",
+    report: "jsonb",
   },
   onConflict: `on conflict (job_id) do update set
     root_id = excluded.root_id, raced_job = excluded.raced_job, grade = excluded.grade, times = excluded.times, started_at = excluded.started_at,
@@ -116,9 +187,24 @@ const BENCHMARK_REPORTS: Insert<BatchRows["benchmarkReports"][number]> = {
 const BENCHMARK_ROWS: Insert<BatchRows["benchmarkRows"][number]> = {
   table: "nucleo_benchmark_rows",
   columns: {
-    job_id: "text", run: "int4", role: "text", model: "text", provider_model: "text", repeat: "int4", status: "text", error: "text",
-    calls: "int4", iterations: "int4", input_tokens: "int8", output_tokens: "int8", latency_ms: "int4", wall_ms: "int4", cost: "jsonb",
-    judge_score: "float4", judge_reason: "text", scorer_score: "float4",
+    job_id: "text",
+    run: "int4",
+    role: "text",
+    model: "text",
+    provider_model: "text",
+    repeat: "int4",
+    status: "text",
+    error: "text",
+    calls: "int4",
+    iterations: "int4",
+    input_tokens: "int8",
+    output_tokens: "int8",
+    latency_ms: "int4",
+    wall_ms: "int4",
+    cost: "jsonb",
+    judge_score: "float4",
+    judge_reason: "text",
+    scorer_score: "float4",
   },
   onConflict: `on conflict (job_id, run) do update set
     role = excluded.role, model = excluded.model, provider_model = excluded.provider_model, repeat = excluded.repeat, status = excluded.status,
@@ -193,7 +279,11 @@ export class BatchStatementError extends Error {
   }
 }
 
-async function insert<TRow>(trx: Kysely<RecorderDatabase>, statement: Insert<TRow>, rows: readonly TRow[]): Promise<void> {
+async function insert<TRow>(
+  trx: Kysely<RecorderDatabase>,
+  statement: Insert<TRow>,
+  rows: readonly TRow[],
+): Promise<void> {
   const columns = Object.entries(statement.columns) as [keyof TRow & string, ColumnKind][];
   for (let start = 0; start < rows.length; start += MAX_ROWS_PER_STATEMENT) {
     const chunk = rows.slice(start, start + MAX_ROWS_PER_STATEMENT);
@@ -205,7 +295,9 @@ async function insert<TRow>(trx: Kysely<RecorderDatabase>, statement: Insert<TRo
       }
       return values;
     });
-    await trx.executeQuery(CompiledQuery.raw(statementText(statement as Insert<unknown>), parameters));
+    await trx.executeQuery(
+      CompiledQuery.raw(statementText(statement as Insert<unknown>), parameters),
+    );
   }
 }
 
@@ -219,8 +311,17 @@ function statementText(statement: Insert<unknown>): string {
     const names = columns.map(([column]) => `"${column}"`).join(", ");
     // A text[] column travels as the array literal of each row's array (unnest would flatten a
     // two-dimensional one); jsonb as its JSON text.
-    const arrays = columns.map(([, kind], index) => `$${index + 1}::${kind === "text[]" || kind === "jsonb" ? "text" : kind}[]`).join(", ");
-    const selected = columns.map(([column, kind]) => (kind === "text[]" || kind === "jsonb" ? `"${column}"::${kind}` : `"${column}"`)).join(", ");
+    const arrays = columns
+      .map(
+        ([, kind], index) =>
+          `$${index + 1}::${kind === "text[]" || kind === "jsonb" ? "text" : kind}[]`,
+      )
+      .join(", ");
+    const selected = columns
+      .map(([column, kind]) =>
+        kind === "text[]" || kind === "jsonb" ? `"${column}"::${kind}` : `"${column}"`,
+      )
+      .join(", ");
     text = `insert into ${statement.table} (${names}) select ${selected} from unnest(${arrays}) as batch(${names}) ${statement.onConflict}`;
     texts.set(statement, text);
   }

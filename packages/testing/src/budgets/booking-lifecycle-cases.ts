@@ -6,21 +6,59 @@ export const bookingLifecycleCases: readonly SharedBudgetStoreCase[] = [
     name: "settle replaces the token amounts and frees room at once; the request stays booked",
     async run(store) {
       const limits = { requestsPerMinute: 2, tokensPerMinute: 1_000 };
-      const booking = await bookNow(store, demandOf("settled", limits, 200, 800), T0, "1,000 tokens");
+      const booking = await bookNow(
+        store,
+        demandOf("settled", limits, 200, 800),
+        T0,
+        "1,000 tokens",
+      );
       await store.settle(booking, 150, 50);
-      await bookNow(store, demandOf("settled", limits, 0, 800), T0 + 1_000, "800 tokens into the 800 settlement freed");
-      await expectWait(store, demandOf("settled", limits), T0 + 2_000, 58_000, "a third request: the settled one still counts");
+      await bookNow(
+        store,
+        demandOf("settled", limits, 0, 800),
+        T0 + 1_000,
+        "800 tokens into the 800 settlement freed",
+      );
+      await expectWait(
+        store,
+        demandOf("settled", limits),
+        T0 + 2_000,
+        58_000,
+        "a third request: the settled one still counts",
+      );
     },
   },
   {
     name: "settle books each side against its own limit",
     async run(store) {
       const limits = { inputTokensPerMinute: 1_000, outputTokensPerMinute: 1_000 };
-      const booking = await bookNow(store, demandOf("sides", limits, 500, 1_000), T0, "500 in, 1,000 out");
+      const booking = await bookNow(
+        store,
+        demandOf("sides", limits, 500, 1_000),
+        T0,
+        "500 in, 1,000 out",
+      );
       await store.settle(booking, 900, 100);
-      await bookNow(store, demandOf("sides", limits, 100, 900), T0 + 1_000, "100 in, 900 out: both limits exactly");
-      await expectWait(store, demandOf("sides", limits, 1, 0), T0 + 1_000, 59_000, "one input token more");
-      await expectWait(store, demandOf("sides", limits, 0, 1), T0 + 1_000, 59_000, "one output token more");
+      await bookNow(
+        store,
+        demandOf("sides", limits, 100, 900),
+        T0 + 1_000,
+        "100 in, 900 out: both limits exactly",
+      );
+      await expectWait(
+        store,
+        demandOf("sides", limits, 1, 0),
+        T0 + 1_000,
+        59_000,
+        "one input token more",
+      );
+      await expectWait(
+        store,
+        demandOf("sides", limits, 0, 1),
+        T0 + 1_000,
+        59_000,
+        "one output token more",
+      );
     },
   },
   {
@@ -29,17 +67,38 @@ export const bookingLifecycleCases: readonly SharedBudgetStoreCase[] = [
       const limits = { tokensPerMinute: 1_000 };
       const booking = await bookNow(store, demandOf("overrun", limits, 100, 100), T0, "200 tokens");
       await store.settle(booking, 500, 400);
-      await expectWait(store, demandOf("overrun", limits, 200), T0 + 1_000, 59_000, "200 tokens after a 900-token settlement");
-      await bookNow(store, demandOf("overrun", limits, 100), T0 + 1_000, "100 tokens: the limit exactly");
+      await expectWait(
+        store,
+        demandOf("overrun", limits, 200),
+        T0 + 1_000,
+        59_000,
+        "200 tokens after a 900-token settlement",
+      );
+      await bookNow(
+        store,
+        demandOf("overrun", limits, 100),
+        T0 + 1_000,
+        "100 tokens: the limit exactly",
+      );
     },
   },
   {
     name: "cancel frees the request and the tokens at once",
     async run(store) {
       const limits = { requestsPerMinute: 1, tokensPerMinute: 1_000 };
-      const booking = await bookNow(store, demandOf("cancelled", limits, 500, 500), T0, "the whole budget");
+      const booking = await bookNow(
+        store,
+        demandOf("cancelled", limits, 500, 500),
+        T0,
+        "the whole budget",
+      );
       await store.cancel(booking);
-      await bookNow(store, demandOf("cancelled", limits, 500, 500), T0, "the whole budget again, at the same instant");
+      await bookNow(
+        store,
+        demandOf("cancelled", limits, 500, 500),
+        T0,
+        "the whole budget again, at the same instant",
+      );
     },
   },
   {
@@ -51,17 +110,33 @@ export const bookingLifecycleCases: readonly SharedBudgetStoreCase[] = [
       await store.cancel(first);
       await store.cancel(first);
       await bookNow(store, demand, T0 + 1_000, "a request into the room the cancel freed");
-      await expectWait(store, demand, T0 + 1_000, 59_000, "one more: the second cancel freed nothing");
+      await expectWait(
+        store,
+        demand,
+        T0 + 1_000,
+        59_000,
+        "one more: the second cancel freed nothing",
+      );
     },
   },
   {
     name: "settling a cancelled booking leaves it cancelled",
     async run(store) {
       const limits = { tokensPerMinute: 1_000 };
-      const booking = await bookNow(store, demandOf("gone", limits, 500, 500), T0, "the whole budget");
+      const booking = await bookNow(
+        store,
+        demandOf("gone", limits, 500, 500),
+        T0,
+        "the whole budget",
+      );
       await store.cancel(booking);
       await store.settle(booking, 400, 400);
-      await bookNow(store, demandOf("gone", limits, 1_000), T0 + 1_000, "the whole budget: the settlement revived nothing");
+      await bookNow(
+        store,
+        demandOf("gone", limits, 1_000),
+        T0 + 1_000,
+        "the whole budget: the settlement revived nothing",
+      );
     },
   },
   {
@@ -69,10 +144,21 @@ export const bookingLifecycleCases: readonly SharedBudgetStoreCase[] = [
     async run(store) {
       const limits = { tokensPerMinute: 1_000 };
       const old = await bookNow(store, demandOf("aged", limits, 600), T0, "600 tokens");
-      await bookNow(store, demandOf("aged", limits, 1_000), T0 + 60_000, "the whole budget once the first has left");
+      await bookNow(
+        store,
+        demandOf("aged", limits, 1_000),
+        T0 + 60_000,
+        "the whole budget once the first has left",
+      );
       await store.settle(old, 900, 0);
       await store.cancel(old);
-      await expectWait(store, demandOf("aged", limits, 1), T0 + 60_000, 60_000, "one token more: only the new booking counts");
+      await expectWait(
+        store,
+        demandOf("aged", limits, 1),
+        T0 + 60_000,
+        60_000,
+        "one token more: only the new booking counts",
+      );
     },
   },
 ];

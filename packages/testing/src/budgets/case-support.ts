@@ -1,5 +1,11 @@
 import assert from "node:assert/strict";
-import type { RateLimits, SharedBooking, SharedBookingAnswer, SharedBudgetStore, SharedDemand } from "@nucleo/catalog";
+import type {
+  RateLimits,
+  SharedBooking,
+  SharedBookingAnswer,
+  SharedBudgetStore,
+  SharedDemand,
+} from "@nucleo/catalog";
 
 /** One conformance case for a {@link SharedBudgetStore}; `run` gets a fresh, empty store. */
 export interface SharedBudgetStoreCase {
@@ -19,12 +25,21 @@ export const T0 = 1_700_000_000_000;
 export const WINDOW_MS = 60_000;
 
 /** A demand on `entryId` under `limits`. */
-export function demandOf(entryId: string, limits: RateLimits, inputTokens = 0, outputTokens = 0): SharedDemand {
+export function demandOf(
+  entryId: string,
+  limits: RateLimits,
+  inputTokens = 0,
+  outputTokens = 0,
+): SharedDemand {
   return { entryId, limits, inputTokens, outputTokens };
 }
 
 /** Asserts that `answer` is a booking on `entryId`, and returns it. */
-export function assertBooked(answer: SharedBookingAnswer, entryId: string, what: string): SharedBooking {
+export function assertBooked(
+  answer: SharedBookingAnswer,
+  entryId: string,
+  what: string,
+): SharedBooking {
   assert.ok("booked" in answer, `${what}: expected a booking, got ${JSON.stringify(answer)}`);
   assert.equal(typeof answer.booked.id, "string", `${what}: a booking's id is a string`);
   assert.equal(answer.booked.entryId, entryId, `${what}: the booking names its entry`);
@@ -33,16 +48,30 @@ export function assertBooked(answer: SharedBookingAnswer, entryId: string, what:
 
 /** Asserts that `answer` is a wait of exactly `waitMs`. */
 export function assertWait(answer: SharedBookingAnswer, waitMs: number, what: string): void {
-  assert.ok("waitMs" in answer, `${what}: expected a wait of ${waitMs} ms, got ${JSON.stringify(answer)}`);
+  assert.ok(
+    "waitMs" in answer,
+    `${what}: expected a wait of ${waitMs} ms, got ${JSON.stringify(answer)}`,
+  );
   assert.equal(answer.waitMs, waitMs, `${what}: the wait`);
 }
 
 /** Books `demand` at `now` (in a {@link WINDOW_MS} window) and asserts that it was booked. */
-export async function bookNow(store: SharedBudgetStore, demand: SharedDemand, now: number, what: string): Promise<SharedBooking> {
+export async function bookNow(
+  store: SharedBudgetStore,
+  demand: SharedDemand,
+  now: number,
+  what: string,
+): Promise<SharedBooking> {
   return assertBooked(await store.book(demand, now, WINDOW_MS), demand.entryId, what);
 }
 
 /** Books `demand` at `now` and asserts that the store answered a wait of exactly `waitMs`. */
-export async function expectWait(store: SharedBudgetStore, demand: SharedDemand, now: number, waitMs: number, what: string): Promise<void> {
+export async function expectWait(
+  store: SharedBudgetStore,
+  demand: SharedDemand,
+  now: number,
+  waitMs: number,
+  what: string,
+): Promise<void> {
   assertWait(await store.book(demand, now, WINDOW_MS), waitMs, what);
 }

@@ -7,10 +7,27 @@ export const cooldownCases: readonly SharedBudgetStoreCase[] = [
     async run(store) {
       const limits = { requestsPerMinute: 10 };
       await store.coolDown("cooling", T0 + 30_000);
-      await expectWait(store, demandOf("cooling", limits), T0, 30_000, "a request on the cooling entry");
-      await expectWait(store, demandOf("cooling", limits), T0 + 29_999, 1, "a request 1 ms before the cooldown ends");
+      await expectWait(
+        store,
+        demandOf("cooling", limits),
+        T0,
+        30_000,
+        "a request on the cooling entry",
+      );
+      await expectWait(
+        store,
+        demandOf("cooling", limits),
+        T0 + 29_999,
+        1,
+        "a request 1 ms before the cooldown ends",
+      );
       await bookNow(store, demandOf("sibling", limits), T0, "a request on another entry");
-      await bookNow(store, demandOf("cooling", limits), T0 + 30_000, "a request as the cooldown ends");
+      await bookNow(
+        store,
+        demandOf("cooling", limits),
+        T0 + 30_000,
+        "a request as the cooldown ends",
+      );
     },
   },
   {
@@ -30,9 +47,21 @@ export const cooldownCases: readonly SharedBudgetStoreCase[] = [
       const demand = demandOf("both", { requestsPerMinute: 1 });
       await bookNow(store, demand, T0, "the only request of the minute");
       await store.coolDown("both", T0 + 20_000);
-      await expectWait(store, demand, T0 + 10_000, 50_000, "the limit frees after the cooldown ends");
+      await expectWait(
+        store,
+        demand,
+        T0 + 10_000,
+        50_000,
+        "the limit frees after the cooldown ends",
+      );
       await store.coolDown("both", T0 + 90_000);
-      await expectWait(store, demand, T0 + 10_000, 80_000, "the cooldown ends after the limit frees");
+      await expectWait(
+        store,
+        demand,
+        T0 + 10_000,
+        80_000,
+        "the cooldown ends after the limit frees",
+      );
     },
   },
 ];

@@ -8,6 +8,8 @@ describe("InMemorySharedBudgetStore keeps the SharedBudgetStore contract", () =>
   });
 
   it("every case has a name of its own", () => {
-    expect(new Set(sharedBudgetStoreCases.map((testCase) => testCase.name)).size).toBe(sharedBudgetStoreCases.length);
+    expect(new Set(sharedBudgetStoreCases.map((testCase) => testCase.name)).size).toBe(
+      sharedBudgetStoreCases.length,
+    );
   });
 });

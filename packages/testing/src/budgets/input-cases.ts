@@ -1,15 +1,29 @@
 import assert from "node:assert/strict";
 import type { SharedBudgetStore, SharedDemand } from "@nucleo/catalog";
 import { InvalidInputError } from "@nucleo/core";
-import { T0, WINDOW_MS, bookNow, demandOf, expectWait, type SharedBudgetStoreCase } from "./case-support.js";
+import {
+  T0,
+  WINDOW_MS,
+  bookNow,
+  demandOf,
+  expectWait,
+  type SharedBudgetStoreCase,
+} from "./case-support.js";
 
 /** Asserts that `call` rejects with an `InvalidInputError` naming `parameter`. */
-async function expectRefusal(call: () => Promise<unknown>, parameter: string, what: string): Promise<void> {
+async function expectRefusal(
+  call: () => Promise<unknown>,
+  parameter: string,
+  what: string,
+): Promise<void> {
   const error = await call().then(
     () => undefined,
     (thrown: unknown) => thrown,
   );
-  assert.ok(InvalidInputError.isInstance(error), `${what}: expected an InvalidInputError, got ${String(error)}`);
+  assert.ok(
+    InvalidInputError.isInstance(error),
+    `${what}: expected an InvalidInputError, got ${String(error)}`,
+  );
   assert.equal(error.parameter, parameter, `${what}: the parameter the error names`);
   assert.ok(error.message.includes(parameter), `${what}: the message names ${parameter}`);
 }
@@ -17,18 +31,58 @@ async function expectRefusal(call: () => Promise<unknown>, parameter: string, wh
 const ok = demandOf("bad", { requestsPerMinute: 1 });
 
 /** `book` calls every store must refuse, each naming the parameter at fault. */
-const badBooks: ReadonlyArray<readonly [what: string, parameter: string, book: (store: SharedBudgetStore) => Promise<unknown>]> = [
+const badBooks: ReadonlyArray<
+  readonly [what: string, parameter: string, book: (store: SharedBudgetStore) => Promise<unknown>]
+> = [
   ["no demand", "demand", (store) => store.book(null as unknown as SharedDemand, T0, WINDOW_MS)],
-  ["an empty entry id", "demand.entryId", (store) => store.book(demandOf("", { requestsPerMinute: 1 }), T0, WINDOW_MS)],
-  ["negative input tokens", "demand.inputTokens", (store) => store.book(demandOf("bad", { requestsPerMinute: 1 }, -1), T0, WINDOW_MS)],
-  ["fractional output tokens", "demand.outputTokens", (store) => store.book(demandOf("bad", { requestsPerMinute: 1 }, 0, 1.5), T0, WINDOW_MS)],
-  ["no limits", "demand.limits", (store) => store.book({ entryId: "bad", inputTokens: 0, outputTokens: 0 } as SharedDemand, T0, WINDOW_MS)],
-  ["a zero limit", "demand.limits.requestsPerMinute", (store) => store.book(demandOf("bad", { requestsPerMinute: 0 }), T0, WINDOW_MS)],
-  ["an infinite limit", "demand.limits.tokensPerMinute", (store) => store.book(demandOf("bad", { tokensPerMinute: Number.POSITIVE_INFINITY }), T0, WINDOW_MS)],
-  ["a demand larger than its limit", "demand", (store) => store.book(demandOf("bad", { tokensPerMinute: 100 }, 60, 41), T0, WINDOW_MS)],
+  [
+    "an empty entry id",
+    "demand.entryId",
+    (store) => store.book(demandOf("", { requestsPerMinute: 1 }), T0, WINDOW_MS),
+  ],
+  [
+    "negative input tokens",
+    "demand.inputTokens",
+    (store) => store.book(demandOf("bad", { requestsPerMinute: 1 }, -1), T0, WINDOW_MS),
+  ],
+  [
+    "fractional output tokens",
+    "demand.outputTokens",
+    (store) => store.book(demandOf("bad", { requestsPerMinute: 1 }, 0, 1.5), T0, WINDOW_MS),
+  ],
+  [
+    "no limits",
+    "demand.limits",
+    (store) =>
+      store.book(
+        { entryId: "bad", inputTokens: 0, outputTokens: 0 } as SharedDemand,
+        T0,
+        WINDOW_MS,
+      ),
+  ],
+  [
+    "a zero limit",
+    "demand.limits.requestsPerMinute",
+    (store) => store.book(demandOf("bad", { requestsPerMinute: 0 }), T0, WINDOW_MS),
+  ],
+  [
+    "an infinite limit",
+    "demand.limits.tokensPerMinute",
+    (store) =>
+      store.book(demandOf("bad", { tokensPerMinute: Number.POSITIVE_INFINITY }), T0, WINDOW_MS),
+  ],
+  [
+    "a demand larger than its limit",
+    "demand",
+    (store) => store.book(demandOf("bad", { tokensPerMinute: 100 }, 60, 41), T0, WINDOW_MS),
+  ],
   ["a time that is not a number", "now", (store) => store.book(ok, Number.NaN, WINDOW_MS)],
   ["an empty window", "windowMs", (store) => store.book(ok, T0, 0)],
-  ["a window given as text", "windowMs", (store) => store.book(ok, T0, "60000" as unknown as number)],
+  [
+    "a window given as text",
+    "windowMs",
+    (store) => store.book(ok, T0, "60000" as unknown as number),
+  ],
 ];
 
 /** What every store refuses, and how: the same input, the same error, before any state changes. */
@@ -38,17 +92,39 @@ export const inputCases: readonly SharedBudgetStoreCase[] = [
     async run(store) {
       // Unenforced, `requestPerMinute` would let every request through: refusing is the safe side.
       const misspelt = demandOf("unknown-limit", { requestPerMinute: 1 } as SharedDemand["limits"]);
-      await expectRefusal(() => store.book(misspelt, T0, WINDOW_MS), "demand.limits.requestPerMinute", "a misspelt limit");
-      const mixed = demandOf("unknown-limit", { requestsPerMinute: 1, requestsPerHour: 10 } as SharedDemand["limits"]);
-      await expectRefusal(() => store.book(mixed, T0, WINDOW_MS), "demand.limits.requestsPerHour", "an unknown limit beside a known one");
-      await bookNow(store, demandOf("unknown-limit", { requestsPerMinute: 1 }), T0, "the only request of the minute: the refusals booked nothing");
+      await expectRefusal(
+        () => store.book(misspelt, T0, WINDOW_MS),
+        "demand.limits.requestPerMinute",
+        "a misspelt limit",
+      );
+      const mixed = demandOf("unknown-limit", {
+        requestsPerMinute: 1,
+        requestsPerHour: 10,
+      } as SharedDemand["limits"]);
+      await expectRefusal(
+        () => store.book(mixed, T0, WINDOW_MS),
+        "demand.limits.requestsPerHour",
+        "an unknown limit beside a known one",
+      );
+      await bookNow(
+        store,
+        demandOf("unknown-limit", { requestsPerMinute: 1 }),
+        T0,
+        "the only request of the minute: the refusals booked nothing",
+      );
     },
   },
   {
     name: "book refuses malformed demands, times and windows, naming the parameter",
     async run(store) {
-      for (const [what, parameter, book] of badBooks) await expectRefusal(() => book(store), parameter, what);
-      await bookNow(store, ok, T0, "a request on the entry every refusal named: none of them booked");
+      for (const [what, parameter, book] of badBooks)
+        await expectRefusal(() => book(store), parameter, what);
+      await bookNow(
+        store,
+        ok,
+        T0,
+        "a request on the entry every refusal named: none of them booked",
+      );
     },
   },
   {
@@ -56,12 +132,32 @@ export const inputCases: readonly SharedBudgetStoreCase[] = [
     async run(store) {
       const booking = { id: "1", entryId: "bad" };
       await expectRefusal(() => store.settle(null as never, 0, 0), "booking", "no booking");
-      await expectRefusal(() => store.cancel({ id: 7 as never, entryId: "bad" }), "booking.id", "a numeric id");
-      await expectRefusal(() => store.settle({ id: "1", entryId: "" }, 0, 0), "booking.entryId", "an empty entry id");
-      await expectRefusal(() => store.settle(booking, -1, 0), "inputTokens", "negative input tokens");
-      await expectRefusal(() => store.settle(booking, 0, Number.NaN), "outputTokens", "output tokens that are not a number");
+      await expectRefusal(
+        () => store.cancel({ id: 7 as never, entryId: "bad" }),
+        "booking.id",
+        "a numeric id",
+      );
+      await expectRefusal(
+        () => store.settle({ id: "1", entryId: "" }, 0, 0),
+        "booking.entryId",
+        "an empty entry id",
+      );
+      await expectRefusal(
+        () => store.settle(booking, -1, 0),
+        "inputTokens",
+        "negative input tokens",
+      );
+      await expectRefusal(
+        () => store.settle(booking, 0, Number.NaN),
+        "outputTokens",
+        "output tokens that are not a number",
+      );
       await expectRefusal(() => store.coolDown("", T0), "entryId", "an empty entry id");
-      await expectRefusal(() => store.coolDown("bad", Number.POSITIVE_INFINITY), "until", "an endless cooldown");
+      await expectRefusal(
+        () => store.coolDown("bad", Number.POSITIVE_INFINITY),
+        "until",
+        "an endless cooldown",
+      );
     },
   },
   {
@@ -71,7 +167,13 @@ export const inputCases: readonly SharedBudgetStoreCase[] = [
       const booking = await bookNow(store, demandOf("owner", limits, 500), T0, "500 tokens");
       await store.settle({ id: booking.id, entryId: "not-owner" }, 0, 0);
       await store.cancel({ id: booking.id, entryId: "not-owner" });
-      await expectWait(store, demandOf("owner", limits, 501), T0, WINDOW_MS, "501 tokens more: the 500 still count");
+      await expectWait(
+        store,
+        demandOf("owner", limits, 501),
+        T0,
+        WINDOW_MS,
+        "501 tokens more: the 500 still count",
+      );
     },
   },
 ];

@@ -1,13 +1,32 @@
-import { T0, WINDOW_MS, assertBooked, assertWait, bookNow, demandOf, expectWait, type SharedBudgetStoreCase } from "./case-support.js";
+import {
+  T0,
+  WINDOW_MS,
+  assertBooked,
+  assertWait,
+  bookNow,
+  demandOf,
+  expectWait,
+  type SharedBudgetStoreCase,
+} from "./case-support.js";
 
 /** Each declared limit holds exactly its amount per window; the wait is exact. */
 export const limitCases: readonly SharedBudgetStoreCase[] = [
   {
     name: "books a demand that fits within every declared limit",
     async run(store) {
-      const limits = { requestsPerMinute: 10, tokensPerMinute: 10_000, inputTokensPerMinute: 8_000, outputTokensPerMinute: 4_000 };
+      const limits = {
+        requestsPerMinute: 10,
+        tokensPerMinute: 10_000,
+        inputTokensPerMinute: 8_000,
+        outputTokensPerMinute: 4_000,
+      };
       await bookNow(store, demandOf("fits-all", limits, 1_000, 2_000), T0, "the first demand");
-      await bookNow(store, demandOf("fits-all", limits, 7_000, 0), T0 + 1, "a demand that fills the input limit exactly");
+      await bookNow(
+        store,
+        demandOf("fits-all", limits, 7_000, 0),
+        T0 + 1,
+        "a demand that fills the input limit exactly",
+      );
     },
   },
   {
@@ -26,26 +45,69 @@ export const limitCases: readonly SharedBudgetStoreCase[] = [
       const limits = { tokensPerMinute: 1_000 };
       await bookNow(store, demandOf("tpm", limits, 300, 400), T0, "700 tokens");
       await bookNow(store, demandOf("tpm", limits, 100, 100), T0 + 5_000, "200 more");
-      await bookNow(store, demandOf("tpm", limits, 0, 100), T0 + 6_000, "100 more: the limit exactly");
-      await expectWait(store, demandOf("tpm", limits, 1, 0), T0 + 10_000, 50_000, "one token past the limit");
+      await bookNow(
+        store,
+        demandOf("tpm", limits, 0, 100),
+        T0 + 6_000,
+        "100 more: the limit exactly",
+      );
+      await expectWait(
+        store,
+        demandOf("tpm", limits, 1, 0),
+        T0 + 10_000,
+        50_000,
+        "one token past the limit",
+      );
     },
   },
   {
     name: "refuses past the input-tokens-per-minute limit, counting input only",
     async run(store) {
       const limits = { inputTokensPerMinute: 1_000 };
-      await bookNow(store, demandOf("itpm", limits, 900, 50_000), T0, "900 input tokens with a large output");
-      await expectWait(store, demandOf("itpm", limits, 200, 0), T0 + 1_000, 59_000, "200 input tokens more");
-      await bookNow(store, demandOf("itpm", limits, 100, 50_000), T0 + 1_000, "100 input tokens: the limit exactly");
+      await bookNow(
+        store,
+        demandOf("itpm", limits, 900, 50_000),
+        T0,
+        "900 input tokens with a large output",
+      );
+      await expectWait(
+        store,
+        demandOf("itpm", limits, 200, 0),
+        T0 + 1_000,
+        59_000,
+        "200 input tokens more",
+      );
+      await bookNow(
+        store,
+        demandOf("itpm", limits, 100, 50_000),
+        T0 + 1_000,
+        "100 input tokens: the limit exactly",
+      );
     },
   },
   {
     name: "refuses past the output-tokens-per-minute limit, counting output only",
     async run(store) {
       const limits = { outputTokensPerMinute: 1_000 };
-      await bookNow(store, demandOf("otpm", limits, 50_000, 900), T0, "900 output tokens with a large input");
-      await expectWait(store, demandOf("otpm", limits, 0, 200), T0 + 1_000, 59_000, "200 output tokens more");
-      await bookNow(store, demandOf("otpm", limits, 50_000, 100), T0 + 1_000, "100 output tokens: the limit exactly");
+      await bookNow(
+        store,
+        demandOf("otpm", limits, 50_000, 900),
+        T0,
+        "900 output tokens with a large input",
+      );
+      await expectWait(
+        store,
+        demandOf("otpm", limits, 0, 200),
+        T0 + 1_000,
+        59_000,
+        "200 output tokens more",
+      );
+      await bookNow(
+        store,
+        demandOf("otpm", limits, 50_000, 100),
+        T0 + 1_000,
+        "100 output tokens: the limit exactly",
+      );
     },
   },
   {
@@ -66,7 +128,13 @@ export const limitCases: readonly SharedBudgetStoreCase[] = [
       await bookNow(store, demandOf("longest", limits, 100), T0, "100 tokens at 0 s");
       await bookNow(store, demandOf("longest", limits, 800), T0 + 10_000, "800 tokens at 10 s");
       // Requests free at 60 s; 500 tokens need both bookings gone, at 70 s.
-      await expectWait(store, demandOf("longest", limits, 500), T0 + 20_000, 50_000, "500 tokens at 20 s");
+      await expectWait(
+        store,
+        demandOf("longest", limits, 500),
+        T0 + 20_000,
+        50_000,
+        "500 tokens at 20 s",
+      );
     },
   },
   {
@@ -75,24 +143,67 @@ export const limitCases: readonly SharedBudgetStoreCase[] = [
       const limits = { tokensPerMinute: 1_000 };
       await bookNow(store, demandOf("refused", limits, 600), T0, "600 tokens");
       await expectWait(store, demandOf("refused", limits, 500), T0, WINDOW_MS, "500 tokens more");
-      await bookNow(store, demandOf("refused", limits, 400), T0, "400 tokens: room the refusal did not take");
+      await bookNow(
+        store,
+        demandOf("refused", limits, 400),
+        T0,
+        "400 tokens: room the refusal did not take",
+      );
     },
   },
   {
     name: "limits left out are not enforced",
     async run(store) {
-      await bookNow(store, demandOf("requests-only", { requestsPerMinute: 1 }, 10_000_000, 10_000_000), T0, "any tokens under a request limit alone");
-      for (let index = 0; index < 20; index++) await bookNow(store, demandOf("tokens-only", { tokensPerMinute: 1_000 }, 25, 25), T0, `request ${index + 1} under a token limit alone`);
-      await bookNow(store, demandOf("input-only", { inputTokensPerMinute: 100 }, 100, 10_000_000), T0, "any output under an input limit alone");
-      await bookNow(store, demandOf("output-only", { outputTokensPerMinute: 100 }, 10_000_000, 100), T0, "any input under an output limit alone");
+      await bookNow(
+        store,
+        demandOf("requests-only", { requestsPerMinute: 1 }, 10_000_000, 10_000_000),
+        T0,
+        "any tokens under a request limit alone",
+      );
+      for (let index = 0; index < 20; index++)
+        await bookNow(
+          store,
+          demandOf("tokens-only", { tokensPerMinute: 1_000 }, 25, 25),
+          T0,
+          `request ${index + 1} under a token limit alone`,
+        );
+      await bookNow(
+        store,
+        demandOf("input-only", { inputTokensPerMinute: 100 }, 100, 10_000_000),
+        T0,
+        "any output under an input limit alone",
+      );
+      await bookNow(
+        store,
+        demandOf("output-only", { outputTokensPerMinute: 100 }, 10_000_000, 100),
+        T0,
+        "any input under an output limit alone",
+      );
     },
   },
   {
     name: "limits are read from each demand: a lowered limit applies at once",
     async run(store) {
-      for (let index = 0; index < 5; index++) await bookNow(store, demandOf("reloaded", { requestsPerMinute: 10 }), T0, `request ${index + 1}`);
-      await expectWait(store, demandOf("reloaded", { requestsPerMinute: 5 }), T0, WINDOW_MS, "a request under a limit lowered to 5");
-      await bookNow(store, demandOf("reloaded", { requestsPerMinute: 6 }), T0, "a request under a limit of 6");
+      for (let index = 0; index < 5; index++)
+        await bookNow(
+          store,
+          demandOf("reloaded", { requestsPerMinute: 10 }),
+          T0,
+          `request ${index + 1}`,
+        );
+      await expectWait(
+        store,
+        demandOf("reloaded", { requestsPerMinute: 5 }),
+        T0,
+        WINDOW_MS,
+        "a request under a limit lowered to 5",
+      );
+      await bookNow(
+        store,
+        demandOf("reloaded", { requestsPerMinute: 6 }),
+        T0,
+        "a request under a limit of 6",
+      );
     },
   },
   {
@@ -101,8 +212,16 @@ export const limitCases: readonly SharedBudgetStoreCase[] = [
       const demand = demandOf("edge", { requestsPerMinute: 1 });
       const guarded = 61_000; // the admission's default window: a minute plus a guard band
       assertBooked(await store.book(demand, T0, guarded), "edge", "the first request");
-      assertWait(await store.book(demand, T0 + guarded - 1, guarded), 1, "a request 1 ms before the first leaves");
-      assertBooked(await store.book(demand, T0 + guarded, guarded), "edge", "a request as the first leaves");
+      assertWait(
+        await store.book(demand, T0 + guarded - 1, guarded),
+        1,
+        "a request 1 ms before the first leaves",
+      );
+      assertBooked(
+        await store.book(demand, T0 + guarded, guarded),
+        "edge",
+        "a request as the first leaves",
+      );
     },
   },
   {

@@ -24,4 +24,10 @@ export type { SharedBudgetStoreCase } from "./case-support.js";
  *   it.each(sharedBudgetStoreCases)("$name", async ({ run }) => run(await freshStore()));
  * });
  */
-export const sharedBudgetStoreCases: readonly SharedBudgetStoreCase[] = [...limitCases, ...bookingLifecycleCases, ...cooldownCases, ...concurrencyCases, ...inputCases];
+export const sharedBudgetStoreCases: readonly SharedBudgetStoreCase[] = [
+  ...limitCases,
+  ...bookingLifecycleCases,
+  ...cooldownCases,
+  ...concurrencyCases,
+  ...inputCases,
+];

@@ -1,13 +1,39 @@
-import { CatalogAdmission, parseCatalog, type Catalog, type CatalogEntryInput } from "@nucleo/catalog";
+import {
+  CatalogAdmission,
+  parseCatalog,
+  type Catalog,
+  type CatalogEntryInput,
+} from "@nucleo/catalog";
 import { LlmEnvironment, type LlmClient, type ProviderClients } from "@nucleo/conversation";
-import { JobDispatcher, type Clock, type RunEvent, type RunObserver, type Timers } from "@nucleo/core";
+import {
+  JobDispatcher,
+  type Clock,
+  type RunEvent,
+  type RunObserver,
+  type Timers,
+} from "@nucleo/core";
 import { ScriptedLlmClient } from "../scripted/scripted-llm-client.js";
 import type { ScriptedTurn } from "../scripted/scripted-turn.js";
 
-const PRICES = { currency: "USD", effectiveFrom: "2025-01-01", source: "@nucleo/testing fixture", input: "1", output: "4" } as const;
+const PRICES = {
+  currency: "USD",
+  effectiveFrom: "2025-01-01",
+  source: "@nucleo/testing fixture",
+  input: "1",
+  output: "4",
+} as const;
 
 function runtimeEntry(id: string, grade: CatalogEntryInput["grade"]): CatalogEntryInput {
-  return { id, provider: "openai", model: id, grade, contextWindow: 128_000, outputCeiling: 16_000, prices: PRICES, limits: { requestsPerMinute: 1_000, tokensPerMinute: 10_000_000 } };
+  return {
+    id,
+    provider: "openai",
+    model: id,
+    grade,
+    contextWindow: 128_000,
+    outputCeiling: 16_000,
+    prices: PRICES,
+    limits: { requestsPerMinute: 1_000, tokensPerMinute: 10_000_000 },
+  };
 }
 
 /**
@@ -60,17 +86,39 @@ export interface TestRuntime<TClient extends LlmClient> {
  * await dispatcher.submit(new QuickLLMQuestionTool({ environment }), { question: "Capital of France?", grade: "SMALL" });
  * client.requests.length; // 1
  */
-export function testRuntime(script: readonly ScriptedTurn[], options?: TestRuntimeOptions): TestRuntime<ScriptedLlmClient>;
-export function testRuntime<TClient extends LlmClient>(client: TClient, options?: TestRuntimeOptions): TestRuntime<TClient>;
-export function testRuntime(clientOrScript: LlmClient | readonly ScriptedTurn[], options: TestRuntimeOptions = {}): TestRuntime<LlmClient> {
-  const client = Array.isArray(clientOrScript) ? new ScriptedLlmClient(clientOrScript) : (clientOrScript as LlmClient);
+export function testRuntime(
+  script: readonly ScriptedTurn[],
+  options?: TestRuntimeOptions,
+): TestRuntime<ScriptedLlmClient>;
+export function testRuntime<TClient extends LlmClient>(
+  client: TClient,
+  options?: TestRuntimeOptions,
+): TestRuntime<TClient>;
+export function testRuntime(
+  clientOrScript: LlmClient | readonly ScriptedTurn[],
+  options: TestRuntimeOptions = {},
+): TestRuntime<LlmClient> {
+  const client = Array.isArray(clientOrScript)
+    ? new ScriptedLlmClient(clientOrScript)
+    : (clientOrScript as LlmClient);
   const { time } = options;
   const catalog = parseCatalog(options.entries ?? TEST_RUNTIME_ENTRIES, "testRuntime entries");
-  const admission = new CatalogAdmission(time === undefined ? { catalog } : { catalog, clock: time, timers: time });
-  const clients: ProviderClients = Object.fromEntries(catalog.entries().map((entry) => [entry.provider, client]));
+  const admission = new CatalogAdmission(
+    time === undefined ? { catalog } : { catalog, clock: time, timers: time },
+  );
+  const clients: ProviderClients = Object.fromEntries(
+    catalog.entries().map((entry) => [entry.provider, client]),
+  );
   const environment = LlmEnvironment.from(admission, clients, time);
   const events: RunEvent[] = [];
-  const observers: RunObserver[] = [{ onEvent: (event) => events.push(event) }, ...(options.observers ?? [])];
-  const dispatcher = new JobDispatcher(time === undefined ? { admission, observers } : { admission, observers, clock: time, timers: time });
+  const observers: RunObserver[] = [
+    { onEvent: (event) => events.push(event) },
+    ...(options.observers ?? []),
+  ];
+  const dispatcher = new JobDispatcher(
+    time === undefined
+      ? { admission, observers }
+      : { admission, observers, clock: time, timers: time },
+  );
   return { client, catalog, admission, environment, dispatcher, events };
 }

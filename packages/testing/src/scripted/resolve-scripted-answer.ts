@@ -11,10 +11,17 @@ export interface ResolveContext {
 }
 
 /** Fills in a scripted answer's defaults and builds the `LlmResponse` a real client would return. */
-export function resolveScriptedAnswer(answer: ScriptedAnswer, context: ResolveContext): LlmResponse {
+export function resolveScriptedAnswer(
+  answer: ScriptedAnswer,
+  context: ResolveContext,
+): LlmResponse {
   const content = answer.content ?? "";
-  const toolCalls = (answer.toolCalls ?? []).map((call) => Parts.toolCall(call.id ?? context.mintCallId(), call.name, call.arguments));
-  const thinking = (answer.thinking ?? []).map((block) => (typeof block === "string" ? Parts.thinking(block) : Parts.thinking(block.text, block.signature)));
+  const toolCalls = (answer.toolCalls ?? []).map((call) =>
+    Parts.toolCall(call.id ?? context.mintCallId(), call.name, call.arguments),
+  );
+  const thinking = (answer.thinking ?? []).map((block) =>
+    typeof block === "string" ? Parts.thinking(block) : Parts.thinking(block.text, block.signature),
+  );
   const reasoningText = thinking.map((part) => part.text).join("");
   const counted: TokenUsage = {
     inputTokens: context.countTokens(promptText(context.request)),

@@ -1,5 +1,11 @@
 import { ExternalServiceError, InvalidInputError, SystemError, ThrottleSignal } from "@nucleo/core";
-import type { LlmBinding, LlmClient, LlmDelta, LlmRequest, LlmResponse } from "@nucleo/conversation";
+import type {
+  LlmBinding,
+  LlmClient,
+  LlmDelta,
+  LlmRequest,
+  LlmResponse,
+} from "@nucleo/conversation";
 import { splitText } from "../text/split-text.js";
 import { resolveScriptedAnswer } from "./resolve-scripted-answer.js";
 import type { ScriptedAnswer, ScriptedToolCall, ScriptedTurn } from "./scripted-turn.js";
@@ -57,7 +63,11 @@ export class ScriptedLlmClient implements LlmClient {
   constructor(turns: readonly ScriptedTurn[] = [], options: ScriptedLlmClientOptions = {}) {
     const keep = options.keepRequests ?? REQUESTS_KEPT;
     if (!(keep === Number.POSITIVE_INFINITY || (Number.isSafeInteger(keep) && keep >= 0))) {
-      throw new InvalidInputError({ parameter: "keepRequests", value: String(keep), expected: "a whole number of calls, 0 or more, or Infinity" });
+      throw new InvalidInputError({
+        parameter: "keepRequests",
+        value: String(keep),
+        expected: "a whole number of calls, 0 or more, or Infinity",
+      });
     }
     this.#turns = [...turns];
     this.#keepRequests = keep;
@@ -76,9 +86,16 @@ export class ScriptedLlmClient implements LlmClient {
   }
 
   /** An answer that calls one tool; the id is minted (`call_1`, `call_2`, ...) unless given. */
-  static toolCall(name: string, args: Readonly<Record<string, unknown>>, rest: Omit<ScriptedAnswer, "toolCalls"> & { id?: string } = {}): ScriptedAnswer {
+  static toolCall(
+    name: string,
+    args: Readonly<Record<string, unknown>>,
+    rest: Omit<ScriptedAnswer, "toolCalls"> & { id?: string } = {},
+  ): ScriptedAnswer {
     const { id, ...answer } = rest;
-    return { ...answer, toolCalls: [id === undefined ? { name, arguments: args } : { id, name, arguments: args }] };
+    return {
+      ...answer,
+      toolCalls: [id === undefined ? { name, arguments: args } : { id, name, arguments: args }],
+    };
   }
 
   /** An answer that calls several tools at once. */
@@ -140,15 +157,27 @@ export class ScriptedLlmClient implements LlmClient {
     }
     let turn = this.#turns.shift() ?? this.#otherwise;
     if (turn === undefined) {
-      throw new SystemError({ code: "script_exhausted", message: `ScriptedLlmClient: call ${call} has no scripted turn (the script held ${call - 1}).` });
+      throw new SystemError({
+        code: "script_exhausted",
+        message: `ScriptedLlmClient: call ${call} has no scripted turn (the script held ${call - 1}).`,
+      });
     }
     while (typeof turn === "function") turn = await turn(request, binding, { call });
     if (turn instanceof Error) throw turn;
-    return resolveScriptedAnswer(turn, { request, binding, countTokens: this.#countTokens, mintCallId: () => `call_${++this.#mintedIds}` });
+    return resolveScriptedAnswer(turn, {
+      request,
+      binding,
+      countTokens: this.#countTokens,
+      mintCallId: () => `call_${++this.#mintedIds}`,
+    });
   }
 
   /** Yields the next turn's thinking, text (in a few pieces) and tool calls, then returns its response. */
-  async *stream(request: LlmRequest, binding: LlmBinding, signal: AbortSignal): AsyncGenerator<LlmDelta, LlmResponse, void> {
+  async *stream(
+    request: LlmRequest,
+    binding: LlmBinding,
+    signal: AbortSignal,
+  ): AsyncGenerator<LlmDelta, LlmResponse, void> {
     const response = await this.send(request, binding, signal);
     for (const part of response.thinking) {
       for (const text of splitText(part.text, 2)) yield { type: "thinking", text };

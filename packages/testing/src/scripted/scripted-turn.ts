@@ -17,7 +17,9 @@ export interface ScriptedAnswer {
   readonly content?: string;
   readonly toolCalls?: readonly ScriptedToolCall[];
   /** Thinking blocks: text, or text with the provider's signature. */
-  readonly thinking?: ReadonlyArray<string | { readonly text: string; readonly signature?: string }>;
+  readonly thinking?: ReadonlyArray<
+    string | { readonly text: string; readonly signature?: string }
+  >;
   /** Any field given replaces the counted one. */
   readonly usage?: Partial<TokenUsage>;
   readonly stopReason?: StopReason;
@@ -37,4 +39,8 @@ export interface ScriptedCallInfo {
 export type ScriptedTurn =
   | ScriptedAnswer
   | Error
-  | ((request: LlmRequest, binding: LlmBinding, info: ScriptedCallInfo) => ScriptedTurn | Promise<ScriptedTurn>);
+  | ((
+      request: LlmRequest,
+      binding: LlmBinding,
+      info: ScriptedCallInfo,
+    ) => ScriptedTurn | Promise<ScriptedTurn>);

@@ -12,7 +12,9 @@ const messagesRequest = z.looseObject({
   model: z.string().min(1),
   max_tokens: z.number().int().positive(),
   messages: z.array(message).min(1),
-  system: z.union([z.string(), z.array(z.looseObject({ type: z.literal("text"), text: z.string() }))]).optional(),
+  system: z
+    .union([z.string(), z.array(z.looseObject({ type: z.literal("text"), text: z.string() }))])
+    .optional(),
   stream: z.boolean().optional(),
   tools: z.array(z.looseObject({ name: z.string().min(1) })).optional(),
   thinking: z
@@ -36,7 +38,10 @@ export function anthropicRefusal(body: Record<string, unknown>): string | null {
   const refusal = refusalFromSchema(messagesRequest, body);
   if (refusal !== null) return refusal;
   const request = messagesRequest.parse(body);
-  if (request.thinking?.type === "enabled" && request.max_tokens <= Number(request.thinking.budget_tokens)) {
+  if (
+    request.thinking?.type === "enabled" &&
+    request.max_tokens <= Number(request.thinking.budget_tokens)
+  ) {
     return "`max_tokens` must be greater than `thinking.budget_tokens`.";
   }
   return thinkingRefusal(request) ?? toolPairingRefusal(request.messages);
@@ -49,7 +54,10 @@ function blocksOf(entry: MessagesRequest["messages"][number]): readonly Block[] 
 function thinkingRefusal(request: MessagesRequest): string | null {
   for (const [index, entry] of request.messages.entries()) {
     for (const [position, item] of blocksOf(entry).entries()) {
-      if (item.type === "thinking" && (typeof item["signature"] !== "string" || item["signature"] === "")) {
+      if (
+        item.type === "thinking" &&
+        (typeof item.signature !== "string" || item.signature === "")
+      ) {
         return `messages.${index}.content.${position}.thinking.signature: Field required`;
       }
     }
@@ -57,7 +65,8 @@ function thinkingRefusal(request: MessagesRequest): string | null {
   if (request.thinking?.type !== "enabled") return null;
   // Only a tool loop in progress (the last user turn carries results) must keep its thinking.
   const last = request.messages.length - 1;
-  if (!blocksOf(request.messages[last]!).some((item) => item.type === "tool_result") || last < 1) return null;
+  if (!blocksOf(request.messages[last]!).some((item) => item.type === "tool_result") || last < 1)
+    return null;
   const first = blocksOf(request.messages[last - 1]!)[0]?.type;
   if (first !== "thinking" && first !== "redacted_thinking") {
     return `messages.${last - 1}.content.0.type: Expected \`thinking\` or \`redacted_thinking\`, but found \`${first ?? "text"}\`. When \`thinking\` is enabled, a final \`assistant\` message must start with a thinking block.`;
@@ -71,14 +80,18 @@ function toolPairingRefusal(messages: MessagesRequest["messages"]): string | nul
     const blocks = blocksOf(entry);
     if (entry.role === "user") {
       for (const item of blocks.filter((candidate) => candidate.type === "tool_result")) {
-        const id = String(item["tool_use_id"]);
+        const id = String(item.tool_use_id);
         if (!unanswered.delete(id)) {
           return `messages.${index}.content: unexpected \`tool_use_id\` found in \`tool_result\` blocks: ${id}. Each \`tool_result\` block must have a corresponding \`tool_use\` block in the previous message.`;
         }
       }
     }
     if (unanswered.size > 0) return unansweredToolUse(index, unanswered);
-    unanswered = new Set(entry.role === "assistant" ? blocks.filter((item) => item.type === "tool_use").map((item) => String(item["id"])) : []);
+    unanswered = new Set(
+      entry.role === "assistant"
+        ? blocks.filter((item) => item.type === "tool_use").map((item) => String(item.id))
+        : [],
+    );
   }
   return unanswered.size > 0 ? unansweredToolUse(messages.length, unanswered) : null;
 }

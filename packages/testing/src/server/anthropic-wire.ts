@@ -1,6 +1,13 @@
 import { anthropicRefusal } from "./anthropic-request-rules.js";
 import { splitText } from "../text/split-text.js";
-import { type ResolvedAnswer, type ResolvedUsage, type SseEvent, type StreamedAnswer, type WireErrorKind, type WireFormat } from "./wire-format.js";
+import type {
+  ResolvedAnswer,
+  ResolvedUsage,
+  SseEvent,
+  StreamedAnswer,
+  WireErrorKind,
+  WireFormat,
+} from "./wire-format.js";
 
 const STOP_REASONS = { end: "end_turn", tool_calls: "tool_use", max_tokens: "max_tokens" } as const;
 
@@ -27,7 +34,7 @@ export const anthropicWire: WireFormat = {
   name: "anthropic",
   requestIdHeader: "request-id",
   validate: anthropicRefusal,
-  isStream: (body) => body["stream"] === true,
+  isStream: (body) => body.stream === true,
   toolCallId: (sequence) => `toolu_mock${String(sequence).padStart(6, "0")}`,
   requestId: (sequence) => `req_mock${String(sequence).padStart(6, "0")}`,
 
@@ -41,18 +48,32 @@ export const anthropicWire: WireFormat = {
   },
 
   answerEvents(answer) {
-    const start = { ...messageEnvelope(answer), content: [], stop_reason: null, ...(answer.usage === null ? {} : { usage: { ...usageOf(answer.usage), output_tokens: 1 } }) };
+    const start = {
+      ...messageEnvelope(answer),
+      content: [],
+      stop_reason: null,
+      ...(answer.usage === null ? {} : { usage: { ...usageOf(answer.usage), output_tokens: 1 } }),
+    };
     const events: SseEvent[] = [named("message_start", { message: start }), named("ping", {})];
-    for (const [index, block] of contentOf(answer).entries()) events.push(...blockEvents(index, block));
+    for (const [index, block] of contentOf(answer).entries())
+      events.push(...blockEvents(index, block));
     const finishIndex = events.length;
     const delta = { stop_reason: STOP_REASONS[answer.stopReason], stop_sequence: null };
-    events.push(named("message_delta", { delta, ...(answer.usage === null ? {} : { usage: usageOf(answer.usage) }) }));
+    events.push(
+      named("message_delta", {
+        delta,
+        ...(answer.usage === null ? {} : { usage: usageOf(answer.usage) }),
+      }),
+    );
     events.push(named("message_stop", {}));
     return { events, finishIndex } satisfies StreamedAnswer;
   },
 
   error(status, message, kind: WireErrorKind = "status") {
-    const type = kind === "overloaded" ? "overloaded_error" : (ERROR_TYPES[status] ?? (status >= 500 ? "api_error" : "invalid_request_error"));
+    const type =
+      kind === "overloaded"
+        ? "overloaded_error"
+        : (ERROR_TYPES[status] ?? (status >= 500 ? "api_error" : "invalid_request_error"));
     return { status, body: { type: "error", error: { type, message } } };
   },
 };
@@ -60,30 +81,54 @@ export const anthropicWire: WireFormat = {
 type Block = Record<string, unknown> & { type: string };
 
 function messageEnvelope(answer: ResolvedAnswer): Record<string, unknown> {
-  return { id: `msg_mock${String(answer.sequence).padStart(6, "0")}`, type: "message", role: "assistant", model: answer.model, stop_sequence: null };
+  return {
+    id: `msg_mock${String(answer.sequence).padStart(6, "0")}`,
+    type: "message",
+    role: "assistant",
+    model: answer.model,
+    stop_sequence: null,
+  };
 }
 
 function contentOf(answer: ResolvedAnswer): Block[] {
   return [
-    ...answer.thinking.map((block) => ({ type: "thinking", thinking: block.text, signature: block.signature })),
+    ...answer.thinking.map((block) => ({
+      type: "thinking",
+      thinking: block.text,
+      signature: block.signature,
+    })),
     ...(answer.text === "" ? [] : [{ type: "text", text: answer.text }]),
-    ...answer.toolCalls.map((call) => ({ type: "tool_use", id: call.id, name: call.name, input: call.arguments })),
+    ...answer.toolCalls.map((call) => ({
+      type: "tool_use",
+      id: call.id,
+      name: call.name,
+      input: call.arguments,
+    })),
   ];
 }
 
 function blockEvents(index: number, block: Block): SseEvent[] {
-  const delta = (payload: Record<string, unknown>): SseEvent => named("content_block_delta", { index, delta: payload });
+  const delta = (payload: Record<string, unknown>): SseEvent =>
+    named("content_block_delta", { index, delta: payload });
   const events: SseEvent[] = [];
   if (block.type === "thinking") {
-    events.push(named("content_block_start", { index, content_block: { type: "thinking", thinking: "", signature: "" } }));
-    for (const piece of splitText(String(block["thinking"]), 2)) events.push(delta({ type: "thinking_delta", thinking: piece }));
-    events.push(delta({ type: "signature_delta", signature: block["signature"] }));
+    events.push(
+      named("content_block_start", {
+        index,
+        content_block: { type: "thinking", thinking: "", signature: "" },
+      }),
+    );
+    for (const piece of splitText(String(block.thinking), 2))
+      events.push(delta({ type: "thinking_delta", thinking: piece }));
+    events.push(delta({ type: "signature_delta", signature: block.signature }));
   } else if (block.type === "text") {
     events.push(named("content_block_start", { index, content_block: { type: "text", text: "" } }));
-    for (const piece of splitText(String(block["text"]), 3)) events.push(delta({ type: "text_delta", text: piece }));
+    for (const piece of splitText(String(block.text), 3))
+      events.push(delta({ type: "text_delta", text: piece }));
   } else {
     events.push(named("content_block_start", { index, content_block: { ...block, input: {} } }));
-    for (const piece of splitText(JSON.stringify(block["input"]), 2)) events.push(delta({ type: "input_json_delta", partial_json: piece }));
+    for (const piece of splitText(JSON.stringify(block.input), 2))
+      events.push(delta({ type: "input_json_delta", partial_json: piece }));
   }
   events.push(named("content_block_stop", { index }));
   return events;
@@ -100,7 +145,9 @@ function usageOf(usage: ResolvedUsage): Record<string, unknown> {
     cache_creation_input_tokens: usage.cacheWriteTokens,
     cache_read_input_tokens: usage.cachedInputTokens,
     output_tokens: usage.outputTokens + usage.reasoningTokens,
-    ...(usage.reasoningTokens > 0 ? { output_tokens_details: { thinking_tokens: usage.reasoningTokens } } : {}),
+    ...(usage.reasoningTokens > 0
+      ? { output_tokens_details: { thinking_tokens: usage.reasoningTokens } }
+      : {}),
     service_tier: "standard",
   };
 }

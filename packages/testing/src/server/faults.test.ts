@@ -12,8 +12,18 @@ afterEach(async () => {
 });
 
 const wires = [
-  { wire: "openai", url: () => `${server.openaiBaseUrl}/chat/completions`, body: openaiBody, errorOf: (body: any) => body.error },
-  { wire: "anthropic", url: () => `${server.anthropicBaseUrl}/v1/messages`, body: anthropicBody, errorOf: (body: any) => (body.type === "error" ? body.error : undefined) },
+  {
+    wire: "openai",
+    url: () => `${server.openaiBaseUrl}/chat/completions`,
+    body: openaiBody,
+    errorOf: (body: any) => body.error,
+  },
+  {
+    wire: "anthropic",
+    url: () => `${server.anthropicBaseUrl}/v1/messages`,
+    body: anthropicBody,
+    errorOf: (body: any) => (body.type === "error" ? body.error : undefined),
+  },
 ] as const;
 
 describe.each(wires)("faults on the $wire wire", ({ wire, url, body, errorOf }) => {
@@ -38,17 +48,27 @@ describe.each(wires)("faults on the $wire wire", ({ wire, url, body, errorOf }) 
     server.script({ kind: "throttle", overloaded: true, retryAfterSeconds: 1 });
     const response = await post(url(), body());
     expect(response.status).toBe(wire === "openai" ? 429 : 529);
-    expect(errorOf(await response.json()).type).toBe(wire === "openai" ? "server_error" : "overloaded_error");
+    expect(errorOf(await response.json()).type).toBe(
+      wire === "openai" ? "server_error" : "overloaded_error",
+    );
   });
 
   it("an error has its status and message in the wire's error shape", async () => {
-    server.script({ kind: "error", status: 503, message: "Down for maintenance." }, { kind: "error", status: 401 });
+    server.script(
+      { kind: "error", status: 503, message: "Down for maintenance." },
+      { kind: "error", status: 401 },
+    );
     const unavailable = await post(url(), body());
     expect(unavailable.status).toBe(503);
-    expect(errorOf(await unavailable.json())).toMatchObject({ type: wire === "openai" ? "server_error" : "api_error", message: "Down for maintenance." });
+    expect(errorOf(await unavailable.json())).toMatchObject({
+      type: wire === "openai" ? "server_error" : "api_error",
+      message: "Down for maintenance.",
+    });
     const unauthorised = await post(url(), body());
     expect(unauthorised.status).toBe(401);
-    expect(errorOf(await unauthorised.json()).type).toBe(wire === "openai" ? "invalid_request_error" : "authentication_error");
+    expect(errorOf(await unauthorised.json()).type).toBe(
+      wire === "openai" ? "invalid_request_error" : "authentication_error",
+    );
   });
 
   it("garbage is a 200 whose body is not the wire format: HTML by default, JSON when the script's body parses", async () => {
@@ -70,11 +90,20 @@ describe.each(wires)("faults on the $wire wire", ({ wire, url, body, errorOf }) 
   });
 
   it("a cut stream delivers its first events, never the finish, then the connection fails", async () => {
-    server.script({ kind: "cut-stream", afterEvents: 3, text: "A long answer that will not arrive whole" });
+    server.script({
+      kind: "cut-stream",
+      afterEvents: 3,
+      text: "A long answer that will not arrive whole",
+    });
     const { events, failure } = await readEvents(await post(url(), body({ stream: true })));
     expect(failure).not.toBeNull();
     expect(events).toHaveLength(3);
-    const finished = events.some((event) => event.json?.choices?.[0]?.finish_reason || event.event === "message_delta" || event.data === "[DONE]");
+    const finished = events.some(
+      (event) =>
+        event.json?.choices?.[0]?.finish_reason ||
+        event.event === "message_delta" ||
+        event.data === "[DONE]",
+    );
     expect(finished).toBe(false);
   });
 
@@ -82,7 +111,14 @@ describe.each(wires)("faults on the $wire wire", ({ wire, url, body, errorOf }) 
     server.script({ kind: "cut-stream", afterEvents: 1000 });
     const { events, failure } = await readEvents(await post(url(), body({ stream: true })));
     expect(failure).not.toBeNull();
-    expect(events.some((event) => event.json?.choices?.[0]?.finish_reason || event.event === "message_delta" || event.data === "[DONE]")).toBe(false);
+    expect(
+      events.some(
+        (event) =>
+          event.json?.choices?.[0]?.finish_reason ||
+          event.event === "message_delta" ||
+          event.data === "[DONE]",
+      ),
+    ).toBe(false);
   });
 
   it("a cut answer to a JSON request is a 200 whose JSON body stops halfway", async () => {
@@ -99,9 +135,13 @@ describe.each(wires)("faults on the $wire wire", ({ wire, url, body, errorOf }) 
     const json = await (await post(url(), body())).json();
     expect(json).not.toHaveProperty("usage");
     expect(JSON.stringify(json)).toContain("Hi");
-    const { events } = await readEvents(await post(url(), body({ stream: true, stream_options: { include_usage: true } })));
+    const { events } = await readEvents(
+      await post(url(), body({ stream: true, stream_options: { include_usage: true } })),
+    );
     expect(events.length).toBeGreaterThan(2);
-    expect(events.some((event) => event.data.includes('"usage":{') || event.data.includes("tokens"))).toBe(false);
+    expect(
+      events.some((event) => event.data.includes('"usage":{') || event.data.includes("tokens")),
+    ).toBe(false);
   });
 
   it("a slow reply answers after its delay", async () => {
@@ -113,7 +153,10 @@ describe.each(wires)("faults on the $wire wire", ({ wire, url, body, errorOf }) 
   });
 
   it("an answer's delayMs holds it back too, and an aborted client is left alone while the server carries on", async () => {
-    server.script({ kind: "answer", text: "never read", delayMs: 50 }, { kind: "answer", text: "next" });
+    server.script(
+      { kind: "answer", text: "never read", delayMs: 50 },
+      { kind: "answer", text: "next" },
+    );
     const controller = new AbortController();
     const abandoned = post(url(), body({ stream: true }), {}, controller.signal);
     await expect.poll(() => server.requests.length).toBe(1);

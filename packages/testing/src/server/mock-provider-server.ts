@@ -67,7 +67,10 @@ export class MockProviderServer {
       server.listen(0, "127.0.0.1", () => resolve());
     });
     const mock = new MockProviderServer(server, options);
-    server.on("request", (request: IncomingMessage, response: ServerResponse) => void mock.#serve(request, response));
+    server.on(
+      "request",
+      (request: IncomingMessage, response: ServerResponse) => void mock.#serve(request, response),
+    );
     return mock;
   }
 
@@ -112,7 +115,11 @@ export class MockProviderServer {
     const wire = request.method === "POST" ? ROUTES[path] : undefined;
     try {
       if (wire === undefined) {
-        writeJson(response, 404, openaiWire.error(404, `Unknown request URL: ${request.method} ${path}.`).body);
+        writeJson(
+          response,
+          404,
+          openaiWire.error(404, `Unknown request URL: ${request.method} ${path}.`).body,
+        );
         return;
       }
       await this.#answer(wire, path, request, response, controller.signal);
@@ -120,13 +127,22 @@ export class MockProviderServer {
       // A handler that throws, or a client that vanished mid-read: never crash the server.
       if (response.headersSent) response.destroy();
       else if (wire !== undefined) {
-        const failure = wire.error(500, `The mock server failed: ${error instanceof Error ? error.message : String(error)}`);
+        const failure = wire.error(
+          500,
+          `The mock server failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
         writeJson(response, failure.status, failure.body);
       }
     }
   }
 
-  async #answer(wire: WireFormat, path: string, request: IncomingMessage, response: ServerResponse, signal: AbortSignal): Promise<void> {
+  async #answer(
+    wire: WireFormat,
+    path: string,
+    request: IncomingMessage,
+    response: ServerResponse,
+    signal: AbortSignal,
+  ): Promise<void> {
     const sequence = ++this.#sequence;
     const headers = { [wire.requestIdHeader]: wire.requestId(sequence) };
     const parsed = await readJsonObject(request);
@@ -141,7 +157,7 @@ export class MockProviderServer {
       body,
       stream: wire.isStream(body),
       apiKeyPresent: Boolean(request.headers.authorization || request.headers["x-api-key"]),
-      model: typeof body["model"] === "string" ? body["model"] : "",
+      model: typeof body.model === "string" ? body.model : "",
     };
     this.#requests.push(recorded);
     const refusal = wire.validate(body);
@@ -153,12 +169,23 @@ export class MockProviderServer {
     // Decide the reply first: like a real provider, the limits judge the prompt as the answer
     // will report it, which a script or handler may state exactly.
     const queued = this.#queue[0];
-    const reply = queued ?? (this.#handler === null ? DEFAULT_REPLY : await this.#handler(recorded));
-    const decision = this.#limits?.admit(now, promptTokensOf(reply) ?? this.#countTokens(JSON.stringify(promptOf(body))));
+    const reply =
+      queued ?? (this.#handler === null ? DEFAULT_REPLY : await this.#handler(recorded));
+    const decision = this.#limits?.admit(
+      now,
+      promptTokensOf(reply) ?? this.#countTokens(JSON.stringify(promptOf(body))),
+    );
     if (decision !== undefined && !decision.allowed) {
       this.#throttled += 1;
-      const error = wire.error(429, decision.message, decision.limit === "requests" ? "rate_limit_requests" : "rate_limit_tokens");
-      return writeJson(response, error.status, error.body, { ...headers, "retry-after": String(decision.retryAfterSeconds) });
+      const error = wire.error(
+        429,
+        decision.message,
+        decision.limit === "requests" ? "rate_limit_requests" : "rate_limit_tokens",
+      );
+      return writeJson(response, error.status, error.body, {
+        ...headers,
+        "retry-after": String(decision.retryAfterSeconds),
+      });
     }
     if (queued !== undefined) this.#queue.shift();
     await writeReply(reply, {
@@ -183,5 +210,9 @@ export class MockProviderServer {
 function promptTokensOf(reply: MockReply): number | undefined {
   const answer = reply.kind === "slow" ? reply.reply : reply;
   if (answer.kind !== "answer" || answer.usage?.inputTokens === undefined) return undefined;
-  return answer.usage.inputTokens + (answer.usage.cachedInputTokens ?? 0) + (answer.usage.cacheWriteTokens ?? 0);
+  return (
+    answer.usage.inputTokens +
+    (answer.usage.cachedInputTokens ?? 0) +
+    (answer.usage.cacheWriteTokens ?? 0)
+  );
 }

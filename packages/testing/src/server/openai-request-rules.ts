@@ -3,7 +3,15 @@ import { refusalFromSchema } from "./request-schema.js";
 
 const message = z.looseObject({
   role: z.enum(["system", "developer", "user", "assistant", "tool", "function"]),
-  tool_calls: z.array(z.looseObject({ id: z.string().min(1), type: z.string(), function: z.looseObject({ name: z.string().min(1), arguments: z.string() }) })).nullish(),
+  tool_calls: z
+    .array(
+      z.looseObject({
+        id: z.string().min(1),
+        type: z.string(),
+        function: z.looseObject({ name: z.string().min(1), arguments: z.string() }),
+      }),
+    )
+    .nullish(),
   tool_call_id: z.string().optional(),
 });
 
@@ -12,7 +20,14 @@ const chatCompletionRequest = z.looseObject({
   messages: z.array(message).min(1),
   stream: z.boolean().nullish(),
   stream_options: z.looseObject({ include_usage: z.boolean().optional() }).nullish(),
-  tools: z.array(z.looseObject({ type: z.string(), function: z.looseObject({ name: z.string().min(1) }).optional() })).optional(),
+  tools: z
+    .array(
+      z.looseObject({
+        type: z.string(),
+        function: z.looseObject({ name: z.string().min(1) }).optional(),
+      }),
+    )
+    .optional(),
   max_tokens: z.number().int().positive().nullish(),
   max_completion_tokens: z.number().int().positive().nullish(),
 });

@@ -1,6 +1,14 @@
 import { openaiRefusal } from "./openai-request-rules.js";
 import { splitText } from "../text/split-text.js";
-import { type ResolvedAnswer, type ResolvedUsage, type SseEvent, type StreamedAnswer, type WireErrorKind, type WireErrorReply, type WireFormat } from "./wire-format.js";
+import type {
+  ResolvedAnswer,
+  ResolvedUsage,
+  SseEvent,
+  StreamedAnswer,
+  WireErrorKind,
+  WireErrorReply,
+  WireFormat,
+} from "./wire-format.js";
 
 const FINISH_REASONS = { end: "stop", tool_calls: "tool_calls", max_tokens: "length" } as const;
 
@@ -13,7 +21,7 @@ export const openaiWire: WireFormat = {
   name: "openai",
   requestIdHeader: "x-request-id",
   validate: openaiRefusal,
-  isStream: (body) => body["stream"] === true,
+  isStream: (body) => body.stream === true,
   toolCallId: (sequence) => `call_mock${String(sequence).padStart(6, "0")}`,
   requestId: (sequence) => `req_mock${String(sequence).padStart(6, "0")}`,
 
@@ -25,36 +33,73 @@ export const openaiWire: WireFormat = {
       annotations: [],
     };
     if (answer.toolCalls.length > 0) {
-      message["tool_calls"] = answer.toolCalls.map((call) => ({ id: call.id, type: "function", function: { name: call.name, arguments: JSON.stringify(call.arguments) } }));
+      message.tool_calls = answer.toolCalls.map((call) => ({
+        id: call.id,
+        type: "function",
+        function: { name: call.name, arguments: JSON.stringify(call.arguments) },
+      }));
     }
     return {
       ...envelope(answer, "chat.completion"),
-      choices: [{ index: 0, message, logprobs: null, finish_reason: FINISH_REASONS[answer.stopReason] }],
+      choices: [
+        { index: 0, message, logprobs: null, finish_reason: FINISH_REASONS[answer.stopReason] },
+      ],
       ...(answer.usage === null ? {} : { usage: usageOf(answer.usage) }),
     };
   },
 
   answerEvents(answer, request) {
-    const includeUsage = (request["stream_options"] as { include_usage?: unknown } | null | undefined)?.include_usage === true;
-    const base = { ...envelope(answer, "chat.completion.chunk"), ...(includeUsage ? { usage: null } : {}) };
-    const chunk = (delta: Record<string, unknown>, finishReason: string | null = null): SseEvent => ({
-      data: { ...base, choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }] },
+    const includeUsage =
+      (request.stream_options as { include_usage?: unknown } | null | undefined)?.include_usage ===
+      true;
+    const base = {
+      ...envelope(answer, "chat.completion.chunk"),
+      ...(includeUsage ? { usage: null } : {}),
+    };
+    const chunk = (
+      delta: Record<string, unknown>,
+      finishReason: string | null = null,
+    ): SseEvent => ({
+      data: {
+        ...base,
+        choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
+      },
     });
-    const events: SseEvent[] = [chunk({ role: "assistant", content: answer.text === "" ? null : "", refusal: null })];
+    const events: SseEvent[] = [
+      chunk({ role: "assistant", content: answer.text === "" ? null : "", refusal: null }),
+    ];
     for (const piece of splitText(answer.text, 3)) events.push(chunk({ content: piece }));
     for (const [index, call] of answer.toolCalls.entries()) {
-      events.push(chunk({ tool_calls: [{ index, id: call.id, type: "function", function: { name: call.name, arguments: "" } }] }));
-      for (const piece of splitText(JSON.stringify(call.arguments), 2)) events.push(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }));
+      events.push(
+        chunk({
+          tool_calls: [
+            { index, id: call.id, type: "function", function: { name: call.name, arguments: "" } },
+          ],
+        }),
+      );
+      for (const piece of splitText(JSON.stringify(call.arguments), 2))
+        events.push(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }));
     }
     const finishIndex = events.length;
     events.push(chunk({}, FINISH_REASONS[answer.stopReason]));
-    if (includeUsage && answer.usage !== null) events.push({ data: { ...base, choices: [], usage: usageOf(answer.usage) } });
+    if (includeUsage && answer.usage !== null)
+      events.push({ data: { ...base, choices: [], usage: usageOf(answer.usage) } });
     events.push({ data: "[DONE]" });
     return { events, finishIndex } satisfies StreamedAnswer;
   },
 
   error(status, message, kind = "status"): WireErrorReply {
-    return { status, body: { error: { message, type: errorType(status, kind), param: null, code: errorCode(status, kind) } } };
+    return {
+      status,
+      body: {
+        error: {
+          message,
+          type: errorType(status, kind),
+          param: null,
+          code: errorCode(status, kind),
+        },
+      },
+    };
   },
 };
 
@@ -78,7 +123,12 @@ function usageOf(usage: ResolvedUsage): Record<string, unknown> {
     completion_tokens: completionTokens,
     total_tokens: promptTokens + completionTokens,
     prompt_tokens_details: { cached_tokens: usage.cachedInputTokens, audio_tokens: 0 },
-    completion_tokens_details: { reasoning_tokens: usage.reasoningTokens, audio_tokens: 0, accepted_prediction_tokens: 0, rejected_prediction_tokens: 0 },
+    completion_tokens_details: {
+      reasoning_tokens: usage.reasoningTokens,
+      audio_tokens: 0,
+      accepted_prediction_tokens: 0,
+      rejected_prediction_tokens: 0,
+    },
   };
 }
 

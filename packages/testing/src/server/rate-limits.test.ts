@@ -9,7 +9,11 @@ describe("RollingLimits", () => {
     const limits = new RollingLimits({ requestsPerMinute: 2 });
     expect(limits.admit(0, 1).allowed).toBe(true);
     expect(limits.admit(10_000, 1).allowed).toBe(true);
-    expect(limits.admit(20_000, 1)).toMatchObject({ allowed: false, limit: "requests", retryAfterSeconds: 40 });
+    expect(limits.admit(20_000, 1)).toMatchObject({
+      allowed: false,
+      limit: "requests",
+      retryAfterSeconds: 40,
+    });
     expect(limits.admit(59_999, 1)).toMatchObject({ allowed: false, retryAfterSeconds: 1 });
     expect(limits.admit(60_000, 1).allowed).toBe(true);
     expect(limits.admit(60_001, 1)).toMatchObject({ allowed: false, retryAfterSeconds: 10 });
@@ -21,7 +25,11 @@ describe("RollingLimits", () => {
     if (first.allowed) first.entry.tokens = 600;
     const second = limits.admit(1_000, 100);
     if (second.allowed) second.entry.tokens = 300;
-    expect(limits.admit(2_500, 200)).toMatchObject({ allowed: false, limit: "tokens", retryAfterSeconds: 8 });
+    expect(limits.admit(2_500, 200)).toMatchObject({
+      allowed: false,
+      limit: "tokens",
+      retryAfterSeconds: 8,
+    });
     expect(limits.admit(2_500, 100).allowed).toBe(true);
   });
 
@@ -55,7 +63,10 @@ describe("the server's rate limits", () => {
     const refused = await post(url, openaiBody());
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).toBe("30");
-    expect((await refused.json()).error).toMatchObject({ type: "requests", code: "rate_limit_exceeded" });
+    expect((await refused.json()).error).toMatchObject({
+      type: "requests",
+      code: "rate_limit_exceeded",
+    });
     expect(server.throttled).toBe(1);
     expect(server.requests).toHaveLength(3);
     time.advance(30_000);
@@ -65,15 +76,26 @@ describe("the server's rate limits", () => {
 
   it("counts the tokens its own answers reported against the token budget, one window for both wires", async () => {
     const time = new ManualTimers(0);
-    server = await MockProviderServer.start({ limits: { tokensPerMinute: 1_000 }, clock: time, countTokens: () => 10 });
-    server.script({ kind: "answer", text: "big", usage: { inputTokens: 700, cachedInputTokens: 100, outputTokens: 150, reasoningTokens: 45 } });
+    server = await MockProviderServer.start({
+      limits: { tokensPerMinute: 1_000 },
+      clock: time,
+      countTokens: () => 10,
+    });
+    server.script({
+      kind: "answer",
+      text: "big",
+      usage: { inputTokens: 700, cachedInputTokens: 100, outputTokens: 150, reasoningTokens: 45 },
+    });
     expect((await post(`${server.openaiBaseUrl}/chat/completions`, openaiBody())).status).toBe(200);
     const url = `${server.anthropicBaseUrl}/v1/messages`;
     time.advance(20_500);
     const refused = await post(url, anthropicBody());
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).toBe("40");
-    expect(await refused.json()).toMatchObject({ type: "error", error: { type: "rate_limit_error" } });
+    expect(await refused.json()).toMatchObject({
+      type: "error",
+      error: { type: "rate_limit_error" },
+    });
     time.advance(39_500);
     expect((await post(url, anthropicBody())).status).toBe(200);
   });
@@ -92,7 +114,11 @@ describe("the server's rate limits", () => {
   it("judges a call by the prompt tokens its reply states, as a provider counts its real prompt", async () => {
     const time = new ManualTimers(0);
     // The estimate (10 per call) would let the second call through; its stated 600 input tokens do not.
-    server = await MockProviderServer.start({ limits: { tokensPerMinute: 1_000 }, clock: time, countTokens: () => 10 });
+    server = await MockProviderServer.start({
+      limits: { tokensPerMinute: 1_000 },
+      clock: time,
+      countTokens: () => 10,
+    });
     server.script(
       { kind: "answer", text: "first", usage: { inputTokens: 500, outputTokens: 0 } },
       { kind: "answer", text: "second", usage: { inputTokens: 600, outputTokens: 0 } },
@@ -102,6 +128,8 @@ describe("the server's rate limits", () => {
     expect((await post(url, openaiBody())).status).toBe(200);
     expect((await post(url, openaiBody())).status).toBe(429);
     time.advance(60_000);
-    expect((await (await post(url, openaiBody())).json()).choices[0].message.content).toBe("second");
+    expect((await (await post(url, openaiBody())).json()).choices[0].message.content).toBe(
+      "second",
+    );
   });
 });

@@ -9,7 +9,12 @@ interface WindowEntry {
 /** Whether a call may go ahead, and if not, which limit refused it and for how long. */
 export type LimitDecision =
   | { readonly allowed: true; readonly entry: WindowEntry }
-  | { readonly allowed: false; readonly limit: "requests" | "tokens"; readonly retryAfterSeconds: number; readonly message: string };
+  | {
+      readonly allowed: false;
+      readonly limit: "requests" | "tokens";
+      readonly retryAfterSeconds: number;
+      readonly message: string;
+    };
 
 /**
  * Requests-per-minute and tokens-per-minute limits over a rolling window, as providers enforce
@@ -41,7 +46,8 @@ export class RollingLimits {
     const limit = requestWaitMs !== null ? "requests" : "tokens";
     const waitMs = Math.max(requestWaitMs ?? 0, tokenWaitMs ?? 0);
     const retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000));
-    const allowed = limit === "requests" ? this.#limits.requestsPerMinute : this.#limits.tokensPerMinute;
+    const allowed =
+      limit === "requests" ? this.#limits.requestsPerMinute : this.#limits.tokensPerMinute;
     const used = limit === "requests" ? this.#entries.length : this.#tokensInWindow();
     const message = `Rate limit reached for ${limit} per minute (mock): limit ${allowed}, used ${used}. Please try again in ${retryAfterSeconds}s.`;
     return { allowed: false, limit, retryAfterSeconds, message };

@@ -18,7 +18,11 @@ export interface AnswerContext {
  * Fills in an answer's defaults: minted ids and signatures, the stop reason its tool calls
  * imply, and usage counted from the request and the answer where the script left it out.
  */
-export function resolveAnswer(reply: AnswerReply, context: AnswerContext, withUsage = true): ResolvedAnswer {
+export function resolveAnswer(
+  reply: AnswerReply,
+  context: AnswerContext,
+  withUsage = true,
+): ResolvedAnswer {
   const text = reply.text ?? "";
   const toolCalls = (reply.toolCalls ?? []).map((call) => ({
     id: call.id ?? context.wire.toolCallId(context.nextSequence()),
@@ -27,7 +31,9 @@ export function resolveAnswer(reply: AnswerReply, context: AnswerContext, withUs
   }));
   const thinking = (reply.thinking ?? []).map((block, index) => ({
     text: block.text,
-    signature: block.signature ?? Buffer.from(`mock-signature-${context.nextSequence()}-${index}`).toString("base64"),
+    signature:
+      block.signature ??
+      Buffer.from(`mock-signature-${context.nextSequence()}-${index}`).toString("base64"),
   }));
   const output = text + toolCalls.map((call) => JSON.stringify(call.arguments)).join("");
   return {
@@ -53,16 +59,23 @@ function resolveUsage(reply: AnswerReply, context: AnswerContext, output: string
     cachedInputTokens,
     cacheWriteTokens,
     outputTokens: given.outputTokens ?? context.countTokens(output),
-    reasoningTokens: given.reasoningTokens ?? (thinkingText === "" ? 0 : context.countTokens(thinkingText)),
+    reasoningTokens:
+      given.reasoningTokens ?? (thinkingText === "" ? 0 : context.countTokens(thinkingText)),
   };
 }
 
 /** The parts of a request body that make up its prompt, as default usage counts them. */
 export function promptOf(body: Record<string, unknown>): unknown[] {
-  return [body["system"] ?? null, body["messages"] ?? [], body["tools"] ?? []];
+  return [body.system ?? null, body.messages ?? [], body.tools ?? []];
 }
 
 /** Every token a usage reports, as a provider's tokens-per-minute limit counts them. */
 export function totalTokens(usage: ResolvedUsage): number {
-  return usage.inputTokens + usage.cachedInputTokens + usage.cacheWriteTokens + usage.outputTokens + usage.reasoningTokens;
+  return (
+    usage.inputTokens +
+    usage.cachedInputTokens +
+    usage.cacheWriteTokens +
+    usage.outputTokens +
+    usage.reasoningTokens
+  );
 }

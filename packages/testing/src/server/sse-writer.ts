@@ -9,7 +9,12 @@ export function formatSse(event: SseEvent): string {
 
 /** Starts an SSE response: status 200 and the headers both providers send. */
 export function startSse(response: ServerResponse, headers: Record<string, string>): void {
-  response.writeHead(200, { ...headers, "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", connection: "keep-alive" });
+  response.writeHead(200, {
+    ...headers,
+    "content-type": "text/event-stream; charset=utf-8",
+    "cache-control": "no-cache",
+    connection: "keep-alive",
+  });
   response.flushHeaders();
 }
 
@@ -18,7 +23,11 @@ export function startSse(response: ServerResponse, headers: Record<string, strin
  * the socket once they have left, as a connection dropped mid-answer would. Stops early when the
  * client went away.
  */
-export async function writeSse(response: ServerResponse, events: readonly SseEvent[], cutAfter?: number): Promise<void> {
+export async function writeSse(
+  response: ServerResponse,
+  events: readonly SseEvent[],
+  cutAfter?: number,
+): Promise<void> {
   const count = cutAfter === undefined ? events.length : Math.min(cutAfter, events.length);
   for (const event of events.slice(0, count)) {
     if (response.destroyed) return;

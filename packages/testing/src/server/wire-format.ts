@@ -7,7 +7,11 @@ export interface ResolvedAnswer {
   readonly model: string;
   readonly createdMs: number;
   readonly text: string;
-  readonly toolCalls: ReadonlyArray<{ readonly id: string; readonly name: string; readonly arguments: Record<string, unknown> }>;
+  readonly toolCalls: ReadonlyArray<{
+    readonly id: string;
+    readonly name: string;
+    readonly arguments: Record<string, unknown>;
+  }>;
   readonly thinking: ReadonlyArray<{ readonly text: string; readonly signature: string }>;
   /** `null` for an answer that must arrive without its usage object. */
   readonly usage: ResolvedUsage | null;

@@ -18,7 +18,12 @@ export interface WireResponse extends Response {
 }
 
 /** POSTs a JSON body (or raw text) the way the SDKs do, with any headers given. */
-export function post(url: string, body: unknown, headers: Record<string, string> = {}, signal?: AbortSignal): Promise<WireResponse> {
+export function post(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+  signal?: AbortSignal,
+): Promise<WireResponse> {
   return fetch(url, {
     method: "POST",
     headers: { "content-type": "application/json", ...headers },
@@ -48,7 +53,10 @@ export async function readEvents(response: Response): Promise<ReadEvents> {
     .map((block) => {
       const lines = block.split("\n");
       const event = lines.find((line) => line.startsWith("event: "))?.slice("event: ".length);
-      const data = lines.filter((line) => line.startsWith("data: ")).map((line) => line.slice("data: ".length)).join("\n");
+      const data = lines
+        .filter((line) => line.startsWith("data: "))
+        .map((line) => line.slice("data: ".length))
+        .join("\n");
       return { event, data, json: parseOrNull(data) };
     });
   return { events, failure };
@@ -64,10 +72,23 @@ function parseOrNull(data: string): unknown {
 
 /** A minimal valid Chat Completions body. */
 export function openaiBody(extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { model: "gpt-test", messages: [{ role: "system", content: "Be brief." }, { role: "user", content: "Hello there" }], ...extra };
+  return {
+    model: "gpt-test",
+    messages: [
+      { role: "system", content: "Be brief." },
+      { role: "user", content: "Hello there" },
+    ],
+    ...extra,
+  };
 }
 
 /** A minimal valid Messages body. */
 export function anthropicBody(extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { model: "claude-test", max_tokens: 1024, system: "Be brief.", messages: [{ role: "user", content: "Hello there" }], ...extra };
+  return {
+    model: "claude-test",
+    max_tokens: 1024,
+    system: "Be brief.",
+    messages: [{ role: "user", content: "Hello there" }],
+    ...extra,
+  };
 }

@@ -4,6 +4,7 @@ export function splitText(text: string, pieces: number): string[] {
   if (characters.length === 0) return [];
   const size = Math.ceil(characters.length / pieces);
   const parts: string[] = [];
-  for (let start = 0; start < characters.length; start += size) parts.push(characters.slice(start, start + size).join(""));
+  for (let start = 0; start < characters.length; start += size)
+    parts.push(characters.slice(start, start + size).join(""));
   return parts;
 }

@@ -12,7 +12,9 @@ describe("acceleratedTime", () => {
   it("a virtual delay fires after delay / factor real milliseconds, with the clock moved on by the whole delay", async () => {
     const time = acceleratedTime(1_000, 0);
     const realStart = performance.now();
-    const virtualAtFire = await new Promise<number>((resolve) => time.timers.setTimeout(() => resolve(time.clock.now()), 20_000));
+    const virtualAtFire = await new Promise<number>((resolve) =>
+      time.timers.setTimeout(() => resolve(time.clock.now()), 20_000),
+    );
     expect(virtualAtFire).toBeGreaterThanOrEqual(20_000);
     expect(performance.now() - realStart).toBeLessThan(2_000);
   });
@@ -34,7 +36,10 @@ describe("acceleratedTime", () => {
     // 30×: the window is two real seconds, so two back-to-back posts land inside it even on a
     // loaded machine (at 600× it lasted 100 ms, and a busy CI could miss the throttle altogether).
     const time = acceleratedTime(30);
-    server = await MockProviderServer.start({ limits: { requestsPerMinute: 1 }, clock: time.clock });
+    server = await MockProviderServer.start({
+      limits: { requestsPerMinute: 1 },
+      clock: time.clock,
+    });
     const url = `${server.openaiBaseUrl}/chat/completions`;
     const realStart = performance.now();
     expect((await post(url, openaiBody())).status).toBe(200);

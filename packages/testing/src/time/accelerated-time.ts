@@ -21,7 +21,8 @@ export interface AcceleratedTime {
  * const dispatcher = new JobDispatcher({ clock: time.clock, timers: time.timers });
  */
 export function acceleratedTime(factor: number, start: number = Date.now()): AcceleratedTime {
-  if (!Number.isFinite(factor) || factor <= 0) throw new RangeError(`acceleratedTime needs a positive, finite factor; got ${factor}.`);
+  if (!Number.isFinite(factor) || factor <= 0)
+    throw new RangeError(`acceleratedTime needs a positive, finite factor; got ${factor}.`);
   const realStart = performance.now();
   const clock: Clock = { now: () => start + (performance.now() - realStart) * factor };
   return {
@@ -34,7 +35,10 @@ export function acceleratedTime(factor: number, start: number = Date.now()): Acc
         // Node may fire a timer a fraction of a millisecond early; at a large factor that is whole
         // virtual seconds, so re-arm until the virtual clock has really reached the due time.
         const arm = (): void => {
-          handle.timer = setTimeout(() => (clock.now() >= due ? callback() : arm()), (due - clock.now()) / factor);
+          handle.timer = setTimeout(
+            () => (clock.now() >= due ? callback() : arm()),
+            (due - clock.now()) / factor,
+          );
         };
         arm();
         return handle;

@@ -11,9 +11,18 @@ import type { z } from "zod";
  *
  * @internal
  */
-export function answerRefusal(schema: z.ZodType, raw: unknown, error: z.ZodError): InvalidInputError {
+export function answerRefusal(
+  schema: z.ZodType,
+  raw: unknown,
+  error: z.ZodError,
+): InvalidInputError {
   const issue = error.issues[0];
-  if (issue === undefined) return new InvalidInputError({ parameter: "answer", expected: declaredType(schema), cause: error });
+  if (issue === undefined)
+    return new InvalidInputError({
+      parameter: "answer",
+      expected: declaredType(schema),
+      cause: error,
+    });
   const { parameter, expected } = describeWireIssue(schema, raw, issue, { root: "answer" });
   return new InvalidInputError({ parameter, expected, cause: error });
 }

@@ -7,10 +7,16 @@ import { REASONING_DESCRIPTION, reasoningField } from "./reasoning-field.js";
  */
 export const ChainOfThoughtReasoning = z
   .object({
-    approach: z.string().describe("How the answer was reached, in a sentence or two a reader can check: the method used and the sources it relied on."),
+    approach: z
+      .string()
+      .describe(
+        "How the answer was reached, in a sentence or two a reader can check: the method used and the sources it relied on.",
+      ),
     steps: z
       .array(z.string().describe("One step: a claim and the evidence that supports it."))
-      .describe("The steps from the evidence to the answer, in order, each one a reader can verify against the evidence it cites."),
+      .describe(
+        "The steps from the evidence to the answer, in order, each one a reader can verify against the evidence it cites.",
+      ),
   })
   .describe(REASONING_DESCRIPTION);
 

@@ -5,7 +5,8 @@ import { isReasoningField, reasoningField } from "./reasoning-field.js";
 import { reasoningWordingFault } from "./reasoning-wording.js";
 import { stripReasoning } from "./strip-reasoning.js";
 
-const ANSWER_DESCRIPTION = "The answer once it is ready; null while it is not (for example while tool results are still needed).";
+const ANSWER_DESCRIPTION =
+  "The answer once it is ready; null while it is not (for example while tool results are still needed).";
 
 /** The two envelope contracts of one answer type and name, built on first use. */
 interface ContractPair {
@@ -26,7 +27,11 @@ const contracts = new WeakMap<z.ZodType, Map<string, ContractPair>>();
  *
  * @internal
  */
-export function envelopeContract(answer: z.ZodType, name: string, thinkingActive: boolean): ResponseContract<unknown> {
+export function envelopeContract(
+  answer: z.ZodType,
+  name: string,
+  thinkingActive: boolean,
+): ResponseContract<unknown> {
   let byName = contracts.get(answer);
   if (byName === undefined) contracts.set(answer, (byName = new Map()));
   let pair = byName.get(name);
@@ -36,8 +41,15 @@ export function envelopeContract(answer: z.ZodType, name: string, thinkingActive
     checkReasoningWording(answer, name);
     byName.set(name, (pair = {}));
   }
-  if (thinkingActive) return (pair.thinking ??= build(name, z.object({ answer: answerField(stripReasoning(answer)) })));
-  return (pair.plain ??= build(name, z.object({ reasoning: reasoningField(), answer: answerField(answer) })));
+  if (thinkingActive)
+    return (pair.thinking ??= build(
+      name,
+      z.object({ answer: answerField(stripReasoning(answer)) }),
+    ));
+  return (pair.plain ??= build(
+    name,
+    z.object({ reasoning: reasoningField(), answer: answerField(answer) }),
+  ));
 }
 
 /** Refuses an answer type whose reasoning fields ask for a thought process, in any wording. */
@@ -47,12 +59,24 @@ function checkReasoningWording(schema: z.ZodType, name: string): void {
     if (seen.has(node)) return;
     seen.add(node);
     const reasoning = marked || isReasoningField(node);
-    const fault = reasoning && node.description !== undefined ? reasoningWordingFault(node.description) : undefined;
+    const fault =
+      reasoning && node.description !== undefined
+        ? reasoningWordingFault(node.description)
+        : undefined;
     if (fault !== undefined) {
-      throw new RangeError(`The answer type ${name} has a reasoning field described with "${fault}": ask for a justification a reader can check instead.`);
+      throw new RangeError(
+        `The answer type ${name} has a reasoning field described with "${fault}": ask for a justification a reader can check instead.`,
+      );
     }
     const def = zodDef(node);
-    for (const inner of [def.innerType, def.element, def.valueType, def.catchall, ...(def.options ?? [])]) if (inner) visit(inner, reasoning);
+    for (const inner of [
+      def.innerType,
+      def.element,
+      def.valueType,
+      def.catchall,
+      ...(def.options ?? []),
+    ])
+      if (inner) visit(inner, reasoning);
     for (const field of Object.values(def.shape ?? {})) visit(field, reasoning);
   };
   visit(schema, false);

@@ -1,5 +1,14 @@
-export { REASONING_DESCRIPTION, reasoningField, isReasoningField, type ReasoningMark } from "./reasoning-field.js";
-export { ChainOfThoughtReasoning, AnalysisReasoning, chainOfThoughtReasoning } from "./chain-of-thought-reasoning.js";
+export {
+  REASONING_DESCRIPTION,
+  reasoningField,
+  isReasoningField,
+  type ReasoningMark,
+} from "./reasoning-field.js";
+export {
+  ChainOfThoughtReasoning,
+  AnalysisReasoning,
+  chainOfThoughtReasoning,
+} from "./chain-of-thought-reasoning.js";
 export {
   ThinkingResponseHandler,
   type ThinkingResponse,

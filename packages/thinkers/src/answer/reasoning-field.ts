@@ -30,15 +30,25 @@ const marks = new WeakMap<z.ZodType, ReasoningMark>();
  * const Verdict = z.object({ reasoning: reasoningField(), novel: z.boolean() });
  */
 export function reasoningField(): z.ZodString;
-export function reasoningField<TSchema extends z.ZodType>(schema: TSchema, fromThinking?: (text: string) => z.output<TSchema>): TSchema;
-export function reasoningField(schema: z.ZodType = z.string(), fromThinking?: (text: string) => unknown): z.ZodType {
+export function reasoningField<TSchema extends z.ZodType>(
+  schema: TSchema,
+  fromThinking?: (text: string) => z.output<TSchema>,
+): TSchema;
+export function reasoningField(
+  schema: z.ZodType = z.string(),
+  fromThinking?: (text: string) => unknown,
+): z.ZodType {
   if (fromThinking === undefined && zodDef(unwrapZod(schema)).type !== "string") {
-    throw new TypeError("reasoningField: a reasoning field that is not a string needs fromThinking, to rebuild it from the thinking block's text.");
+    throw new TypeError(
+      "reasoningField: a reasoning field that is not a string needs fromThinking, to rebuild it from the thinking block's text.",
+    );
   }
   for (const description of descriptionsWithin(schema)) {
     const fault = reasoningWordingFault(description);
     if (fault !== undefined) {
-      throw new RangeError(`reasoningField: the description uses "${fault}", which asks for the model's thought process; reword it to ask for a justification a reader can check.`);
+      throw new RangeError(
+        `reasoningField: the description uses "${fault}", which asks for the model's thought process; reword it to ask for a justification a reader can check.`,
+      );
     }
   }
   // Always a fresh instance, so the mark never leaks to other uses of the caller's schema.

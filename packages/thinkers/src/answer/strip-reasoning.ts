@@ -50,7 +50,9 @@ function strip(schema: z.ZodType): z.ZodType {
 
 // A clone keeps the checks, the catchall and, linked as parent, the description.
 function rebuilt(schema: z.ZodType, change: Record<string, unknown>): z.ZodType {
-  return schema.clone({ ...schema._zod.def, ...change } as typeof schema._zod.def, { parent: true });
+  return schema.clone({ ...schema._zod.def, ...change } as typeof schema._zod.def, {
+    parent: true,
+  });
 }
 
 /** Puts the thinking block's text into the reasoning fields a stripped answer lacks. */
@@ -93,13 +95,17 @@ function compile(schema: z.ZodType): ReasoningFiller | undefined {
       if (!isJsonObject(value)) return value;
       const copy: Record<string, unknown> = { ...value };
       for (const [key, fromThinking] of fields) copy[key] = fromThinking(text);
-      for (const [key, inner] of nested) if (copy[key] !== undefined) copy[key] = inner(copy[key], text);
+      for (const [key, inner] of nested)
+        if (copy[key] !== undefined) copy[key] = inner(copy[key], text);
       return copy;
     };
   }
   if (def.type === "array" && def.element) {
     const inner = compile(def.element);
-    return inner && ((value, text) => (Array.isArray(value) ? value.map((item) => inner(item, text)) : value));
+    return (
+      inner &&
+      ((value, text) => (Array.isArray(value) ? value.map((item) => inner(item, text)) : value))
+    );
   }
   if (isZodWrapper(schema) && def.innerType) return compile(def.innerType);
   return undefined;

@@ -29,7 +29,9 @@ function refusal(run: () => unknown): InvalidInputError {
 describe("ThinkingResponseHandler answer shape", () => {
   it("accepts a right-shaped composite answer as the typed object", () => {
     expect(composite.convert(VALID)).toEqual(VALID);
-    expect(composite.read(JSON.stringify({ reasoning: "EP1 lacks claim 2", answer: VALID }), [], false)).toEqual({ reasoning: "EP1 lacks claim 2", answer: VALID });
+    expect(
+      composite.read(JSON.stringify({ reasoning: "EP1 lacks claim 2", answer: VALID }), [], false),
+    ).toEqual({ reasoning: "EP1 lacks claim 2", answer: VALID });
   });
 
   it.each([
@@ -59,7 +61,9 @@ describe("ThinkingResponseHandler answer shape", () => {
     for (const handler of [composite, leaf]) {
       expect(handler.convert(null)).toBeNull();
       expect(handler.convert(undefined)).toBeNull();
-      expect(handler.read('{"reasoning":"need the claims first","answer":null}', [], false).answer).toBeNull();
+      expect(
+        handler.read('{"reasoning":"need the claims first","answer":null}', [], false).answer,
+      ).toBeNull();
       expect(handler.read('{"reasoning":"need the claims first"}', [], false).answer).toBeNull();
     }
   });
@@ -71,8 +75,12 @@ describe("ThinkingResponseHandler answer shape", () => {
   });
 
   it("a mistyped number or integer field is refused naming the declared type", () => {
-    expect(refusal(() => composite.convert({ ...VALID, confidence: "high" })).expected).toBe("a number");
-    const page = refusal(() => composite.convert({ ...VALID, citations: [{ patent: "EP1", page: 1.5 }] }));
+    expect(refusal(() => composite.convert({ ...VALID, confidence: "high" })).expected).toBe(
+      "a number",
+    );
+    const page = refusal(() =>
+      composite.convert({ ...VALID, citations: [{ patent: "EP1", page: 1.5 }] }),
+    );
     expect(page.parameter).toBe("answer.citations[0].page");
     expect(page.expected).toBe("an integer");
   });
@@ -83,32 +91,48 @@ describe("ThinkingResponseHandler answer shape", () => {
     expect(error.parameter).toBe("answer.confidence");
     expect(error.expected).toBe("a number (required)");
     const { verdict: __, ...withoutVerdict } = VALID;
-    expect(refusal(() => composite.convert(withoutVerdict)).expected).toBe('one of "novel", "anticipated" (required)');
+    expect(refusal(() => composite.convert(withoutVerdict)).expected).toBe(
+      'one of "novel", "anticipated" (required)',
+    );
   });
 
   it("a mistyped nested field is named by its full path", () => {
-    const error = refusal(() => composite.convert({ ...VALID, citations: [VALID.citations[0], { patent: 7, page: 1 }] }));
+    const error = refusal(() =>
+      composite.convert({ ...VALID, citations: [VALID.citations[0], { patent: 7, page: 1 }] }),
+    );
     expect(error.parameter).toBe("answer.citations[1].patent");
     expect(error.expected).toBe("a string");
   });
 
   it("a discriminated union's bad or missing tag is named with every member's tag", () => {
     const Finding = z.object({
-      kind: z.discriminatedUnion("type", [z.object({ type: z.literal("prior_art"), patent: z.string() }), z.object({ type: z.literal("none") })]),
+      kind: z.discriminatedUnion("type", [
+        z.object({ type: z.literal("prior_art"), patent: z.string() }),
+        z.object({ type: z.literal("none") }),
+      ]),
     });
     const handler = new ThinkingResponseHandler(Finding, { name: "finding" });
     const wrong = refusal(() => handler.convert({ kind: { type: "other" } }));
     expect(wrong.parameter).toBe("answer.kind.type");
     expect(wrong.expected).toBe('one of "prior_art", "none"');
-    expect(refusal(() => handler.convert({ kind: {} })).expected).toBe('one of "prior_art", "none" (required)');
+    expect(refusal(() => handler.convert({ kind: {} })).expected).toBe(
+      'one of "prior_art", "none" (required)',
+    );
     const member = refusal(() => handler.convert({ kind: { type: "prior_art", patent: 1 } }));
     expect([member.parameter, member.expected]).toEqual(["answer.kind.patent", "a string"]);
   });
 
   it("a broken check is stated from the schema's bound", () => {
-    const bounded = new ThinkingResponseHandler(z.object({ title: z.string().min(5), score: z.number().max(10) }), { name: "titled" });
-    expect(refusal(() => bounded.convert({ title: "ab", score: 1 })).expected).toBe("a string of at least 5 characters");
-    expect(refusal(() => bounded.convert({ title: "abcdef", score: 11 })).expected).toBe("a number <= 10");
+    const bounded = new ThinkingResponseHandler(
+      z.object({ title: z.string().min(5), score: z.number().max(10) }),
+      { name: "titled" },
+    );
+    expect(refusal(() => bounded.convert({ title: "ab", score: 1 })).expected).toBe(
+      "a string of at least 5 characters",
+    );
+    expect(refusal(() => bounded.convert({ title: "abcdef", score: 11 })).expected).toBe(
+      "a number <= 10",
+    );
   });
 
   it("the decoder's own complaint survives on cause", () => {
@@ -121,14 +145,20 @@ describe("ThinkingResponseHandler answer shape", () => {
     const plain = refusal(() => composite.read("The claim is novel.", [], false));
     expect(plain.parameter).toBe("answer");
     expect(plain.expected).toBe("one JSON object with the fields reasoning and answer");
-    expect(refusal(() => composite.read("[1]", [], true)).expected).toBe("one JSON object with the field answer");
+    expect(refusal(() => composite.read("[1]", [], true)).expected).toBe(
+      "one JSON object with the field answer",
+    );
   });
 
   it("without a native thinking block the envelope's reasoning must be a string", () => {
-    const mistyped = refusal(() => composite.read(JSON.stringify({ reasoning: ["a"], answer: null }), [], false));
+    const mistyped = refusal(() =>
+      composite.read(JSON.stringify({ reasoning: ["a"], answer: null }), [], false),
+    );
     expect(mistyped.parameter).toBe("reasoning");
     expect(mistyped.expected).toBe("a string");
-    expect(refusal(() => composite.read(JSON.stringify({ answer: VALID }), [], false)).expected).toBe("a string (required)");
+    expect(
+      refusal(() => composite.read(JSON.stringify({ answer: VALID }), [], false)).expected,
+    ).toBe("a string (required)");
   });
 });
 
@@ -140,7 +170,10 @@ describe("ThinkingResponseHandler refusals never echo the model's values (canary
     citations: z.array(z.object({ patent: z.string(), page: z.int() })),
     scores: z.record(z.string(), z.number()),
     detail: z.strictObject({ summary: z.string() }),
-    kind: z.discriminatedUnion("type", [z.object({ type: z.literal("a"), x: z.string() }), z.object({ type: z.literal("b"), y: z.number() })]),
+    kind: z.discriminatedUnion("type", [
+      z.object({ type: z.literal("a"), x: z.string() }),
+      z.object({ type: z.literal("b"), y: z.number() }),
+    ]),
     code: z.string().regex(/^EP\d+$/),
     label: z.string().min(20),
     flagged: z.boolean().refine((value) => value, { message: "true when the claim was checked" }),
@@ -167,12 +200,21 @@ describe("ThinkingResponseHandler refusals never echo the model's values (canary
     ["an enum attempt as an object", { ...base, verdict: { [CANARY]: CANARY } }],
     ["a number field holding the canary", { ...base, confidence: CANARY }],
     ["an array of the canary", { ...base, citations: [CANARY] }],
-    ["a nested field holding the canary", { ...base, citations: [{ patent: "EP1", page: CANARY }] }],
+    [
+      "a nested field holding the canary",
+      { ...base, citations: [{ patent: "EP1", page: CANARY }] },
+    ],
     ["a nested object keyed by the canary", { ...base, citations: [{ [CANARY]: 1 }] }],
     ["a record key with a mistyped value", { ...base, scores: { [CANARY]: CANARY } }],
     ["a record holding the canary", { ...base, scores: CANARY }],
-    ["an unrecognized key in a strict object", { ...base, detail: { summary: "s", [CANARY]: CANARY } }],
-    ["a mistyped field beside an unrecognized key", { ...base, detail: { summary: 1, [CANARY]: 1 } }],
+    [
+      "an unrecognized key in a strict object",
+      { ...base, detail: { summary: "s", [CANARY]: CANARY } },
+    ],
+    [
+      "a mistyped field beside an unrecognized key",
+      { ...base, detail: { summary: 1, [CANARY]: 1 } },
+    ],
     ["a discriminator attempt", { ...base, kind: { type: CANARY, x: CANARY } }],
     ["a mistyped field of a union member", { ...base, kind: { type: "b", y: CANARY } }],
     ["a string failing a pattern", { ...base, code: CANARY }],
@@ -182,7 +224,9 @@ describe("ThinkingResponseHandler refusals never echo the model's values (canary
 
   it.each(answers)("a refusal of %s names no value or key the model sent", (_, raw) => {
     expectNoCanary(refusal(() => handler.convert(raw)));
-    expectNoCanary(refusal(() => handler.read(JSON.stringify({ reasoning: CANARY, answer: raw }), [], false)));
+    expectNoCanary(
+      refusal(() => handler.read(JSON.stringify({ reasoning: CANARY, answer: raw }), [], false)),
+    );
   });
 
   it.each([
@@ -202,7 +246,14 @@ describe("ThinkingResponseHandler refusals never echo the model's values (canary
   });
 
   function expectNoCanary(error: InvalidInputError): void {
-    for (const text of [error.message, error.parameter, error.expected, String(error), JSON.stringify(error), error.stack ?? ""]) {
+    for (const text of [
+      error.message,
+      error.parameter,
+      error.expected,
+      String(error),
+      JSON.stringify(error),
+      error.stack ?? "",
+    ]) {
       expect(text).not.toContain(CANARY);
       expect(text.toLowerCase()).not.toContain("canary");
     }

@@ -17,7 +17,9 @@ describe("ThinkingResponseHandler", () => {
 
   it("a different answer schema or name gets its own contract", () => {
     const base = new ThinkingResponseHandler(ClaimVerdict, { name: "claim_verdict" });
-    const otherSchema = new ThinkingResponseHandler(z.object({ novel: z.boolean() }), { name: "claim_verdict" });
+    const otherSchema = new ThinkingResponseHandler(z.object({ novel: z.boolean() }), {
+      name: "claim_verdict",
+    });
     const otherName = new ThinkingResponseHandler(ClaimVerdict, { name: "novelty_verdict" });
     expect(otherSchema.contract(false)).not.toBe(base.contract(false));
     expect(otherName.contract(false).name).toBe("novelty_verdict_response");
@@ -31,7 +33,9 @@ describe("ThinkingResponseHandler", () => {
   });
 
   it("an object answer is composite and a string answer is a leaf", () => {
-    expect(new ThinkingResponseHandler(ClaimVerdict, { name: "claim_verdict" }).kind).toBe("composite");
+    expect(new ThinkingResponseHandler(ClaimVerdict, { name: "claim_verdict" }).kind).toBe(
+      "composite",
+    );
     expect(new ThinkingResponseHandler(z.string().min(1), { name: "reply" }).kind).toBe("leaf");
   });
 
@@ -40,12 +44,18 @@ describe("ThinkingResponseHandler", () => {
     ["an array", z.array(z.string())],
     ["an optional object", z.object({ novel: z.boolean() }).optional()],
   ])("an answer type that is %s is refused, naming the type and what is accepted", (_, schema) => {
-    expect(() => new ThinkingResponseHandler(schema as z.ZodType, { name: "odd_answer" })).toThrow(TypeError);
-    expect(() => new ThinkingResponseHandler(schema as z.ZodType, { name: "odd_answer" })).toThrow(/odd_answer.*z\.object.*z\.string\(\)/);
+    expect(() => new ThinkingResponseHandler(schema as z.ZodType, { name: "odd_answer" })).toThrow(
+      TypeError,
+    );
+    expect(() => new ThinkingResponseHandler(schema as z.ZodType, { name: "odd_answer" })).toThrow(
+      /odd_answer.*z\.object.*z\.string\(\)/,
+    );
   });
 
   it("the answer type name must be snake_case", () => {
-    expect(() => new ThinkingResponseHandler(ClaimVerdict, { name: "ClaimVerdict" })).toThrow(TypeError);
+    expect(() => new ThinkingResponseHandler(ClaimVerdict, { name: "ClaimVerdict" })).toThrow(
+      TypeError,
+    );
   });
 
   it("the envelope's reasoning is the blocks' text joined, skipping empty (redacted) blocks", () => {
@@ -59,14 +69,39 @@ describe("ThinkingResponseHandler", () => {
   });
 
   it("the answer travels in the wire's snake_case: the contract shows it, the reader reads it back, a refusal names it", () => {
-    const Found = z.object({ priorArt: z.array(z.object({ publicationNumber: z.string() })), artifactRefs: z.array(z.string()) });
+    const Found = z.object({
+      priorArt: z.array(z.object({ publicationNumber: z.string() })),
+      artifactRefs: z.array(z.string()),
+    });
     const handler = new ThinkingResponseHandler(Found, { name: "found" });
-    const answerSchema = (handler.contract(false).jsonSchema.properties as Record<string, { anyOf: Array<{ properties?: object }> }>).answer;
-    expect(Object.keys(answerSchema!.anyOf[0]!.properties!)).toEqual(["prior_art", "artifact_refs"]);
-    const read = handler.read(JSON.stringify({ reasoning: "r", answer: { prior_art: [{ publication_number: "EP1" }], artifact_refs: [] } }), [], false);
-    expect(read.answer).toEqual({ priorArt: [{ publicationNumber: "EP1" }], artifactRefs: [] });
-    expect(() => handler.read(JSON.stringify({ reasoning: "r", answer: { prior_art: [{ publication_number: 7 }], artifact_refs: [] } }), [], false)).toThrow(
-      /"answer\.prior_art\[0\]\.publication_number"/,
+    const answerSchema = (
+      handler.contract(false).jsonSchema.properties as Record<
+        string,
+        { anyOf: Array<{ properties?: object }> }
+      >
+    ).answer;
+    expect(Object.keys(answerSchema!.anyOf[0]!.properties!)).toEqual([
+      "prior_art",
+      "artifact_refs",
+    ]);
+    const read = handler.read(
+      JSON.stringify({
+        reasoning: "r",
+        answer: { prior_art: [{ publication_number: "EP1" }], artifact_refs: [] },
+      }),
+      [],
+      false,
     );
+    expect(read.answer).toEqual({ priorArt: [{ publicationNumber: "EP1" }], artifactRefs: [] });
+    expect(() =>
+      handler.read(
+        JSON.stringify({
+          reasoning: "r",
+          answer: { prior_art: [{ publication_number: 7 }], artifact_refs: [] },
+        }),
+        [],
+        false,
+      ),
+    ).toThrow(/"answer\.prior_art\[0\]\.publication_number"/);
   });
 });

@@ -1,6 +1,12 @@
 import { InvalidInputError } from "@nucleo/core";
 import type { ResponseContract, ThinkingPart } from "@nucleo/conversation";
-import { declaredType, isJsonObject, parseJsonObject, wireKeysFromWire, zodDef } from "@nucleo/conversation/internal";
+import {
+  declaredType,
+  isJsonObject,
+  parseJsonObject,
+  wireKeysFromWire,
+  zodDef,
+} from "@nucleo/conversation/internal";
 import type { z } from "zod";
 import { answerRefusal } from "./answer-refusal.js";
 import { envelopeContract } from "./envelope-contract.js";
@@ -50,7 +56,10 @@ export class ThinkingResponseHandler<TAnswer> {
    *   is not snake_case.
    */
   constructor(answer: z.ZodType<TAnswer>, options: ThinkingResponseHandlerOptions) {
-    if (!SNAKE_CASE.test(options.name)) throw new TypeError(`ThinkingResponseHandler: the answer type name must be snake_case, like "claim_verdict".`);
+    if (!SNAKE_CASE.test(options.name))
+      throw new TypeError(
+        `ThinkingResponseHandler: the answer type name must be snake_case, like "claim_verdict".`,
+      );
     this.answer = answer;
     this.name = options.name;
     this.kind = kindOf(answer, options.name);
@@ -73,11 +82,18 @@ export class ThinkingResponseHandler<TAnswer> {
    *
    * @throws InvalidInputError (correctable) when the envelope or the answer has the wrong shape.
    */
-  read(content: string, thinking: readonly ThinkingPart[], thinkingActive: boolean): ThinkingResponse<TAnswer> {
+  read(
+    content: string,
+    thinking: readonly ThinkingPart[],
+    thinkingActive: boolean,
+  ): ThinkingResponse<TAnswer> {
     const parsed = parseJsonObject(content);
     if (parsed === undefined) {
       const fields = thinkingActive ? "the field answer" : "the fields reasoning and answer";
-      throw new InvalidInputError({ parameter: "answer", expected: `one JSON object with ${fields}` });
+      throw new InvalidInputError({
+        parameter: "answer",
+        expected: `one JSON object with ${fields}`,
+      });
     }
     // Only the answer's declared fields are renamed, from the names its JSON Schema showed:
     // keys the model chose (a record's, a catchall's) are its data. The full answer schema maps
@@ -87,12 +103,18 @@ export class ThinkingResponseHandler<TAnswer> {
     if (thinkingActive) {
       const reasoning = ThinkingResponseHandler.resolveReasoning(thinking);
       const filler = reasoningFiller(this.answer);
-      return { reasoning, answer: this.convert(filler === undefined ? sent : filler(sent, reasoning)) };
+      return {
+        reasoning,
+        answer: this.convert(filler === undefined ? sent : filler(sent, reasoning)),
+      };
     }
     const answer = this.convert(sent);
     const reasoning = parsed.reasoning;
     if (typeof reasoning !== "string") {
-      throw new InvalidInputError({ parameter: "reasoning", expected: reasoning === undefined ? "a string (required)" : "a string" });
+      throw new InvalidInputError({
+        parameter: "reasoning",
+        expected: reasoning === undefined ? "a string (required)" : "a string",
+      });
     }
     return { reasoning, answer };
   }
@@ -106,7 +128,10 @@ export class ThinkingResponseHandler<TAnswer> {
   convert(raw: unknown): TAnswer | null {
     if (raw === null || raw === undefined) return null;
     if (this.kind === "composite" && !isJsonObject(raw)) {
-      throw new InvalidInputError({ parameter: "answer", expected: `a JSON object (${this.name})` });
+      throw new InvalidInputError({
+        parameter: "answer",
+        expected: `a JSON object (${this.name})`,
+      });
     }
     if (this.kind === "leaf" && typeof raw !== "string") {
       throw new InvalidInputError({ parameter: "answer", expected: declaredType(this.answer) });

@@ -39,7 +39,10 @@ export abstract class CatalogDoorProvider<TEntry extends CatalogChoice> implemen
 
   abstract readOnly(): boolean;
 
-  invoke(wireArguments: Readonly<Record<string, unknown>>, _context: ToolCreationContext): ToolInvocation {
+  invoke(
+    wireArguments: Readonly<Record<string, unknown>>,
+    _context: ToolCreationContext,
+  ): ToolInvocation {
     return this.invocation(readCatalogNames(wireArguments, this.#field, this.catalog));
   }
 

@@ -39,7 +39,8 @@ class AdmitSkillsJob extends AbstractTool<SkillInput, SkillRequestResult> {
  */
 export class RequestSkillProvider extends CatalogDoorProvider<Skill> {
   readonly name = REQUEST_SKILL;
-  readonly description = "Load skills from the catalog: their guidance is added to your instructions for the rest of this task.";
+  readonly description =
+    "Load skills from the catalog: their guidance is added to your instructions for the rest of this task.";
   readonly #admit: AdmitSkills;
 
   constructor(

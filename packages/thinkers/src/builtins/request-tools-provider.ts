@@ -36,7 +36,8 @@ class GrantTools extends AbstractTool<GrantInput, { added: string[] }> {
  */
 export class RequestToolsProvider extends CatalogDoorProvider<ToolProvider> {
   readonly name = REQUEST_TOOLS;
-  readonly description = "Add tools from the catalog to your palette for the rest of this task. Ask only for tools the task needs.";
+  readonly description =
+    "Add tools from the catalog to your palette for the rest of this task. Ask only for tools the task needs.";
   readonly #grant: (provider: ToolProvider) => void;
 
   constructor(

@@ -9,7 +9,9 @@ import { AnalysisReasoning, reasoningField } from "../answer/index.js";
 export const SubThinkerOutput = z.object({
   summary: z.string().describe("What you found or did, for the agent that delegated to you."),
   reasoning: reasoningField(AnalysisReasoning, (text) => ({ approach: text, steps: [] })),
-  artifactRefs: z.array(z.string()).describe("Refs of the artifacts that carry your results (registered during this task)."),
+  artifactRefs: z
+    .array(z.string())
+    .describe("Refs of the artifacts that carry your results (registered during this task)."),
 });
 /** A delegate's answer. */
 export type SubThinkerOutput = z.infer<typeof SubThinkerOutput>;

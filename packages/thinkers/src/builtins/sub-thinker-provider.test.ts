@@ -5,9 +5,12 @@ import { DELEGATION, type DelegationSeed } from "../thinker/delegation-seed.js";
 import { SubThinkerProvider } from "./sub-thinker-provider.js";
 
 // No delegation is launched: every case below is decided before the seed is asked for.
-const provider = new SubThinkerProvider({ [DELEGATION]: () => ({ artifacts: { get: () => undefined } }) as unknown as DelegationSeed });
+const provider = new SubThinkerProvider({
+  [DELEGATION]: () => ({ artifacts: { get: () => undefined } }) as unknown as DelegationSeed,
+});
 
-const refusal = (wireArguments: Record<string, unknown>): InvalidInputError => invalidInputFrom(() => provider.invoke(wireArguments, {}));
+const refusal = (wireArguments: Record<string, unknown>): InvalidInputError =>
+  invalidInputFrom(() => provider.invoke(wireArguments, {}));
 
 describe("SubThinkerProvider wire keys", () => {
   it("a bad argument is refused naming it as the model was shown it, never quoting the value", () => {
@@ -21,7 +24,13 @@ describe("SubThinkerProvider wire keys", () => {
   });
 
   it("the delegate's answer is written in the wire's spelling", () => {
-    const written = JSON.parse(provider.formatResult({ summary: "Done.", reasoning: { approach: "a", steps: [] }, artifactRefs: [] })) as Record<string, unknown>;
+    const written = JSON.parse(
+      provider.formatResult({
+        summary: "Done.",
+        reasoning: { approach: "a", steps: [] },
+        artifactRefs: [],
+      }),
+    ) as Record<string, unknown>;
     expect(Object.keys(written)).toEqual(["summary", "reasoning", "artifact_refs"]);
   });
 });

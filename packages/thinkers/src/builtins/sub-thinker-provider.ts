@@ -1,6 +1,16 @@
-import { InvalidInputError, SystemError, writeSummarizedWithRefs, type AbstractJob } from "@nucleo/core";
+import {
+  InvalidInputError,
+  SystemError,
+  writeSummarizedWithRefs,
+  type AbstractJob,
+} from "@nucleo/core";
 import type { JsonSchema } from "@nucleo/conversation";
-import { describeWireIssue, wireJsonSchema, wireKeysFromWire, wireKeysToWire } from "@nucleo/conversation/internal";
+import {
+  describeWireIssue,
+  wireJsonSchema,
+  wireKeysFromWire,
+  wireKeysToWire,
+} from "@nucleo/conversation/internal";
 import type { ToolCreationContext, ToolInvocation, ToolProvider } from "@nucleo/tools";
 import { z } from "zod";
 import { DepthField } from "../thinker/thinker-input.js";
@@ -12,8 +22,17 @@ export const SUB_THINKER = "sub_thinker";
 
 /** What a parent's model sends to delegate: the objective, and the artifacts it conveys by ref. */
 export const SubThinkerInput = z.object({
-  objective: z.string().min(1).describe("The self-contained piece of work to delegate, stated in full: the delegate sees nothing of your conversation."),
-  artifactRefs: z.array(z.string()).describe("Refs of the artifacts the delegate needs; only these are conveyed (a ref mentioned only in the objective is not)."),
+  objective: z
+    .string()
+    .min(1)
+    .describe(
+      "The self-contained piece of work to delegate, stated in full: the delegate sees nothing of your conversation.",
+    ),
+  artifactRefs: z
+    .array(z.string())
+    .describe(
+      "Refs of the artifacts the delegate needs; only these are conveyed (a ref mentioned only in the objective is not).",
+    ),
   depth: DepthField.optional(),
 });
 /** A delegation's input. */
@@ -22,7 +41,10 @@ export type SubThinkerInput = z.infer<typeof SubThinkerInput>;
 const WIRE_SCHEMA: JsonSchema = wireJsonSchema(SubThinkerInput);
 
 /** Something that can launch a delegate. */
-type DelegateFactory = (seed: DelegationSeed, input: SubThinkerInput) => AbstractJob<SubThinkerInput, unknown>;
+type DelegateFactory = (
+  seed: DelegationSeed,
+  input: SubThinkerInput,
+) => AbstractJob<SubThinkerInput, unknown>;
 let launchDelegate: DelegateFactory | undefined;
 let loadingDelegates: Promise<void> | undefined;
 
@@ -73,21 +95,39 @@ export class SubThinkerProvider implements ToolProvider {
     return false;
   }
 
-  invoke(wireArguments: Readonly<Record<string, unknown>>, _context: ToolCreationContext): ToolInvocation {
+  invoke(
+    wireArguments: Readonly<Record<string, unknown>>,
+    _context: ToolCreationContext,
+  ): ToolInvocation {
     const input = wireKeysFromWire(SubThinkerInput, wireArguments);
     const parsed = SubThinkerInput.safeParse(input);
     if (!parsed.success) {
-      const { parameter, expected } = describeWireIssue(SubThinkerInput, input, parsed.error.issues[0]!);
+      const { parameter, expected } = describeWireIssue(
+        SubThinkerInput,
+        input,
+        parsed.error.issues[0]!,
+      );
       throw new InvalidInputError({ parameter, expected, cause: parsed.error });
     }
     const seed = this.#parent[DELEGATION]();
-    if (!launchDelegate) throw new SystemError({ code: "no_delegate", message: "sub_thinker: no delegate can be launched before a thinker's run has started (the run loads SubThinker)." });
-    return { job: launchDelegate(seed, parsed.data) as AbstractJob<unknown, unknown>, input: parsed.data };
+    if (!launchDelegate)
+      throw new SystemError({
+        code: "no_delegate",
+        message:
+          "sub_thinker: no delegate can be launched before a thinker's run has started (the run loads SubThinker).",
+      });
+    return {
+      job: launchDelegate(seed, parsed.data) as AbstractJob<unknown, unknown>,
+      input: parsed.data,
+    };
   }
 
   /** The delegate's answer, its artifacts written as ref, type and summary (never in full). */
   formatResult(output: unknown): string {
-    return writeSummarizedWithRefs(wireKeysToWire(SubThinkerOutput, output), this.#parent[DELEGATION]().artifacts);
+    return writeSummarizedWithRefs(
+      wireKeysToWire(SubThinkerOutput, output),
+      this.#parent[DELEGATION]().artifacts,
+    );
   }
 }
 

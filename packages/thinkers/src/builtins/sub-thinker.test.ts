@@ -1,13 +1,34 @@
-import { AbstractTool, ArtifactRegistry, defineArtifactType, ThinkerDeclaration, type Depth, type RunEvent } from "@nucleo/core";
+import {
+  AbstractTool,
+  ArtifactRegistry,
+  defineArtifactType,
+  ThinkerDeclaration,
+  type Depth,
+  type RunEvent,
+} from "@nucleo/core";
 import type { ToolDefinition, ToolResultPart } from "@nucleo/conversation";
 import { ScriptedLlmClient } from "@nucleo/testing";
-import { ClassToolProvider, ForwardingToolProvider, ToolHub, type Skill, type ToolCreationContext, type ToolInvocation, type ToolProvider } from "@nucleo/tools";
+import {
+  ClassToolProvider,
+  ForwardingToolProvider,
+  ToolHub,
+  type Skill,
+  type ToolCreationContext,
+  type ToolInvocation,
+  type ToolProvider,
+} from "@nucleo/tools";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { SingleObjectiveThinker } from "../shapes/single-objective-thinker.js";
-import { entry, envelope, Summer, SumAnswer, SumQuestion, thinkerTestRuntime } from "../test-support/thinker-fixtures.js";
+import {
+  entry,
+  envelope,
+  Summer,
+  SumAnswer,
+  SumQuestion,
+  thinkerTestRuntime,
+} from "../test-support/thinker-fixtures.js";
 import type { ThinkerOptions } from "../thinker/abstract-thinker.js";
-import { SubThinker } from "./sub-thinker.js";
 
 const Note = defineArtifactType("note", z.object({ text: z.string() }));
 
@@ -23,10 +44,6 @@ class PutNote extends AbstractTool<{ text: string }, { ref: string }> {
   execute(input: { text: string }) {
     return { ref: this.registry.put(Note, input, `a note of ${input.text.length} characters`) };
   }
-}
-
-function putNoteProvider(registry: ArtifactRegistry): ToolProvider {
-  return new ClassToolProvider(() => new PutNote(registry));
 }
 
 const Operands = z.object({ a: z.number(), b: z.number() });
@@ -54,7 +71,10 @@ class Divide extends Multiply {
 /** Counts the calls made through this very instance. */
 class Counting extends ForwardingToolProvider {
   invocations = 0;
-  override invoke(wireArguments: Readonly<Record<string, unknown>>, context: ToolCreationContext): ToolInvocation {
+  override invoke(
+    wireArguments: Readonly<Record<string, unknown>>,
+    context: ToolCreationContext,
+  ): ToolInvocation {
     this.invocations += 1;
     return super.invoke(wireArguments, context);
   }
@@ -65,7 +85,9 @@ class Counting extends ForwardingToolProvider {
  * making it (the creation context's), so a delegate's notes land in the delegate's registry and
  * its answer can cite them.
  */
-const contextualPutNote = new ClassToolProvider((context) => new PutNote(context.artifacts ?? new ArtifactRegistry()));
+const contextualPutNote = new ClassToolProvider(
+  (context) => new PutNote(context.artifacts ?? new ArtifactRegistry()),
+);
 
 /** A summer that can keep notes; its delegates inherit the provider. */
 class NoteKeeper extends Summer {
@@ -88,9 +110,20 @@ class Bare extends SingleObjectiveThinker<SumQuestion, SumAnswer> {
   }
 }
 
-const delegate = (objective: string, artifactRefs: string[] = [], depth?: Depth) => ScriptedLlmClient.toolCall("sub_thinker", { objective, artifact_refs: artifactRefs, ...(depth ? { depth } : {}) });
+const delegate = (objective: string, artifactRefs: string[] = [], depth?: Depth) =>
+  ScriptedLlmClient.toolCall("sub_thinker", {
+    objective,
+    artifact_refs: artifactRefs,
+    ...(depth ? { depth } : {}),
+  });
 const delegateAnswers = (summary: string, artifactRefs: string[] = []) =>
-  ScriptedLlmClient.answer(envelope({ summary, reasoning: { approach: "worked it through", steps: ["one step"] }, artifactRefs }));
+  ScriptedLlmClient.answer(
+    envelope({
+      summary,
+      reasoning: { approach: "worked it through", steps: ["one step"] },
+      artifactRefs,
+    }),
+  );
 const sumAnswer = (total: number) => ScriptedLlmClient.answer(envelope({ total }));
 
 function offered(client: ScriptedLlmClient, call: number): string[] {
@@ -103,28 +136,51 @@ function door(client: ScriptedLlmClient, call: number, name: string): ToolDefini
 
 /** The names a catalog door enumerates in its `field`. */
 function enumerated(definition: ToolDefinition | undefined, field: string): string[] {
-  const property = (definition?.inputSchema.properties as Record<string, { items: { oneOf: { const: string }[] } }> | undefined)?.[field];
+  const property = (
+    definition?.inputSchema.properties as
+      | Record<string, { items: { oneOf: { const: string }[] } }>
+      | undefined
+  )?.[field];
   return property?.items.oneOf.map((choice) => choice.const) ?? [];
 }
 
 function lastMessageText(client: ScriptedLlmClient, call: number): string {
-  return client.requests[call]!.request.messages.at(-1)!.parts.map((part) => part.text).join("\n");
+  return client.requests[call]!.request.messages.at(-1)!
+    .parts.map((part) => part.text)
+    .join("\n");
 }
 
 function resultsReadBy(client: ScriptedLlmClient, call: number): ToolResultPart[] {
-  return client.requests[call]!.request.messages.at(-1)!.parts.filter((part): part is ToolResultPart => part.type === "tool_result");
+  return client.requests[call]!.request.messages.at(-1)!.parts.filter(
+    (part): part is ToolResultPart => part.type === "tool_result",
+  );
 }
 
 function delegateJobs(events: readonly RunEvent[]): string[] {
-  return events.filter((event) => event.type === "job.submitted" && event.jobName === "sub_thinker").map((event) => event.jobId);
+  return events
+    .filter((event) => event.type === "job.submitted" && event.jobName === "sub_thinker")
+    .map((event) => event.jobId);
 }
 
 /** The model calls a job made itself (its `llm_call` children). */
 function llmCallsOf(events: readonly RunEvent[], jobId: string) {
-  const calls = new Set(events.filter((event) => event.type === "job.submitted" && event.parentId === jobId && event.jobName === "llm_call").map((event) => event.jobId));
+  const calls = new Set(
+    events
+      .filter(
+        (event) =>
+          event.type === "job.submitted" &&
+          event.parentId === jobId &&
+          event.jobName === "llm_call",
+      )
+      .map((event) => event.jobId),
+  );
   return {
-    entries: events.flatMap((event) => (event.type === "llm.call" && calls.has(event.jobId) ? [event.entryId] : [])),
-    grades: events.flatMap((event) => (event.type === "seat.reserved" && calls.has(event.jobId) ? [event.grade] : [])),
+    entries: events.flatMap((event) =>
+      event.type === "llm.call" && calls.has(event.jobId) ? [event.entryId] : [],
+    ),
+    grades: events.flatMap((event) =>
+      event.type === "seat.reserved" && calls.has(event.jobId) ? [event.grade] : [],
+    ),
   };
 }
 
@@ -137,13 +193,24 @@ describe("sub_thinker is offered by depth", () => {
   });
 
   it("is offered at STANDARD and THOROUGH and removed at QUICK and IMMEDIATE, read from each run's input depth", async () => {
-    const client = new ScriptedLlmClient([sumAnswer(0), sumAnswer(0), sumAnswer(0), sumAnswer(0), sumAnswer(0)]);
+    const client = new ScriptedLlmClient([
+      sumAnswer(0),
+      sumAnswer(0),
+      sumAnswer(0),
+      sumAnswer(0),
+      sumAnswer(0),
+    ]);
     const { dispatcher, environment } = thinkerTestRuntime(client);
     const thinker = new Summer({ environment });
     const depths: Depth[] = ["IMMEDIATE", "STANDARD", "QUICK", "THOROUGH"];
     for (const depth of depths) await dispatcher.submit(thinker, { numbers: [], depth });
     await dispatcher.submit(thinker, { numbers: [] });
-    expect(depths.map((_, call) => offered(client, call).includes("sub_thinker"))).toEqual([false, true, false, true]);
+    expect(depths.map((_, call) => offered(client, call).includes("sub_thinker"))).toEqual([
+      false,
+      true,
+      false,
+      true,
+    ]);
     expect(offered(client, 4)).toContain("sub_thinker");
   });
 
@@ -164,7 +231,11 @@ describe("sub_thinker is offered by depth", () => {
   });
 
   it("clamps the delegate's depth to its parent's", async () => {
-    const client = new ScriptedLlmClient([delegate("Work hard on it.", [], "THOROUGH"), delegateAnswers("done"), sumAnswer(0)]);
+    const client = new ScriptedLlmClient([
+      delegate("Work hard on it.", [], "THOROUGH"),
+      delegateAnswers("done"),
+      sumAnswer(0),
+    ]);
     const { dispatcher, environment } = thinkerTestRuntime(client);
     await dispatcher.submit(new Summer({ environment }), { numbers: [] });
     expect(client.requests[0]!.binding.depth).toBe("STANDARD");
@@ -175,7 +246,11 @@ describe("sub_thinker is offered by depth", () => {
 
 describe("the delegate's seat", () => {
   it("works at its parent's grade, raised for the run", async () => {
-    const client = new ScriptedLlmClient([delegate("Add 2 and 2."), delegateAnswers("4"), sumAnswer(4)]);
+    const client = new ScriptedLlmClient([
+      delegate("Add 2 and 2."),
+      delegateAnswers("4"),
+      sumAnswer(4),
+    ]);
     const { dispatcher, environment, events } = thinkerTestRuntime(client);
     const parent = new Summer({ environment });
     parent.setGrade("LARGE");
@@ -185,7 +260,11 @@ describe("the delegate's seat", () => {
   });
 
   it("works at its parent's pin", async () => {
-    const client = new ScriptedLlmClient([delegate("Add 2 and 2."), delegateAnswers("4"), sumAnswer(4)]);
+    const client = new ScriptedLlmClient([
+      delegate("Add 2 and 2."),
+      delegateAnswers("4"),
+      sumAnswer(4),
+    ]);
     const { dispatcher, environment, events } = thinkerTestRuntime(client);
     const parent = new Summer({ environment, pin: "xl" });
     await dispatcher.submit(parent, { numbers: [2, 2] });
@@ -197,12 +276,18 @@ describe("the delegate's seat", () => {
   it("declares its own output budget, sized to its answer, whatever its parent's", async () => {
     // A ceiling above every rung, so the budgets show as declared.
     const roomy = [entry("medium", "MEDIUM", { outputCeiling: 64_000 })];
-    const client = new ScriptedLlmClient([delegate("Add 2 and 2."), delegateAnswers("4"), sumAnswer(4)]);
+    const client = new ScriptedLlmClient([
+      delegate("Add 2 and 2."),
+      delegateAnswers("4"),
+      sumAnswer(4),
+    ]);
     const { dispatcher, environment } = thinkerTestRuntime(client, roomy);
     const parent = new Summer({ environment });
     parent.setOutputBudget(1_234);
     await dispatcher.submit(parent, { numbers: [2, 2] });
-    expect(client.requests.map((request) => request.binding.maxOutputTokens)).toEqual([1_234, 16_384, 1_234]);
+    expect(client.requests.map((request) => request.binding.maxOutputTokens)).toEqual([
+      1_234, 16_384, 1_234,
+    ]);
   });
 });
 
@@ -220,19 +305,31 @@ describe("what the delegate inherits", () => {
     const { dispatcher, environment } = thinkerTestRuntime(client);
     await dispatcher.submit(new Summer({ environment, hub }), { numbers: [] });
     expect(offered(client, 2)).toEqual(["add", "multiply"]);
-    expect(resultsReadBy(client, 3)).toEqual([expect.objectContaining({ name: "multiply", text: '{"result":12}', isError: false })]);
+    expect(resultsReadBy(client, 3)).toEqual([
+      expect.objectContaining({ name: "multiply", text: '{"result":12}', isError: false }),
+    ]);
     expect(multiply.invocations).toBe(1);
   });
 
   it("offers through its own doors exactly the catalogs its parent's doors offered at launch", async () => {
     const hub = new ToolHub()
-      .addCompatibleTools(new ClassToolProvider(() => new Multiply()), new ClassToolProvider(() => new Divide()))
-      .addSkills({ name: "careful_sums", description: "Add with care.", text: "CAREFUL" }, { name: "loose_sums", description: "Add loosely.", text: "LOOSE" });
+      .addCompatibleTools(
+        new ClassToolProvider(() => new Multiply()),
+        new ClassToolProvider(() => new Divide()),
+      )
+      .addSkills(
+        { name: "careful_sums", description: "Add with care.", text: "CAREFUL" },
+        { name: "loose_sums", description: "Add loosely.", text: "LOOSE" },
+      );
     class Picky extends Summer {
-      protected override reconcileCompatibleTools(catalog: ReadonlyMap<string, ToolProvider>): ReadonlyMap<string, ToolProvider> {
+      protected override reconcileCompatibleTools(
+        catalog: ReadonlyMap<string, ToolProvider>,
+      ): ReadonlyMap<string, ToolProvider> {
         return new Map([...catalog].filter(([name]) => name !== "divide"));
       }
-      protected override reconcileSkillCatalog(catalog: ReadonlyMap<string, Skill>): ReadonlyMap<string, Skill> {
+      protected override reconcileSkillCatalog(
+        catalog: ReadonlyMap<string, Skill>,
+      ): ReadonlyMap<string, Skill> {
         return new Map([...catalog].filter(([name]) => name !== "loose_sums"));
       }
     }
@@ -254,7 +351,6 @@ describe("what the delegate inherits", () => {
     expect(offered(client, 4)).not.toContain("multiply");
   });
 
-
   it("captures its parent's catalogs at launch: what the hub gains afterwards is not offered", async () => {
     const hub = new ToolHub()
       .addCompatibleTools(new ClassToolProvider(() => new Multiply()))
@@ -274,7 +370,10 @@ describe("what the delegate inherits", () => {
     expect(enumerated(door(client, 1, "request_tools"), "tool_names")).toEqual(["multiply"]);
     expect(enumerated(door(client, 1, "request_skill"), "skill_names")).toEqual(["careful_sums"]);
     // The parent itself offers the grown catalog from its next turn.
-    expect(enumerated(door(client, 2, "request_tools"), "tool_names")).toEqual(["multiply", "divide"]);
+    expect(enumerated(door(client, 2, "request_tools"), "tool_names")).toEqual([
+      "multiply",
+      "divide",
+    ]);
   });
 });
 
@@ -326,8 +425,13 @@ describe("artifacts across the delegation", () => {
     const { dispatcher, environment } = thinkerTestRuntime(client);
     await dispatcher.submit(new NoteKeeper({ environment, artifacts }), { numbers: [] });
 
-    expect(resultsReadBy(client, 2)).toEqual([expect.objectContaining({ text: '{"ref":"note#3"}' })]);
-    expect(artifacts.get("note#3")).toMatchObject({ summary: "a note of 18 characters", value: { text: "GAMMA-SECRET-VALUE" } });
+    expect(resultsReadBy(client, 2)).toEqual([
+      expect.objectContaining({ text: '{"ref":"note#3"}' }),
+    ]);
+    expect(artifacts.get("note#3")).toMatchObject({
+      summary: "a note of 18 characters",
+      value: { text: "GAMMA-SECRET-VALUE" },
+    });
     const [result] = resultsReadBy(client, 3);
     expect(result).toMatchObject({ name: "sub_thinker", isError: false });
     expect(JSON.parse(result!.text)).toEqual({

@@ -46,7 +46,10 @@ export class SubThinker extends SingleObjectiveThinker<SubThinkerInput, SubThink
     return Depth.THOROUGH;
   }
 
-  protected override hubCatalogs(): { readonly tools: ReadonlyMap<string, ToolProvider>; readonly skills: ReadonlyMap<string, Skill> } {
+  protected override hubCatalogs(): {
+    readonly tools: ReadonlyMap<string, ToolProvider>;
+    readonly skills: ReadonlyMap<string, Skill>;
+  } {
     return { tools: this.#toolCatalog, skills: this.#skillCatalog };
   }
 
@@ -62,11 +65,17 @@ export class SubThinker extends SingleObjectiveThinker<SubThinkerInput, SubThink
       const artifact = this.artifacts.get(ref)!;
       return `- ${ref} (${artifact.type.name}): ${artifact.summary}`;
     });
-    return conveyed.length === 0 ? "No artifacts were conveyed to you." : `Artifacts conveyed to you:\n${conveyed.join("\n")}`;
+    return conveyed.length === 0
+      ? "No artifacts were conveyed to you."
+      : `Artifacts conveyed to you:\n${conveyed.join("\n")}`;
   }
 
   /** The delegate's conversation carries the skills its parent had admitted at launch. */
-  protected override openConversation(input: SubThinkerInput, seat: Conversation["seat"], context: JobContext): Conversation {
+  protected override openConversation(
+    input: SubThinkerInput,
+    seat: Conversation["seat"],
+    context: JobContext,
+  ): Conversation {
     const conversation = super.openConversation(input, seat, context);
     for (const [name, text] of this.#parentSkills) conversation.admitSkill(name, text);
     return conversation;

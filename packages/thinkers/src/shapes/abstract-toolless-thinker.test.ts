@@ -39,29 +39,46 @@ async function failureOf(promise: Promise<unknown>): Promise<unknown> {
 
 describe("AbstractToollessThinker", () => {
   it("makes exactly one model call, offers no tools, and the answer is the output schema's own object (no envelope)", async () => {
-    const client = new ScriptedLlmClient([ScriptedLlmClient.json(GOOD), ScriptedLlmClient.json(GOOD)]);
+    const client = new ScriptedLlmClient([
+      ScriptedLlmClient.json(GOOD),
+      ScriptedLlmClient.json(GOOD),
+    ]);
     const { dispatcher, environment } = thinkerTestRuntime(client);
-    await expect(dispatcher.submit(new Classify({ environment }), { messageText: "lunch at noon?" })).resolves.toEqual(GOOD);
+    await expect(
+      dispatcher.submit(new Classify({ environment }), { messageText: "lunch at noon?" }),
+    ).resolves.toEqual(GOOD);
 
     expect(client.requests).toHaveLength(1);
     const request = client.requests[0]!.request;
     expect(request.tools).toEqual([]);
     const schema = request.responseFormat!.schema as { properties: Record<string, unknown> };
     expect(Object.keys(schema.properties).sort()).toEqual(["confidence", "label"]);
-    expect(request.messages.map((turn) => turn.parts.map((part) => part.text).join(""))).toEqual(['{"message_text":"lunch at noon?"}']);
+    expect(request.messages.map((turn) => turn.parts.map((part) => part.text).join(""))).toEqual([
+      '{"message_text":"lunch at noon?"}',
+    ]);
   });
 
   it("an enveloped answer is not the schema's object: it is corrected like any wrong answer", async () => {
-    const client = new ScriptedLlmClient([ScriptedLlmClient.json({ reasoning: "because", answer: GOOD }), ScriptedLlmClient.json(GOOD)]);
+    const client = new ScriptedLlmClient([
+      ScriptedLlmClient.json({ reasoning: "because", answer: GOOD }),
+      ScriptedLlmClient.json(GOOD),
+    ]);
     const { dispatcher, environment } = thinkerTestRuntime(client);
-    await expect(dispatcher.submit(new Classify({ environment }), { messageText: "hi" })).resolves.toEqual(GOOD);
+    await expect(
+      dispatcher.submit(new Classify({ environment }), { messageText: "hi" }),
+    ).resolves.toEqual(GOOD);
     expect(client.requests).toHaveLength(2);
   });
 
   it("a wrong answer is corrected by the dispatcher (a correction turn naming the field, never the value), then accepted", async () => {
-    const client = new ScriptedLlmClient([ScriptedLlmClient.json({ label: "CANARY-label-8812", confidence: 0.5 }), ScriptedLlmClient.json(GOOD)]);
+    const client = new ScriptedLlmClient([
+      ScriptedLlmClient.json({ label: "CANARY-label-8812", confidence: 0.5 }),
+      ScriptedLlmClient.json(GOOD),
+    ]);
     const { dispatcher, environment, events } = thinkerTestRuntime(client);
-    await expect(dispatcher.submit(new Classify({ environment }), { messageText: "win a prize" })).resolves.toEqual(GOOD);
+    await expect(
+      dispatcher.submit(new Classify({ environment }), { messageText: "win a prize" }),
+    ).resolves.toEqual(GOOD);
 
     expect(client.requests).toHaveLength(2);
     const correction = client.requests[1]!.request.messages.at(-1)!;
@@ -70,16 +87,23 @@ describe("AbstractToollessThinker", () => {
     expect(text).toContain('"label"');
     expect(text).not.toContain("CANARY");
     // The second call is the dispatcher's re-run of the same call after a correction signal.
-    const calls = events.filter((event) => event.type === "llm.call") as Array<{ corrections: number }>;
+    const calls = events.filter((event) => event.type === "llm.call") as Array<{
+      corrections: number;
+    }>;
     expect(calls.map((call) => call.corrections)).toEqual([0, 1]);
   });
 
   it(`a wrong answer past the limit of ${MAX_CORRECTIONS} corrections fails naming the field`, async () => {
     const wrong = () => ScriptedLlmClient.json({ label: "ham", confidence: "CANARY-conf-4410" });
-    const client = new ScriptedLlmClient([...Array.from({ length: MAX_CORRECTIONS + 1 }, wrong), ScriptedLlmClient.json(GOOD)]);
+    const client = new ScriptedLlmClient([
+      ...Array.from({ length: MAX_CORRECTIONS + 1 }, wrong),
+      ScriptedLlmClient.json(GOOD),
+    ]);
     const { dispatcher, environment } = thinkerTestRuntime(client);
 
-    const failure = await failureOf(dispatcher.submit(new Classify({ environment }), { messageText: "hi" }));
+    const failure = await failureOf(
+      dispatcher.submit(new Classify({ environment }), { messageText: "hi" }),
+    );
     expect(InvalidInputError.isInstance(failure)).toBe(true);
     expect((failure as InvalidInputError).parameter).toBe("answer");
     expect((failure as InvalidInputError).message).toContain('"confidence"');
@@ -89,9 +113,15 @@ describe("AbstractToollessThinker", () => {
   });
 
   it("an answer that never parses fails past the limit naming the answer", async () => {
-    const client = new ScriptedLlmClient(Array.from({ length: MAX_CORRECTIONS + 1 }, () => ScriptedLlmClient.answer("not json CANARY-7")));
+    const client = new ScriptedLlmClient(
+      Array.from({ length: MAX_CORRECTIONS + 1 }, () =>
+        ScriptedLlmClient.answer("not json CANARY-7"),
+      ),
+    );
     const { dispatcher, environment } = thinkerTestRuntime(client);
-    const failure = await failureOf(dispatcher.submit(new Classify({ environment }), { messageText: "hi" }));
+    const failure = await failureOf(
+      dispatcher.submit(new Classify({ environment }), { messageText: "hi" }),
+    );
     expect(InvalidInputError.isInstance(failure)).toBe(true);
     expect((failure as InvalidInputError).parameter).toBe("answer");
     expect((failure as InvalidInputError).message).not.toContain("CANARY");
@@ -100,13 +130,17 @@ describe("AbstractToollessThinker", () => {
   it("a tool call in place of an answer (no tools are offered) fails as a refused answer, never returns nothing", async () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.toolCall("add", { a: 1, b: 2 })]);
     const { dispatcher, environment } = thinkerTestRuntime(client);
-    const failure = await failureOf(dispatcher.submit(new Classify({ environment }), { messageText: "hi" }));
+    const failure = await failureOf(
+      dispatcher.submit(new Classify({ environment }), { messageText: "hi" }),
+    );
     expect(InvalidInputError.isInstance(failure)).toBe(true);
     expect((failure as InvalidInputError).parameter).toBe("answer");
   });
 
   it("its depth is its input's (STANDARD when absent), clamped to the parent's, never raised", async () => {
-    const client = new ScriptedLlmClient(Array.from({ length: 4 }, () => ScriptedLlmClient.json(GOOD)));
+    const client = new ScriptedLlmClient(
+      Array.from({ length: 4 }, () => ScriptedLlmClient.json(GOOD)),
+    );
     const { dispatcher, environment } = thinkerTestRuntime(client);
     const cases = [
       [{ messageText: "a" }, undefined, "STANDARD"],
@@ -116,7 +150,11 @@ describe("AbstractToollessThinker", () => {
     ] as const;
     for (const [input, parent, expected] of cases) {
       const thinker = new Classify({ environment });
-      await dispatcher.submit(thinker, input, parent === undefined ? {} : { metadata: { [META_PARENT_DEPTH]: parent } });
+      await dispatcher.submit(
+        thinker,
+        input,
+        parent === undefined ? {} : { metadata: { [META_PARENT_DEPTH]: parent } },
+      );
       expect(client.requests.at(-1)!.binding.depth).toBe(expected);
       expect(thinker.depth()).toBe(expected);
     }
@@ -130,7 +168,10 @@ describe("AbstractToollessThinker", () => {
   });
 
   it("the transcript holds the prompt, every model turn with its correction, and the accepted answer", async () => {
-    const client = new ScriptedLlmClient([ScriptedLlmClient.json({ label: "maybe" }), ScriptedLlmClient.json(GOOD)]);
+    const client = new ScriptedLlmClient([
+      ScriptedLlmClient.json({ label: "maybe" }),
+      ScriptedLlmClient.json(GOOD),
+    ]);
     const { dispatcher, environment } = thinkerTestRuntime(client);
     const thinker = new Classify({ environment });
     await dispatcher.submit(thinker, { messageText: "hello" });
@@ -146,7 +187,11 @@ describe("AbstractToollessThinker", () => {
   });
 
   it("a failed run's transcript says it was not answered", async () => {
-    const client = new ScriptedLlmClient(Array.from({ length: MAX_CORRECTIONS + 1 }, () => ScriptedLlmClient.json({ label: "maybe", confidence: 1 })));
+    const client = new ScriptedLlmClient(
+      Array.from({ length: MAX_CORRECTIONS + 1 }, () =>
+        ScriptedLlmClient.json({ label: "maybe", confidence: 1 }),
+      ),
+    );
     const { dispatcher, environment } = thinkerTestRuntime(client);
     const thinker = new Classify({ environment });
     await failureOf(dispatcher.submit(thinker, { messageText: "hello" }));

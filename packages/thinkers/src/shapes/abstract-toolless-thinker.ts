@@ -5,7 +5,12 @@ import {
   type JobContext,
   type ThinkerDeclaration,
 } from "@nucleo/core";
-import { LLMCall, responseContract, type Conversation, type ResponseContract } from "@nucleo/conversation";
+import {
+  LLMCall,
+  responseContract,
+  type Conversation,
+  type ResponseContract,
+} from "@nucleo/conversation";
 import type { z } from "zod";
 import type { ThinkerOptions } from "../thinker/abstract-thinker.js";
 import type { ThinkerInput } from "../thinker/thinker-input.js";
@@ -32,7 +37,10 @@ const contracts = new WeakMap<z.ZodType, Map<string, ResponseContract<unknown>>>
  *   protected task() { return "Label the text."; }
  * }
  */
-export abstract class AbstractToollessThinker<TInput extends ThinkerInput, TOutput> extends SingleObjectiveThinker<TInput, TOutput> {
+export abstract class AbstractToollessThinker<
+  TInput extends ThinkerInput,
+  TOutput,
+> extends SingleObjectiveThinker<TInput, TOutput> {
   #conversation: Conversation | undefined;
   #turns: RunTurns | undefined;
   #running = false;
@@ -50,7 +58,11 @@ export abstract class AbstractToollessThinker<TInput extends ThinkerInput, TOutp
 
   /** One call, no loop: the answer is checked against the output schema and corrected up to the limit. */
   override async execute(input: TInput, context: JobContext): Promise<TOutput> {
-    if (this.#running) throw new SystemError({ code: "thinker_busy", message: `Thinker "${this.name}" is already running; submit a new instance for a concurrent run.` });
+    if (this.#running)
+      throw new SystemError({
+        code: "thinker_busy",
+        message: `Thinker "${this.name}" is already running; submit a new instance for a concurrent run.`,
+      });
     this.#running = true;
     try {
       return await this.#once(input, context);
@@ -63,18 +75,34 @@ export abstract class AbstractToollessThinker<TInput extends ThinkerInput, TOutp
     const parentDepth = context.metadata[META_PARENT_DEPTH];
     const depth = this.runDepth(input, Depth.is(parentDepth) ? parentDepth : undefined);
     this.#depth = depth;
-    const conversation = this.openConversation(input, { grade: this.grade(), depth, output: this.declaration.output }, context);
+    const conversation = this.openConversation(
+      input,
+      { grade: this.grade(), depth, output: this.declaration.output },
+      context,
+    );
     this.#conversation = conversation;
     this.#turns = new RunTurns(conversation.turns().length);
     conversation.addUser(this.openingTurn(input));
     this.#answer = undefined;
     const pin = this.pinnedModel();
-    const call = new LLMCall({ conversation, environment: this.environment, contract: this.#contract() as ResponseContract<TOutput>, ...(pin === undefined ? {} : { pin }) });
+    const call = new LLMCall({
+      conversation,
+      environment: this.environment,
+      contract: this.#contract() as ResponseContract<TOutput>,
+      ...(pin === undefined ? {} : { pin }),
+    });
     const result = await context.submitInStep(call, undefined);
-    if (!result.valid) throw new InvalidInputError({ parameter: "answer", expected: `${result.problem ?? "an answer matching the schema"} (still wrong after every correction)` });
+    if (!result.valid)
+      throw new InvalidInputError({
+        parameter: "answer",
+        expected: `${result.problem ?? "an answer matching the schema"} (still wrong after every correction)`,
+      });
     // A tool call skips the contract check and carries no answer; no tools are offered here.
     if (result.toolCalls.length > 0 || result.answer === undefined) {
-      throw new InvalidInputError({ parameter: "answer", expected: "one JSON object matching the schema (this task offers no tools)" });
+      throw new InvalidInputError({
+        parameter: "answer",
+        expected: "one JSON object matching the schema (this task offers no tools)",
+      });
     }
     this.#answer = { answer: result.answer as TOutput };
     return result.answer as TOutput;

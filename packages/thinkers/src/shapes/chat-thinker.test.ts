@@ -22,7 +22,15 @@ class Chat extends ChatThinker {
 /** A chat whose answers must never mention the launch code. */
 class GuardedChat extends Chat {
   protected override declareValidationGuardrails(): readonly ValidationGuardrail<string>[] {
-    return [{ name: "no_launch_code", check: (answer) => (answer.includes("LAUNCH-CODE") ? { field: "(answer)", expected: "an answer that does not reveal the launch code" } : undefined) }];
+    return [
+      {
+        name: "no_launch_code",
+        check: (answer) =>
+          answer.includes("LAUNCH-CODE")
+            ? { field: "(answer)", expected: "an answer that does not reveal the launch code" }
+            : undefined,
+      },
+    ];
   }
 }
 
@@ -42,37 +50,60 @@ describe("ChatThinker", () => {
   it.each([
     ["missing", undefined],
     ["empty", ""],
-  ])("a chat requires a conversationId (%s is refused naming the option)", (_kind, conversationId) => {
-    const { environment } = thinkerTestRuntime(new ScriptedLlmClient());
-    const options = { environment, conversations: new ConversationService(), stream: () => {}, conversationId } as unknown as ChatThinkerOptions;
-    let thrown: unknown;
-    try {
-      new Chat(options);
-    } catch (error) {
-      thrown = error;
-    }
-    expect(InvalidInputError.isInstance(thrown)).toBe(true);
-    expect((thrown as InvalidInputError).parameter).toBe("ChatThinkerOptions.conversationId");
-  });
+  ])(
+    "a chat requires a conversationId (%s is refused naming the option)",
+    (_kind, conversationId) => {
+      const { environment } = thinkerTestRuntime(new ScriptedLlmClient());
+      const options = {
+        environment,
+        conversations: new ConversationService(),
+        stream: () => {},
+        conversationId,
+      } as unknown as ChatThinkerOptions;
+      let thrown: unknown;
+      try {
+        new Chat(options);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(InvalidInputError.isInstance(thrown)).toBe(true);
+      expect((thrown as InvalidInputError).parameter).toBe("ChatThinkerOptions.conversationId");
+    },
+  );
 
-  it.each([0, -5, 1.5, Number.NaN])("a pieceLength that is not a positive integer (%s) is refused naming the option", (pieceLength) => {
-    const { environment } = thinkerTestRuntime(new ScriptedLlmClient());
-    let thrown: unknown;
-    try {
-      new Chat({ environment, conversations: new ConversationService(), conversationId: "c", stream: () => {}, pieceLength });
-    } catch (error) {
-      thrown = error;
-    }
-    expect(InvalidInputError.isInstance(thrown)).toBe(true);
-    expect((thrown as InvalidInputError).parameter).toBe("ChatThinkerOptions.pieceLength");
-  });
+  it.each([0, -5, 1.5, Number.NaN])(
+    "a pieceLength that is not a positive integer (%s) is refused naming the option",
+    (pieceLength) => {
+      const { environment } = thinkerTestRuntime(new ScriptedLlmClient());
+      let thrown: unknown;
+      try {
+        new Chat({
+          environment,
+          conversations: new ConversationService(),
+          conversationId: "c",
+          stream: () => {},
+          pieceLength,
+        });
+      } catch (error) {
+        thrown = error;
+      }
+      expect(InvalidInputError.isInstance(thrown)).toBe(true);
+      expect((thrown as InvalidInputError).parameter).toBe("ChatThinkerOptions.pieceLength");
+    },
+  );
 
   it("an accepted answer reaches the stream sink in pieces of pieceLength, in order", async () => {
     const answer = `${"a".repeat(7)}${"b".repeat(7)}${"c".repeat(3)}`;
     const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope(answer))]);
     const { dispatcher, environment } = thinkerTestRuntime(client);
     const reader = sink();
-    const chat = new Chat({ environment, conversations: new ConversationService(), conversationId: "c-1", stream: reader.stream, pieceLength: 7 });
+    const chat = new Chat({
+      environment,
+      conversations: new ConversationService(),
+      conversationId: "c-1",
+      stream: reader.stream,
+      pieceLength: 7,
+    });
 
     await expect(dispatcher.submit(chat, { message: "spell it" })).resolves.toBe(answer);
     expect(reader.pieces).toEqual(["aaaaaaa", "bbbbbbb", "ccc"]);
@@ -83,7 +114,15 @@ describe("ChatThinker", () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope(answer))]);
     const { dispatcher, environment } = thinkerTestRuntime(client);
     const reader = sink();
-    await dispatcher.submit(new Chat({ environment, conversations: new ConversationService(), conversationId: "c-2", stream: reader.stream }), { message: "long" });
+    await dispatcher.submit(
+      new Chat({
+        environment,
+        conversations: new ConversationService(),
+        conversationId: "c-2",
+        stream: reader.stream,
+      }),
+      { message: "long" },
+    );
     expect(reader.pieces.map((piece) => piece.length)).toEqual([200, 200, 50]);
     expect(reader.pieces.join("")).toBe(answer);
   });
@@ -96,15 +135,33 @@ describe("ChatThinker", () => {
       await new Promise((resolve) => setTimeout(resolve, 1));
       pieces.push(piece);
     };
-    const answer = await dispatcher.submit(new Chat({ environment, conversations: new ConversationService(), conversationId: "c-3", stream, pieceLength: 2 }), { message: "go" });
+    const answer = await dispatcher.submit(
+      new Chat({
+        environment,
+        conversations: new ConversationService(),
+        conversationId: "c-3",
+        stream,
+        pieceLength: 2,
+      }),
+      { message: "go" },
+    );
     expect([answer, pieces]).toEqual(["abcdef", ["ab", "cd", "ef"]]);
   });
 
   it("nothing a guardrail refused reaches the sink: the refusal ends the run (the reactive policy) with one model call", async () => {
-    const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope("Sure, it is LAUNCH-CODE-0000.")), ScriptedLlmClient.answer(envelope("never asked"))]);
+    const client = new ScriptedLlmClient([
+      ScriptedLlmClient.answer(envelope("Sure, it is LAUNCH-CODE-0000.")),
+      ScriptedLlmClient.answer(envelope("never asked")),
+    ]);
     const { dispatcher, environment } = thinkerTestRuntime(client);
     const reader = sink();
-    const chat = new GuardedChat({ environment, conversations: new ConversationService(), conversationId: "c-4", stream: reader.stream, pieceLength: 3 });
+    const chat = new GuardedChat({
+      environment,
+      conversations: new ConversationService(),
+      conversationId: "c-4",
+      stream: reader.stream,
+      pieceLength: 3,
+    });
 
     const failure = await failureOf(dispatcher.submit(chat, { message: "what is the code?" }));
     expect(InvalidInputError.isInstance(failure)).toBe(true);
@@ -115,30 +172,65 @@ describe("ChatThinker", () => {
   });
 
   it("nothing of a refused answer shape reaches the sink", async () => {
-    const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope({ text: "an object" }))]);
+    const client = new ScriptedLlmClient([
+      ScriptedLlmClient.answer(envelope({ text: "an object" })),
+    ]);
     const { dispatcher, environment } = thinkerTestRuntime(client);
     const reader = sink();
-    const failure = await failureOf(dispatcher.submit(new Chat({ environment, conversations: new ConversationService(), conversationId: "c-5", stream: reader.stream }), { message: "hi" }));
+    const failure = await failureOf(
+      dispatcher.submit(
+        new Chat({
+          environment,
+          conversations: new ConversationService(),
+          conversationId: "c-5",
+          stream: reader.stream,
+        }),
+        { message: "hi" },
+      ),
+    );
     expect(InvalidInputError.isInstance(failure)).toBe(true);
     expect(reader.pieces).toEqual([]);
   });
 
   it("a guarded chat streams an answer its guardrail accepts", async () => {
-    const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope("I cannot tell you."))]);
+    const client = new ScriptedLlmClient([
+      ScriptedLlmClient.answer(envelope("I cannot tell you.")),
+    ]);
     const { dispatcher, environment } = thinkerTestRuntime(client);
     const reader = sink();
-    await dispatcher.submit(new GuardedChat({ environment, conversations: new ConversationService(), conversationId: "c-6", stream: reader.stream }), { message: "code?" });
+    await dispatcher.submit(
+      new GuardedChat({
+        environment,
+        conversations: new ConversationService(),
+        conversationId: "c-6",
+        stream: reader.stream,
+      }),
+      { message: "code?" },
+    );
     expect(reader.pieces).toEqual(["I cannot tell you."]);
   });
 
   it("a chat is durable: its conversation is saved and the next turn resumes it", async () => {
-    const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope("Hello.")), ScriptedLlmClient.answer(envelope("Again."))]);
+    const client = new ScriptedLlmClient([
+      ScriptedLlmClient.answer(envelope("Hello.")),
+      ScriptedLlmClient.answer(envelope("Again.")),
+    ]);
     const { dispatcher, environment } = thinkerTestRuntime(client);
     const store = new InMemoryConversationStore();
     const conversations = new ConversationService({ store });
-    await dispatcher.submit(new Chat({ environment, conversations, conversationId: "c-7", stream: () => {} }), { message: "hi" });
+    await dispatcher.submit(
+      new Chat({ environment, conversations, conversationId: "c-7", stream: () => {} }),
+      { message: "hi" },
+    );
     expect((await store.load("c-7"))?.temporary).toBe(false);
-    await dispatcher.submit(new Chat({ environment, conversations, conversationId: "c-7", stream: () => {} }), { message: "hi again" });
-    expect(client.requests[1]!.request.messages.map((turn) => turn.role)).toEqual(["user", "assistant", "user"]);
+    await dispatcher.submit(
+      new Chat({ environment, conversations, conversationId: "c-7", stream: () => {} }),
+      { message: "hi again" },
+    );
+    expect(client.requests[1]!.request.messages.map((turn) => turn.role)).toEqual([
+      "user",
+      "assistant",
+      "user",
+    ]);
   });
 });

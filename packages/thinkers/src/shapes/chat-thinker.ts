@@ -23,12 +23,18 @@ export abstract class ChatThinker extends ReactiveThinker {
 
   constructor(declaration: ThinkerDeclaration, options: ChatThinkerOptions) {
     if (typeof options.conversationId !== "string" || options.conversationId === "") {
-      throw new InvalidInputError({ parameter: "ChatThinkerOptions.conversationId", expected: "the id of the durable conversation (a chat is never temporary)" });
+      throw new InvalidInputError({
+        parameter: "ChatThinkerOptions.conversationId",
+        expected: "the id of the durable conversation (a chat is never temporary)",
+      });
     }
     const pieceLength = options.pieceLength ?? 200;
     // Zero or a negative length would never reach the end of the answer.
     if (!Number.isInteger(pieceLength) || pieceLength < 1) {
-      throw new InvalidInputError({ parameter: "ChatThinkerOptions.pieceLength", expected: "a positive integer (characters per streamed piece)" });
+      throw new InvalidInputError({
+        parameter: "ChatThinkerOptions.pieceLength",
+        expected: "a positive integer (characters per streamed piece)",
+      });
     }
     super(declaration, options);
     this.#stream = options.stream;
@@ -36,6 +42,7 @@ export abstract class ChatThinker extends ReactiveThinker {
   }
 
   protected override async publishAnswer(answer: string): Promise<void> {
-    for (let at = 0; at < answer.length; at += this.#pieceLength) await this.#stream(answer.slice(at, at + this.#pieceLength));
+    for (let at = 0; at < answer.length; at += this.#pieceLength)
+      await this.#stream(answer.slice(at, at + this.#pieceLength));
   }
 }

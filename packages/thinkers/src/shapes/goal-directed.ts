@@ -1,4 +1,9 @@
-import { DEFAULT_COMFORT_CONTEXT_TOKENS, DEFAULT_COMPACTION_TRIGGER, Depth, type ThinkerDeclaration } from "@nucleo/core";
+import {
+  DEFAULT_COMFORT_CONTEXT_TOKENS,
+  DEFAULT_COMPACTION_TRIGGER,
+  Depth,
+  type ThinkerDeclaration,
+} from "@nucleo/core";
 import { Conversation } from "@nucleo/conversation";
 import { wireKeysToWire } from "@nucleo/conversation/internal";
 import type { z } from "zod";
@@ -28,10 +33,21 @@ export const GoalDirected = {
   },
 
   /** A temporary conversation with the task as its objective (the loop appends the prompt). */
-  open(id: string, seat: Conversation["seat"], declaration: ThinkerDeclaration, task: string): Conversation {
+  open(
+    id: string,
+    seat: Conversation["seat"],
+    declaration: ThinkerDeclaration,
+    task: string,
+  ): Conversation {
     const { comfortContextTokens, compactionTrigger } = declaration;
     // The job id is unique in the dispatcher, so the conversation needs no id of its own.
-    const conversation = new Conversation(id, seat, true, comfortContextTokens ?? DEFAULT_COMFORT_CONTEXT_TOKENS, compactionTrigger ?? DEFAULT_COMPACTION_TRIGGER);
+    const conversation = new Conversation(
+      id,
+      seat,
+      true,
+      comfortContextTokens ?? DEFAULT_COMFORT_CONTEXT_TOKENS,
+      compactionTrigger ?? DEFAULT_COMPACTION_TRIGGER,
+    );
     return conversation.putMainObjective(task);
   },
 } as const;

@@ -40,7 +40,11 @@ export abstract class ReactiveThinker extends AbstractThinker<ChatTurnInput, str
 
   /** Sets the depth this thinker works at (read at every model turn, so a change mid-run shows at the next). */
   setDepth(depth: Depth): void {
-    if (!Depth.is(depth)) throw new InvalidInputError({ parameter: "depth", expected: `one of ${Depth.ladder.join(", ")}` });
+    if (!Depth.is(depth))
+      throw new InvalidInputError({
+        parameter: "depth",
+        expected: `one of ${Depth.ladder.join(", ")}`,
+      });
     this.#ownDepth = depth;
   }
 
@@ -51,10 +55,15 @@ export abstract class ReactiveThinker extends AbstractThinker<ChatTurnInput, str
 
   /** Its own depth, clamped to its parent's when it runs as a child. */
   override depth(): Depth {
-    return this.#parentDepth === undefined ? this.#ownDepth : Depth.min(this.#ownDepth, this.#parentDepth);
+    return this.#parentDepth === undefined
+      ? this.#ownDepth
+      : Depth.min(this.#ownDepth, this.#parentDepth);
   }
 
-  protected async openConversation(input: ChatTurnInput, seat: Conversation["seat"]): Promise<Conversation> {
+  protected async openConversation(
+    _input: ChatTurnInput,
+    seat: Conversation["seat"],
+  ): Promise<Conversation> {
     const { comfortContextTokens, compactionTrigger } = this.declaration;
     const conversation = await this.conversations.obtain({
       seat,

@@ -1,4 +1,4 @@
-import { Depth, type JobContext } from "@nucleo/core";
+import type { Depth, JobContext } from "@nucleo/core";
 import type { Conversation, Part } from "@nucleo/conversation";
 import { AbstractThinker } from "../thinker/abstract-thinker.js";
 import type { ThinkerInput } from "../thinker/thinker-input.js";
@@ -20,7 +20,10 @@ import { GoalDirected } from "./goal-directed.js";
  *   protected task() { return "Add the numbers you are given with the add tool."; }
  * }
  */
-export abstract class SingleObjectiveThinker<TInput extends ThinkerInput, TOutput> extends AbstractThinker<TInput, TOutput> {
+export abstract class SingleObjectiveThinker<
+  TInput extends ThinkerInput,
+  TOutput,
+> extends AbstractThinker<TInput, TOutput> {
   /** The task, written into the objective's `task` slot. */
   protected abstract task(input: TInput): string;
 
@@ -33,7 +36,11 @@ export abstract class SingleObjectiveThinker<TInput extends ThinkerInput, TOutpu
     return GoalDirected.depth(input, parentDepth);
   }
 
-  protected openConversation(input: TInput, seat: Conversation["seat"], context: JobContext): Conversation {
+  protected openConversation(
+    input: TInput,
+    seat: Conversation["seat"],
+    context: JobContext,
+  ): Conversation {
     return GoalDirected.open(context.jobId, seat, this.declaration, this.task(input));
   }
 

@@ -11,16 +11,40 @@ import { SingleObjectiveThinker } from "../shapes/single-objective-thinker.js";
 import type { ThinkerOptions } from "../thinker/abstract-thinker.js";
 import { thinkerInput } from "../thinker/thinker-input.js";
 
-const PRICES = { currency: "USD", effectiveFrom: "2025-01-01", source: "test fixture", input: "1", output: "4" };
+const PRICES = {
+  currency: "USD",
+  effectiveFrom: "2025-01-01",
+  source: "test fixture",
+  input: "1",
+  output: "4",
+};
 
-export function entry(id: string, grade: CatalogEntryInput["grade"], overrides: Partial<CatalogEntryInput> = {}): CatalogEntryInput {
-  return { id, provider: "openai", model: id, grade, contextWindow: 128_000, outputCeiling: 16_000, prices: PRICES, limits: { tokensPerMinute: 100_000_000 }, ...overrides };
+export function entry(
+  id: string,
+  grade: CatalogEntryInput["grade"],
+  overrides: Partial<CatalogEntryInput> = {},
+): CatalogEntryInput {
+  return {
+    id,
+    provider: "openai",
+    model: id,
+    grade,
+    contextWindow: 128_000,
+    outputCeiling: 16_000,
+    prices: PRICES,
+    limits: { tokensPerMinute: 100_000_000 },
+    ...overrides,
+  };
 }
 
 export const ENTRIES: CatalogEntryInput[] = [
   entry("small", "SMALL"),
   entry("medium", "MEDIUM"),
-  entry("medium-thinking", "MEDIUM", { provider: "anthropic", nativeThinking: true, reasoningTokens: { IMMEDIATE: 0, QUICK: 1_024, STANDARD: 4_096, THOROUGH: 8_192 } }),
+  entry("medium-thinking", "MEDIUM", {
+    provider: "anthropic",
+    nativeThinking: true,
+    reasoningTokens: { IMMEDIATE: 0, QUICK: 1_024, STANDARD: 4_096, THOROUGH: 8_192 },
+  }),
   entry("large", "LARGE"),
   entry("xl", "XL"),
 ];

@@ -12,8 +12,23 @@ import {
   type Thinker,
 } from "@nucleo/core";
 import { thinkingActive, type CatalogEntry } from "@nucleo/catalog";
-import { LLMCall, type Conversation, type Part, type ConversationService, type LlmCallOutput, type LlmEnvironment, type ToolCallPart } from "@nucleo/conversation";
-import { ToolRegistry, type ModelDependent, type Skill, type ToolCreationContext, type ToolHub, type ToolProvider } from "@nucleo/tools";
+import {
+  LLMCall,
+  type Conversation,
+  type Part,
+  type ConversationService,
+  type LlmCallOutput,
+  type LlmEnvironment,
+  type ToolCallPart,
+} from "@nucleo/conversation";
+import {
+  ToolRegistry,
+  type ModelDependent,
+  type Skill,
+  type ToolCreationContext,
+  type ToolHub,
+  type ToolProvider,
+} from "@nucleo/tools";
 import { markModelDependent } from "@nucleo/tools/internal";
 import type { ThinkingResponseHandler } from "../answer/index.js";
 import { ReadOnlyBinding } from "./read-only-binding.js";
@@ -22,7 +37,12 @@ import { DoorState, type DoorWiring } from "./door-state.js";
 import { readTranscript, RunTurns, type ThinkerTranscript } from "./transcript.js";
 import type { ValidationGuardrail } from "./validation-guardrail.js";
 import { DELEGATION, type DelegationSeed } from "./delegation-seed.js";
-import { SUB_THINKER, createSubThinkerProvider, whenDelegatesLoaded, type SubThinkerProvider } from "../builtins/sub-thinker-provider.js";
+import {
+  SUB_THINKER,
+  createSubThinkerProvider,
+  whenDelegatesLoaded,
+  type SubThinkerProvider,
+} from "../builtins/sub-thinker-provider.js";
 import { answerHandlerFor } from "./answer-handlers.js";
 import { judgeAnswer, NO_ANSWER } from "./answer-judge.js";
 import { NO_CATALOGS, withoutAdmitted, withoutRegistered } from "./catalog-filters.js";
@@ -58,7 +78,10 @@ interface ThinkerRun {
  * own members. The sweep, the admission check and the answer boundary live in private members
  * and module functions, so no override can drop them.
  */
-export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestrator<TInput, TOutput> implements Thinker<TInput, TOutput>, ModelDependent {
+export abstract class AbstractThinker<TInput, TOutput>
+  extends AbstractOrchestrator<TInput, TOutput>
+  implements Thinker<TInput, TOutput>, ModelDependent
+{
   /** The deployment's picker, counters, clients and clock. */
   protected readonly environment: LlmEnvironment;
   /** The compatible-tool and skill catalogs, when the thinker has them. */
@@ -90,7 +113,10 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
     this.#conversations = options.conversations;
     this.#pin = options.pin;
     this.#maxTurns = options.maxTurns ?? DEFAULT_MAX_TURNS;
-    if (!Number.isInteger(this.#maxTurns) || this.#maxTurns < 1) throw new RangeError(`ThinkerOptions.maxTurns must be a positive integer, got ${options.maxTurns}`);
+    if (!Number.isInteger(this.#maxTurns) || this.#maxTurns < 1)
+      throw new RangeError(
+        `ThinkerOptions.maxTurns must be a positive integer, got ${options.maxTurns}`,
+      );
     this.artifacts = options.artifacts ?? new ArtifactRegistry();
     this.#subThinker = createSubThinkerProvider(this);
     this.#tools.register(this.#subThinker);
@@ -113,9 +139,20 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
    */
   setGrade(grade: Grade): void {
     const declared = this.#declaration.grade;
-    if (!Grade.is(grade)) throw new InvalidInputError({ parameter: "grade", expected: `one of ${[...Grade.ladder, "CEILING"].join(", ")}` });
-    const lower = declared === "CEILING" ? grade !== "CEILING" : Grade.isRung(grade) && Grade.compare(grade, declared) < 0;
-    if (lower) throw new InvalidInputError({ parameter: "grade", expected: `${declared} or stronger (the declared floor of "${this.name}")` });
+    if (!Grade.is(grade))
+      throw new InvalidInputError({
+        parameter: "grade",
+        expected: `one of ${[...Grade.ladder, "CEILING"].join(", ")}`,
+      });
+    const lower =
+      declared === "CEILING"
+        ? grade !== "CEILING"
+        : Grade.isRung(grade) && Grade.compare(grade, declared) < 0;
+    if (lower)
+      throw new InvalidInputError({
+        parameter: "grade",
+        expected: `${declared} or stronger (the declared floor of "${this.name}")`,
+      });
     this.#declaration = ThinkerDeclaration.of({ ...this.#declaration, grade });
   }
 
@@ -134,7 +171,8 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
    * none. The last declaration wins. Budgets never propagate to delegates.
    */
   setOutputBudget(tokens: number): void {
-    if (!Number.isInteger(tokens) || tokens <= 0) throw new InvalidInputError({ parameter: "tokens", expected: "a positive integer" });
+    if (!Number.isInteger(tokens) || tokens <= 0)
+      throw new InvalidInputError({ parameter: "tokens", expected: "a positive integer" });
     this.#declaration = ThinkerDeclaration.of({ ...this.#declaration, output: { tokens } });
   }
 
@@ -162,12 +200,15 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
    * {@link delegationThreshold} and removes it below. Overrides may call `super` to keep it.
    */
   protected reconcileToolRegistry(registry: ToolRegistry): void {
-    if (Depth.atLeast(this.depth(), this.delegationThreshold())) registry.register(this.#subThinker);
+    if (Depth.atLeast(this.depth(), this.delegationThreshold()))
+      registry.register(this.#subThinker);
     else registry.unregister(SUB_THINKER);
   }
 
   /** The compatible-tool catalog `request_tools` offers this turn. Default: the hub's, as is. */
-  protected reconcileCompatibleTools(catalog: ReadonlyMap<string, ToolProvider>): ReadonlyMap<string, ToolProvider> {
+  protected reconcileCompatibleTools(
+    catalog: ReadonlyMap<string, ToolProvider>,
+  ): ReadonlyMap<string, ToolProvider> {
     return catalog;
   }
 
@@ -193,7 +234,11 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
   protected abstract runDepth(input: TInput, parentDepth: Depth | undefined): Depth;
 
   /** The conversation of a run, its objective in place (a durable one with its earlier turns). */
-  protected abstract openConversation(input: TInput, seat: Conversation["seat"], context: JobContext): Conversation | Promise<Conversation>;
+  protected abstract openConversation(
+    input: TInput,
+    seat: Conversation["seat"],
+    context: JobContext,
+  ): Conversation | Promise<Conversation>;
 
   /** The user turn that opens a run: the loop appends it, so it knows where the run begins. */
   protected abstract openingTurn(input: TInput): string | readonly Part[];
@@ -214,7 +259,11 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
    * sent. The call appends the model's turn to the conversation. The one seam a test may
    * override to drive the real loop with scripted turns.
    */
-  protected submitThinkingCall(call: LLMCall, context: JobContext, options?: ChildSubmitOptions): Promise<LlmCallOutput<undefined>> {
+  protected submitThinkingCall(
+    call: LLMCall,
+    context: JobContext,
+    options?: ChildSubmitOptions,
+  ): Promise<LlmCallOutput<undefined>> {
     return context.submitInCurrentStep(call, undefined, options);
   }
 
@@ -225,13 +274,21 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
    * returned, every correction, and the accepted answer. What a benchmark's judge reads.
    */
   transcript(): ThinkerTranscript<TOutput> {
-    if (!this.#conversation) throw new SystemError({ code: "not_run", message: `Thinker "${this.name}" has no transcript: it has not run.` });
+    if (!this.#conversation)
+      throw new SystemError({
+        code: "not_run",
+        message: `Thinker "${this.name}" has no transcript: it has not run.`,
+      });
     return readTranscript(this.name, this.#conversation, this.#runTurns!, this.#accepted);
   }
 
   /** Runs the loop (the dispatcher calls this; submit the thinker, never call it yourself). */
   async execute(input: TInput, context: JobContext): Promise<TOutput> {
-    if (this.#running) throw new SystemError({ code: "thinker_busy", message: `Thinker "${this.name}" is already running; submit a new instance for a concurrent run.` });
+    if (this.#running)
+      throw new SystemError({
+        code: "thinker_busy",
+        message: `Thinker "${this.name}" is already running; submit a new instance for a concurrent run.`,
+      });
     this.#running = true;
     try {
       // Opened by a plain method: this async frame, kept while the run waits on its model,
@@ -244,9 +301,15 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
         for (let turn = 1; turn <= this.#maxTurns; turn++) {
           this.#beginTurn(run);
           if (this.#conversations?.canCompact) await this.#compact(run);
-          const output = await this.submitThinkingCall(this.#turnCall(run), context, run.childOptions);
+          const output = await this.submitThinkingCall(
+            this.#turnCall(run),
+            context,
+            run.childOptions,
+          );
           if (output.toolCalls.length > 0) {
-            await runToolCalls(output.toolCalls, run, this.#tools, (call, provider) => this.validateToolCall(call, provider));
+            await runToolCalls(output.toolCalls, run, this.#tools, (call, provider) =>
+              this.validateToolCall(call, provider),
+            );
             continue;
           }
           const outcome = await this.#judgeAnswer(output, run);
@@ -276,11 +339,19 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
     const seat = seatFor(this.#declaration.grade, this.#depth, this.#declaration.output);
     const opened = this.openConversation(input, seat, context);
     // A subclass may answer with any promise-like (a durable store's), or the conversation itself.
-    if (typeof (opened as { then?: unknown }).then === "function") return Promise.resolve(opened).then((conversation) => this.#startRun(input, context, seat, conversation));
+    if (typeof (opened as { then?: unknown }).then === "function")
+      return Promise.resolve(opened).then((conversation) =>
+        this.#startRun(input, context, seat, conversation),
+      );
     return this.#startRun(input, context, seat, opened as Conversation);
   }
 
-  #startRun(input: TInput, context: JobContext, seat: Conversation["seat"], conversation: Conversation): ThinkerRun {
+  #startRun(
+    input: TInput,
+    context: JobContext,
+    seat: Conversation["seat"],
+    conversation: Conversation,
+  ): ThinkerRun {
     conversation.seat = seat;
     this.#conversation = conversation;
     this.#runTurns = new RunTurns(conversation.turns().length);
@@ -288,35 +359,66 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
     // The sealed scope is read-only when the caller bound it or the class declares `readOnly`
     // (the dispatcher seals that onto the thinker itself): every child inherits it.
     return {
-      context, conversation, binding: new ReadOnlyBinding(context.scope.readOnly, context), turns: this.#runTurns,
+      context,
+      conversation,
+      binding: new ReadOnlyBinding(context.scope.readOnly, context),
+      turns: this.#runTurns,
       childOptions: childOptionsFor(this.#depth),
       doorWiring: undefined,
-      creation: { parentGrade: this.#declaration.grade, artifacts: this.artifacts, ...(this.#pin === undefined ? {} : { parentPin: this.#pin }) },
+      creation: {
+        parentGrade: this.#declaration.grade,
+        artifacts: this.artifacts,
+        ...(this.#pin === undefined ? {} : { parentPin: this.#pin }),
+      },
     };
   }
 
   /** The model call of a turn, on the run's conversation (pinned with the thinker). */
   #turnCall(run: ThinkerRun): LLMCall {
     const pin = this.#pin;
-    return new LLMCall(pin === undefined
-      ? { conversation: run.conversation, environment: this.environment, beforeRender: this.#beforeRender }
-      : { conversation: run.conversation, environment: this.environment, pin, beforeRender: this.#beforeRender });
+    return new LLMCall(
+      pin === undefined
+        ? {
+            conversation: run.conversation,
+            environment: this.environment,
+            beforeRender: this.#beforeRender,
+          }
+        : {
+            conversation: run.conversation,
+            environment: this.environment,
+            pin,
+            beforeRender: this.#beforeRender,
+          },
+    );
   }
 
   /** @internal What a delegate of this thinker inherits. */
   [DELEGATION](): DelegationSeed {
     const inherited = this.#tools.providers().filter((provider) => !this.#doors.isDoor(provider));
     return {
-      environment: this.environment, hub: this.hub, grade: this.#declaration.grade, pin: this.#pin, depth: this.#depth,
-      providers: inherited, toolCatalog: this.#doors.toolCatalog, skillCatalog: this.#doors.skillCatalog, artifacts: this.artifacts,
-      conversation: this.#conversation, conversations: this.#conversations,
+      environment: this.environment,
+      hub: this.hub,
+      grade: this.#declaration.grade,
+      pin: this.#pin,
+      depth: this.#depth,
+      providers: inherited,
+      toolCatalog: this.#doors.toolCatalog,
+      skillCatalog: this.#doors.skillCatalog,
+      artifacts: this.artifacts,
+      conversation: this.#conversation,
+      conversations: this.#conversations,
     };
   }
 
   /** The hub's catalogs, before the reconcile hooks (a sub-thinker answers what it captured at launch). */
-  protected hubCatalogs(): { readonly tools: ReadonlyMap<string, ToolProvider>; readonly skills: ReadonlyMap<string, Skill> } {
+  protected hubCatalogs(): {
+    readonly tools: ReadonlyMap<string, ToolProvider>;
+    readonly skills: ReadonlyMap<string, Skill>;
+  } {
     // Asked every turn: a thinker without a hub answers one shared object.
-    return this.hub === undefined ? NO_CATALOGS : { tools: this.hub.compatibleTools(), skills: this.hub.skills() };
+    return this.hub === undefined
+      ? NO_CATALOGS
+      : { tools: this.hub.compatibleTools(), skills: this.hub.skills() };
   }
 
   /**
@@ -327,7 +429,8 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
   #beginTurn(run: ThinkerRun): void {
     const { conversation } = run;
     const depth = this.depth();
-    if (conversation.seat.depth !== depth) conversation.seat = seatFor(conversation.seat.grade, depth, conversation.seat.output);
+    if (conversation.seat.depth !== depth)
+      conversation.seat = seatFor(conversation.seat.grade, depth, conversation.seat.output);
     this.#reconcile(run);
     conversation.setTools(this.#doors.definitions(run.binding.sweep(this.#tools)));
     run.context.nextStep();
@@ -351,11 +454,18 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
   #reconcile(run: ThinkerRun): void {
     this.reconcileToolRegistry(this.#tools);
     const catalogs = this.hubCatalogs();
-    const tools = this.reconcileCompatibleTools(withoutRegistered(catalogs.tools, this.#tools, this.#doors));
+    const tools = this.reconcileCompatibleTools(
+      withoutRegistered(catalogs.tools, this.#tools, this.#doors),
+    );
     const skills = this.reconcileSkillCatalog(withoutAdmitted(catalogs.skills, run.conversation));
     // Most thinkers have no catalogs: nothing is wired, so a run holds nothing for doors.
     if (tools.size > 0 || skills.size > 0) {
-      run.doorWiring ??= { grant: (provider) => this.#grant(provider), hub: this.hub, conversation: run.conversation, scope: run.context.scope };
+      run.doorWiring ??= {
+        grant: (provider) => this.#grant(provider),
+        hub: this.hub,
+        conversation: run.conversation,
+        scope: run.context.scope,
+      };
     }
     this.#doors.rebuild(this.#tools, tools, skills, run.doorWiring);
   }
@@ -377,7 +487,10 @@ export abstract class AbstractThinker<TInput, TOutput> extends AbstractOrchestra
     return this.#handler;
   }
 
-  async #judgeAnswer(output: LlmCallOutput<undefined>, run: ThinkerRun): Promise<TOutput | typeof NO_ANSWER> {
+  async #judgeAnswer(
+    output: LlmCallOutput<undefined>,
+    run: ThinkerRun,
+  ): Promise<TOutput | typeof NO_ANSWER> {
     const outcome = await judgeAnswer<TOutput>({
       read: () => this.#answerHandler().read(output.text, output.thinking, this.#thinkingActive),
       guardrails: () => this.declareValidationGuardrails(),

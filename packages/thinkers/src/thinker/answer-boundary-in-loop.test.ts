@@ -5,7 +5,12 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { reasoningField } from "../answer/reasoning-field.js";
 import { SingleObjectiveThinker } from "../shapes/single-objective-thinker.js";
-import { addProvider, envelope, Summer, thinkerTestRuntime } from "../test-support/thinker-fixtures.js";
+import {
+  addProvider,
+  envelope,
+  Summer,
+  thinkerTestRuntime,
+} from "../test-support/thinker-fixtures.js";
 import type { ThinkerOptions } from "./abstract-thinker.js";
 import { thinkerInput } from "./thinker-input.js";
 
@@ -49,7 +54,9 @@ function propertiesOf(schema: unknown): string[] {
 
 /** The answer field's object schema inside the envelope's (the answer is nullable: object or null). */
 function answerObjectSchema(request: LlmRequest): unknown {
-  const answer = (request.responseFormat!.schema as { properties: { answer: Record<string, unknown> } }).properties.answer;
+  const answer = (
+    request.responseFormat!.schema as { properties: { answer: Record<string, unknown> } }
+  ).properties.answer;
   const options = (answer.anyOf ?? answer.oneOf ?? [answer]) as Array<{ type?: string }>;
   return options.find((option) => option.type === "object");
 }
@@ -60,23 +67,36 @@ describe("the answer boundary inside the loop", () => {
     ["an array", [CANARY]],
     ["a number", 3307],
     ["a boolean", true],
-  ])("a non-object answer (%s) for a composite thinker draws a correction naming `answer` and the type, never the value", async (_kind, wrong) => {
-    const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope(wrong)), ScriptedLlmClient.answer(envelope({ total: 5 }))]);
-    const { dispatcher, environment } = thinkerTestRuntime(client);
-    await expect(dispatcher.submit(new Summer({ environment }), { numbers: [2, 3] })).resolves.toEqual({ total: 5 });
+  ])(
+    "a non-object answer (%s) for a composite thinker draws a correction naming `answer` and the type, never the value",
+    async (_kind, wrong) => {
+      const client = new ScriptedLlmClient([
+        ScriptedLlmClient.answer(envelope(wrong)),
+        ScriptedLlmClient.answer(envelope({ total: 5 })),
+      ]);
+      const { dispatcher, environment } = thinkerTestRuntime(client);
+      await expect(
+        dispatcher.submit(new Summer({ environment }), { numbers: [2, 3] }),
+      ).resolves.toEqual({ total: 5 });
 
-    const correction = lastMessage(client.requests[1]!.request);
-    expect(correction.role).toBe("user");
-    expect(correction.text).toContain('"answer"');
-    expect(correction.text).toContain("a JSON object (summer_answer)");
-    expect(correction.text).not.toContain("CANARY");
-    expect(correction.text).not.toContain("3307");
-  });
+      const correction = lastMessage(client.requests[1]!.request);
+      expect(correction.role).toBe("user");
+      expect(correction.text).toContain('"answer"');
+      expect(correction.text).toContain("a JSON object (summer_answer)");
+      expect(correction.text).not.toContain("CANARY");
+      expect(correction.text).not.toContain("3307");
+    },
+  );
 
   it("a mistyped field draws a correction naming the field and its declared type, never the value", async () => {
-    const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope({ total: CANARY })), ScriptedLlmClient.answer(envelope({ total: 5 }))]);
+    const client = new ScriptedLlmClient([
+      ScriptedLlmClient.answer(envelope({ total: CANARY })),
+      ScriptedLlmClient.answer(envelope({ total: 5 })),
+    ]);
     const { dispatcher, environment } = thinkerTestRuntime(client);
-    await expect(dispatcher.submit(new Summer({ environment }), { numbers: [2, 3] })).resolves.toEqual({ total: 5 });
+    await expect(
+      dispatcher.submit(new Summer({ environment }), { numbers: [2, 3] }),
+    ).resolves.toEqual({ total: 5 });
 
     const correction = lastMessage(client.requests[1]!.request);
     expect(correction.text).toContain('"answer.total"');
@@ -92,7 +112,9 @@ describe("the answer boundary inside the loop", () => {
       ScriptedLlmClient.answer(envelope(good)),
     ]);
     const { dispatcher, environment } = thinkerTestRuntime(client);
-    await expect(dispatcher.submit(new Judge({ environment, pin: "medium" }), { claim: "a wheel" })).resolves.toEqual(good);
+    await expect(
+      dispatcher.submit(new Judge({ environment, pin: "medium" }), { claim: "a wheel" }),
+    ).resolves.toEqual(good);
 
     const enumCorrection = lastMessage(client.requests[1]!.request).text;
     expect(enumCorrection).toContain('"answer.verdict"');
@@ -105,7 +127,10 @@ describe("the answer boundary inside the loop", () => {
   });
 
   it("a missing field draws a correction naming it as required", async () => {
-    const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope({ sum: 5 })), ScriptedLlmClient.answer(envelope({ total: 5 }))]);
+    const client = new ScriptedLlmClient([
+      ScriptedLlmClient.answer(envelope({ sum: 5 })),
+      ScriptedLlmClient.answer(envelope({ total: 5 })),
+    ]);
     const { dispatcher, environment } = thinkerTestRuntime(client);
     await dispatcher.submit(new Summer({ environment }), { numbers: [2, 3] });
     const correction = lastMessage(client.requests[1]!.request).text;
@@ -114,9 +139,14 @@ describe("the answer boundary inside the loop", () => {
   });
 
   it("a null answer means the model is not done: the loop nudges it on instead of refusing", async () => {
-    const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope(null)), ScriptedLlmClient.answer(envelope({ total: 5 }))]);
+    const client = new ScriptedLlmClient([
+      ScriptedLlmClient.answer(envelope(null)),
+      ScriptedLlmClient.answer(envelope({ total: 5 })),
+    ]);
     const { dispatcher, environment } = thinkerTestRuntime(client);
-    await expect(dispatcher.submit(new Summer({ environment }), { numbers: [2, 3] })).resolves.toEqual({ total: 5 });
+    await expect(
+      dispatcher.submit(new Summer({ environment }), { numbers: [2, 3] }),
+    ).resolves.toEqual({ total: 5 });
     const nudge = lastMessage(client.requests[1]!.request).text;
     expect(nudge).toContain("answer was null");
     expect(nudge).not.toContain("Invalid value");
@@ -126,12 +156,18 @@ describe("the answer boundary inside the loop", () => {
     const thought = "The prior art at column 3 shows every element of the claim.";
     const client = new ScriptedLlmClient([
       // No `reasoning` anywhere: neither the envelope's nor the answer's is asked for.
-      ScriptedLlmClient.answer(JSON.stringify({ answer: { verdict: "anticipated", score: 4 } }), { thinking: [thought] }),
+      ScriptedLlmClient.answer(JSON.stringify({ answer: { verdict: "anticipated", score: 4 } }), {
+        thinking: [thought],
+      }),
     ]);
     const { dispatcher, environment } = thinkerTestRuntime(client);
     const judge = new Judge({ environment, pin: "medium-thinking" });
 
-    await expect(dispatcher.submit(judge, { claim: "a wheel" })).resolves.toEqual({ reasoning: thought, verdict: "anticipated", score: 4 });
+    await expect(dispatcher.submit(judge, { claim: "a wheel" })).resolves.toEqual({
+      reasoning: thought,
+      verdict: "anticipated",
+      score: 4,
+    });
     const request = client.requests[0]!.request;
     expect(client.requests[0]!.binding.entry.id).toBe("medium-thinking");
     expect(propertiesOf(request.responseFormat!.schema)).toEqual(["answer"]);
@@ -142,10 +178,18 @@ describe("the answer boundary inside the loop", () => {
   it("under native thinking, a reasoning the model sends anyway is replaced by the thinking block, never refused", async () => {
     const thought = "Column 3 discloses it.";
     const client = new ScriptedLlmClient([
-      ScriptedLlmClient.answer(JSON.stringify({ reasoning: 17, answer: { reasoning: ["not", "a", "string"], verdict: "novel", score: 1 } }), { thinking: [thought] }),
+      ScriptedLlmClient.answer(
+        JSON.stringify({
+          reasoning: 17,
+          answer: { reasoning: ["not", "a", "string"], verdict: "novel", score: 1 },
+        }),
+        { thinking: [thought] },
+      ),
     ]);
     const { dispatcher, environment } = thinkerTestRuntime(client);
-    await expect(dispatcher.submit(new Judge({ environment, pin: "medium-thinking" }), { claim: "a wheel" })).resolves.toEqual({ reasoning: thought, verdict: "novel", score: 1 });
+    await expect(
+      dispatcher.submit(new Judge({ environment, pin: "medium-thinking" }), { claim: "a wheel" }),
+    ).resolves.toEqual({ reasoning: thought, verdict: "novel", score: 1 });
     expect(client.requests).toHaveLength(1);
   });
 
@@ -156,7 +200,9 @@ describe("the answer boundary inside the loop", () => {
       ScriptedLlmClient.answer(envelope(good, "checked against the prior art")),
     ]);
     const { dispatcher, environment } = thinkerTestRuntime(client);
-    await expect(dispatcher.submit(new Judge({ environment, pin: "medium" }), { claim: "a wheel" })).resolves.toEqual(good);
+    await expect(
+      dispatcher.submit(new Judge({ environment, pin: "medium" }), { claim: "a wheel" }),
+    ).resolves.toEqual(good);
 
     const request = client.requests[0]!.request;
     expect(propertiesOf(request.responseFormat!.schema)).toEqual(["answer", "reasoning"]);
@@ -168,14 +214,24 @@ describe("the answer boundary inside the loop", () => {
     const good = { reasoning: "quick look", verdict: "novel", score: 1 };
     const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope(good))]);
     const { dispatcher, environment } = thinkerTestRuntime(client);
-    await expect(dispatcher.submit(new Judge({ environment, pin: "medium-thinking" }), { claim: "a wheel", depth: "IMMEDIATE" })).resolves.toEqual(good);
-    expect(propertiesOf(client.requests[0]!.request.responseFormat!.schema)).toEqual(["answer", "reasoning"]);
+    await expect(
+      dispatcher.submit(new Judge({ environment, pin: "medium-thinking" }), {
+        claim: "a wheel",
+        depth: "IMMEDIATE",
+      }),
+    ).resolves.toEqual(good);
+    expect(propertiesOf(client.requests[0]!.request.responseFormat!.schema)).toEqual([
+      "answer",
+      "reasoning",
+    ]);
   });
 
   it("the contract follows the entry each turn: the same thinker unpinned between runs asks again for reasoning", async () => {
     const good = { reasoning: "r", verdict: "novel", score: 1 };
     const client = new ScriptedLlmClient([
-      ScriptedLlmClient.answer(JSON.stringify({ answer: { verdict: "novel", score: 1 } }), { thinking: ["t"] }),
+      ScriptedLlmClient.answer(JSON.stringify({ answer: { verdict: "novel", score: 1 } }), {
+        thinking: ["t"],
+      }),
       ScriptedLlmClient.answer(envelope(good)),
     ]);
     const { dispatcher, environment } = thinkerTestRuntime(client);
@@ -183,6 +239,8 @@ describe("the answer boundary inside the loop", () => {
     await dispatcher.submit(judge, { claim: "a" });
     judge.pinModel("medium");
     await expect(dispatcher.submit(judge, { claim: "b" })).resolves.toEqual(good);
-    expect(client.requests.map((call) => propertiesOf(call.request.responseFormat!.schema))).toEqual([["answer"], ["answer", "reasoning"]]);
+    expect(
+      client.requests.map((call) => propertiesOf(call.request.responseFormat!.schema)),
+    ).toEqual([["answer"], ["answer", "reasoning"]]);
   });
 });

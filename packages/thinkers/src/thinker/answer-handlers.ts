@@ -6,7 +6,10 @@ import { ThinkingResponseHandler } from "../answer/index.js";
 const HANDLERS = new WeakMap<object, Map<string, ThinkingResponseHandler<unknown>>>();
 
 /** The (shared) answer handler of a thinker class: its output schema, named `<name>_answer`. */
-export function answerHandlerFor<TOutput>(output: z.ZodType<TOutput>, thinkerName: string): ThinkingResponseHandler<TOutput> {
+export function answerHandlerFor<TOutput>(
+  output: z.ZodType<TOutput>,
+  thinkerName: string,
+): ThinkingResponseHandler<TOutput> {
   let byName = HANDLERS.get(output);
   if (!byName) {
     byName = new Map();
@@ -14,7 +17,9 @@ export function answerHandlerFor<TOutput>(output: z.ZodType<TOutput>, thinkerNam
   }
   let handler = byName.get(thinkerName);
   if (!handler) {
-    handler = new ThinkingResponseHandler(output, { name: `${thinkerName}_answer` }) as ThinkingResponseHandler<unknown>;
+    handler = new ThinkingResponseHandler(output, {
+      name: `${thinkerName}_answer`,
+    }) as ThinkingResponseHandler<unknown>;
     // Names are a class's constant; a bound keeps names made up per instance from piling up.
     if (byName.size >= 64) byName.clear();
     byName.set(thinkerName, handler);

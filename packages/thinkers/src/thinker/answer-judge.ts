@@ -28,7 +28,9 @@ export interface AnswerJudging<TOutput> {
  *
  * @internal
  */
-export async function judgeAnswer<TOutput>(judging: AnswerJudging<TOutput>): Promise<TOutput | typeof NO_ANSWER> {
+export async function judgeAnswer<TOutput>(
+  judging: AnswerJudging<TOutput>,
+): Promise<TOutput | typeof NO_ANSWER> {
   let response: ThinkingResponse<TOutput>;
   try {
     response = judging.read();
@@ -44,7 +46,11 @@ export async function judgeAnswer<TOutput>(judging: AnswerJudging<TOutput>): Pro
     checkArtifactRefs(answer, judging.artifacts);
     for (const guardrail of judging.guardrails()) {
       const refusal = await guardrail.check(answer, judging.guard);
-      if (refusal) throw new InvalidInputError({ parameter: refusal.field === "(answer)" ? "answer" : `answer.${refusal.field}`, expected: `${refusal.expected} (the ${guardrail.name} check)` });
+      if (refusal)
+        throw new InvalidInputError({
+          parameter: refusal.field === "(answer)" ? "answer" : `answer.${refusal.field}`,
+          expected: `${refusal.expected} (the ${guardrail.name} check)`,
+        });
     }
   } catch (error) {
     return refuse(error, judging);
@@ -57,6 +63,8 @@ function refuse(error: unknown, judging: AnswerJudging<unknown>): typeof NO_ANSW
   if (!InvalidInputError.isInstance(error) || judging.policy() === "end") throw error;
   // Written from the parameter and the expectation only: an error that quotes a value (one
   // raised with `value`, as service errors may be) must not carry it back to the model.
-  judging.conversation.addCorrection(`Invalid value for "${error.parameter}": expected ${error.expected}. Send the whole answer again, corrected.`);
+  judging.conversation.addCorrection(
+    `Invalid value for "${error.parameter}": expected ${error.expected}. Send the whole answer again, corrected.`,
+  );
   return NO_ANSWER;
 }

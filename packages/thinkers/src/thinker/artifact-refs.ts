@@ -10,7 +10,10 @@ export function checkArtifactRefs(answer: unknown, artifacts: ArtifactRegistry):
   if (!Array.isArray(refs)) return;
   refs.forEach((ref, index) => {
     if (typeof ref !== "string" || !artifacts.has(ref)) {
-      throw new InvalidInputError({ parameter: `answer.artifact_refs[${index}]`, expected: "the ref of an artifact of this task (as a tool result or your input listed it)" });
+      throw new InvalidInputError({
+        parameter: `answer.artifact_refs[${index}]`,
+        expected: "the ref of an artifact of this task (as a tool result or your input listed it)",
+      });
     }
   });
 }

@@ -8,7 +8,11 @@ const EMPTY: ReadonlyMap<string, never> = new Map<string, never>();
 export const NO_CATALOGS = Object.freeze({ tools: EMPTY, skills: EMPTY });
 
 /** The compatible tools not already in the palette. */
-export function withoutRegistered(catalog: ReadonlyMap<string, ToolProvider>, registry: ToolRegistry, doors: DoorState): ReadonlyMap<string, ToolProvider> {
+export function withoutRegistered(
+  catalog: ReadonlyMap<string, ToolProvider>,
+  registry: ToolRegistry,
+  doors: DoorState,
+): ReadonlyMap<string, ToolProvider> {
   if (catalog.size === 0) return catalog;
   let filtered: Map<string, ToolProvider> | undefined;
   for (const name of catalog.keys()) {
@@ -20,7 +24,10 @@ export function withoutRegistered(catalog: ReadonlyMap<string, ToolProvider>, re
 }
 
 /** The skills not yet admitted onto the conversation. */
-export function withoutAdmitted(catalog: ReadonlyMap<string, Skill>, conversation: Conversation): ReadonlyMap<string, Skill> {
+export function withoutAdmitted(
+  catalog: ReadonlyMap<string, Skill>,
+  conversation: Conversation,
+): ReadonlyMap<string, Skill> {
   if (catalog.size === 0) return catalog;
   const admitted = conversation.preamble();
   if (admitted.length === 0) return catalog;

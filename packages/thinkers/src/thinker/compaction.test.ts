@@ -6,7 +6,12 @@ import { AbstractTool } from "@nucleo/core";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { SingleObjectiveThinker } from "../shapes/single-objective-thinker.js";
-import { envelope, SumAnswer, SumQuestion, thinkerTestRuntime } from "../test-support/thinker-fixtures.js";
+import {
+  envelope,
+  SumAnswer,
+  SumQuestion,
+  thinkerTestRuntime,
+} from "../test-support/thinker-fixtures.js";
 import type { ThinkerOptions } from "./abstract-thinker.js";
 
 const LongOutput = z.object({ text: z.string() });
@@ -25,7 +30,15 @@ class Reader extends SingleObjectiveThinker<SumQuestion, SumAnswer> {
   readonly input = SumQuestion;
   readonly output = SumAnswer;
   constructor(options: ThinkerOptions) {
-    super(ThinkerDeclaration.of({ grade: "MEDIUM", output: "COMPACT", comfortContextTokens: 2_000, compactionTrigger: 0.5 }), options);
+    super(
+      ThinkerDeclaration.of({
+        grade: "MEDIUM",
+        output: "COMPACT",
+        comfortContextTokens: 2_000,
+        compactionTrigger: 0.5,
+      }),
+      options,
+    );
     this.addTools(new ClassToolProvider(() => new ReadChapter()));
   }
   protected task(): string {
@@ -49,7 +62,10 @@ describe("compaction inside the loop", () => {
       ScriptedLlmClient.answer(envelope({ total: 3 })),
     ]);
     const { dispatcher, environment } = thinkerTestRuntime(client);
-    const thinker = new Reader({ environment, conversations: new ConversationService({ environment, summarizer }) });
+    const thinker = new Reader({
+      environment,
+      conversations: new ConversationService({ environment, summarizer }),
+    });
 
     await expect(dispatcher.submit(thinker, { numbers: [] })).resolves.toEqual({ total: 3 });
     expect(summarized.length).toBeGreaterThan(0);
@@ -58,7 +74,12 @@ describe("compaction inside the loop", () => {
     const transcript = thinker.transcript();
     expect(transcript.answer).toEqual({ total: 3 });
     expect(transcript.prompt).toBe('{"numbers":[]}');
-    expect(transcript.turns.map((turn) => [turn.turn, turn.toolCalls.map((call) => `${call.name}(${String(call.arguments.chapter)})`)])).toEqual([
+    expect(
+      transcript.turns.map((turn) => [
+        turn.turn,
+        turn.toolCalls.map((call) => `${call.name}(${String(call.arguments.chapter)})`),
+      ]),
+    ).toEqual([
       [1, ["read_chapter(1)"]],
       [2, ["read_chapter(2)"]],
       [3, ["read_chapter(3)"]],
@@ -75,22 +96,35 @@ describe("compaction inside the loop", () => {
       ScriptedLlmClient.toolCall("read_chapter", { chapter: 3 }),
       ScriptedLlmClient.answer(envelope({ total: 3 })),
     ];
-    const answer = (request: LlmRequest) => (request.system.text.startsWith("Summarise") ? ScriptedLlmClient.json({ summary: "The chapters say lorem ipsum." }) : turns.shift()!);
+    const answer = (request: LlmRequest) =>
+      request.system.text.startsWith("Summarise")
+        ? ScriptedLlmClient.json({ summary: "The chapters say lorem ipsum." })
+        : turns.shift()!;
     const client = new ScriptedLlmClient(Array.from({ length: 8 }, () => answer));
     const { dispatcher, environment, events } = thinkerTestRuntime(client);
     const summarizer = new SummarizationTool({ environment });
-    const thinker = new Reader({ environment, pin: "large", conversations: new ConversationService({ environment, summarizer }) });
-    await expect(dispatcher.submit(thinker, { numbers: [] }, { scope: { axes: { ticket: "T-7" } } })).resolves.toEqual({ total: 3 });
+    const thinker = new Reader({
+      environment,
+      pin: "large",
+      conversations: new ConversationService({ environment, summarizer }),
+    });
+    await expect(
+      dispatcher.submit(thinker, { numbers: [] }, { scope: { axes: { ticket: "T-7" } } }),
+    ).resolves.toEqual({ total: 3 });
 
     const submitted = events.filter((event) => event.type === "job.submitted");
     const root = submitted[0]!;
     const summary = submitted.find((event) => event.jobName === "summarize")!;
     expect(summary).toMatchObject({ parentId: root.jobId, scope: { axes: { ticket: "T-7" } } });
-    const callOfSameTurn = submitted.find((event) => event.jobName === "llm_call" && event.ordinal === summary.ordinal);
+    const callOfSameTurn = submitted.find(
+      (event) => event.jobName === "llm_call" && event.ordinal === summary.ordinal,
+    );
     expect(callOfSameTurn).toBeDefined();
     // Every call of the run, the summary's included, went to the pinned entry.
     const calls = events.filter((event) => event.type === "llm.call");
     expect(calls.some((call) => call.jobId === summary.jobId)).toBe(true);
-    expect(new Set(calls.map((call) => (call as { entryId: string }).entryId))).toEqual(new Set(["large"]));
+    expect(new Set(calls.map((call) => (call as { entryId: string }).entryId))).toEqual(
+      new Set(["large"]),
+    );
   });
 });

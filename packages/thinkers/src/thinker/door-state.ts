@@ -33,7 +33,9 @@ export class DoorState {
 
   /** Whether `provider` is one of this run's doors (never inherited by a delegate). */
   isDoor(provider: ToolProvider): boolean {
-    return provider === this.#toolsDoor || provider === this.#skillDoor || provider.name === SUB_THINKER;
+    return (
+      provider === this.#toolsDoor || provider === this.#skillDoor || provider.name === SUB_THINKER
+    );
   }
 
   /** Whether `name` is a door's name. */
@@ -42,7 +44,12 @@ export class DoorState {
   }
 
   /** Registers or removes each door for the reconciled catalogs. */
-  rebuild(registry: ToolRegistry, tools: ReadonlyMap<string, ToolProvider>, skills: ReadonlyMap<string, Skill>, wiring: DoorWiring | undefined): void {
+  rebuild(
+    registry: ToolRegistry,
+    tools: ReadonlyMap<string, ToolProvider>,
+    skills: ReadonlyMap<string, Skill>,
+    wiring: DoorWiring | undefined,
+  ): void {
     // Compared by entry, not by name: a provider or skill replaced under the same name (a hub
     // updated mid-run, a hook that wraps) must reach the door's enum and what it grants.
     if (!sameEntries(this.toolCatalog, tools)) {
@@ -63,7 +70,9 @@ export class DoorState {
     if (this.skillCatalog.size === 0 || !hub || !wiring) {
       registry.unregister(REQUEST_SKILL);
     } else {
-      this.#skillDoor ??= new RequestSkillProvider(this.skillCatalog, (names) => hub.requestSkills(names, { conversation: wiring.conversation, scope: wiring.scope }));
+      this.#skillDoor ??= new RequestSkillProvider(this.skillCatalog, (names) =>
+        hub.requestSkills(names, { conversation: wiring.conversation, scope: wiring.scope }),
+      );
       registry.register(this.#skillDoor);
     }
   }
@@ -79,18 +88,24 @@ export class DoorState {
     const current: ToolDefinition[] = new Array(offered.length);
     for (let index = 0; index < offered.length; index++) {
       const provider = offered[index]!;
-      const definition = toolDefinition(provider.name, provider.description, provider.inputSchema());
+      const definition = toolDefinition(
+        provider.name,
+        provider.description,
+        provider.inputSchema(),
+      );
       if (definition !== this.#definitions[index]) same = false;
       current[index] = definition;
     }
     if (!same) this.#definitions = Object.freeze(current);
     return this.#definitions;
   }
-
 }
 
 /** Whether two catalogs hold the same entries (names and the very same values) in the same order. */
-function sameEntries(previous: ReadonlyMap<string, unknown>, next: ReadonlyMap<string, unknown>): boolean {
+function sameEntries(
+  previous: ReadonlyMap<string, unknown>,
+  next: ReadonlyMap<string, unknown>,
+): boolean {
   if (previous === next) return true;
   if (previous.size !== next.size) return false;
   const entries = previous.entries();
@@ -100,4 +115,3 @@ function sameEntries(previous: ReadonlyMap<string, unknown>, next: ReadonlyMap<s
   }
   return true;
 }
-

@@ -2,12 +2,29 @@
 // correctable, nothing the loop writes into the conversation may echo what the model sent, and
 // the run must still end with the final valid answer.
 import { ThinkerDeclaration } from "@nucleo/core";
-import { Parts, type LlmBinding, type LlmClient, type LlmDelta, type LlmRequest, type LlmResponse, type ToolResultPart, type Turn } from "@nucleo/conversation";
+import {
+  Parts,
+  type LlmBinding,
+  type LlmClient,
+  type LlmDelta,
+  type LlmRequest,
+  type LlmResponse,
+  type ToolResultPart,
+  type Turn,
+} from "@nucleo/conversation";
 import { ScriptedLlmClient, type ScriptedAnswer } from "@nucleo/testing";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { SingleObjectiveThinker } from "../shapes/single-objective-thinker.js";
-import { addProvider, entry, envelope, RecordNote, recordNoteProvider, SumQuestion, thinkerTestRuntime } from "../test-support/thinker-fixtures.js";
+import {
+  addProvider,
+  entry,
+  envelope,
+  RecordNote,
+  recordNoteProvider,
+  SumQuestion,
+  thinkerTestRuntime,
+} from "../test-support/thinker-fixtures.js";
 import type { ThinkerOptions } from "./abstract-thinker.js";
 import type { ValidationGuardrail } from "./validation-guardrail.js";
 
@@ -50,7 +67,15 @@ class Fuzzer extends SingleObjectiveThinker<SumQuestion, FuzzAnswer> {
   }
 
   protected override declareValidationGuardrails(): readonly ValidationGuardrail<FuzzAnswer>[] {
-    return [{ name: "no_marker", check: (answer) => (answer.note.includes("forbidden") ? { field: "note", expected: "a note without the marker word" } : undefined) }];
+    return [
+      {
+        name: "no_marker",
+        check: (answer) =>
+          answer.note.includes("forbidden")
+            ? { field: "note", expected: "a note without the marker word" }
+            : undefined,
+      },
+    ];
   }
 }
 
@@ -69,7 +94,11 @@ function prng(seed: number): () => number {
 /** What the loop must put back after a malformed turn. */
 type Expectation =
   | { readonly kind: "correction"; readonly names: string }
-  | { readonly kind: "tool_results"; readonly errors: readonly boolean[]; readonly names: readonly string[] };
+  | {
+      readonly kind: "tool_results";
+      readonly errors: readonly boolean[];
+      readonly names: readonly string[];
+    };
 
 interface FuzzTurn {
   readonly category: string;
@@ -113,11 +142,22 @@ const GENERATORS: Readonly<Record<string, Generator>> = {
       { name: "record_note", arguments: { text: canary } },
       { name: "add", arguments: pick(BAD_ARGUMENTS)(canary) },
     ),
-    expect: { kind: "tool_results", errors: [false, true, true, true], names: ["", '"tool_call.name"', "withheld", "Invalid value for"] },
+    expect: {
+      kind: "tool_results",
+      errors: [false, true, true, true],
+      names: ["", '"tool_call.name"', "withheld", "Invalid value for"],
+    },
   }),
   non_object_answer: (canary, pick) => ({
     category: "non_object_answer",
-    answer: ScriptedLlmClient.answer(pick([envelope(canary), envelope([canary, canary]), envelope(7, canary), envelope(true, canary)])),
+    answer: ScriptedLlmClient.answer(
+      pick([
+        envelope(canary),
+        envelope([canary, canary]),
+        envelope(7, canary),
+        envelope(true, canary),
+      ]),
+    ),
     expect: correction('"answer"'),
   }),
   mistyped_field: (canary, pick) => {
@@ -129,12 +169,20 @@ const GENERATORS: Readonly<Record<string, Generator>> = {
       ["artifact_refs", canary],
     ] as const);
     const answer = { ...VALID, [field === "artifact_refs" ? "artifactRefs" : field]: value };
-    return { category: "mistyped_field", answer: ScriptedLlmClient.answer(envelope(answer, canary)), expect: correction(`"answer.${field}"`) };
+    return {
+      category: "mistyped_field",
+      answer: ScriptedLlmClient.answer(envelope(answer, canary)),
+      expect: correction(`"answer.${field}"`),
+    };
   },
   missing_field: (canary, pick) => {
     const field = pick(["total", "kind", "note"] as const);
     const { [field]: _dropped, ...rest } = { ...VALID, note: canary };
-    return { category: "missing_field", answer: ScriptedLlmClient.answer(envelope(rest, canary)), expect: correction(`"answer.${field}"`) };
+    return {
+      category: "missing_field",
+      answer: ScriptedLlmClient.answer(envelope(rest, canary)),
+      expect: correction(`"answer.${field}"`),
+    };
   },
   wrong_enum: (canary) => ({
     category: "wrong_enum",
@@ -158,7 +206,9 @@ const GENERATORS: Readonly<Record<string, Generator>> = {
   }),
   bad_reasoning: (canary) => ({
     category: "bad_reasoning",
-    answer: ScriptedLlmClient.answer(JSON.stringify({ reasoning: { text: canary }, answer: VALID })),
+    answer: ScriptedLlmClient.answer(
+      JSON.stringify({ reasoning: { text: canary }, answer: VALID }),
+    ),
     expect: correction('"reasoning"'),
   }),
   invalid_json: (canary, pick) => ({
@@ -202,19 +252,29 @@ function checkReply(request: LlmRequest, turn: FuzzTurn, index: number): string 
   const last = request.messages.at(-1);
   const where = `turn ${index + 1} (${turn.category})`;
   if (last?.role !== "user") return `${where}: the next request does not end with a user message`;
-  if (hasCanary(textOf(last))) return `${where}: the loop echoed the model's value: ${textOf(last)}`;
+  if (hasCanary(textOf(last)))
+    return `${where}: the loop echoed the model's value: ${textOf(last)}`;
   const expected = turn.expect;
   if (expected.kind === "correction") {
-    if (last.parts.length !== 1 || last.parts[0]!.type !== "text") return `${where}: expected one correction text`;
-    if (!textOf(last).includes(expected.names)) return `${where}: the correction does not name ${expected.names}: ${textOf(last)}`;
+    if (last.parts.length !== 1 || last.parts[0]!.type !== "text")
+      return `${where}: expected one correction text`;
+    if (!textOf(last).includes(expected.names))
+      return `${where}: the correction does not name ${expected.names}: ${textOf(last)}`;
     return undefined;
   }
   const results = last.parts as readonly ToolResultPart[];
-  if (results.length !== expected.errors.length || results.some((part) => part.type !== "tool_result")) return `${where}: expected ${expected.errors.length} tool results`;
+  if (
+    results.length !== expected.errors.length ||
+    results.some((part) => part.type !== "tool_result")
+  )
+    return `${where}: expected ${expected.errors.length} tool results`;
   for (const [at, result] of results.entries()) {
-    if (result.isError !== expected.errors[at]) return `${where}: result ${at} isError=${result.isError}`;
-    if (result.isError && !result.text.startsWith("Invalid value for")) return `${where}: result ${at} is not a correctable refusal: ${result.text}`;
-    if (!result.text.includes(expected.names[at]!)) return `${where}: result ${at} does not name ${expected.names[at]}: ${result.text}`;
+    if (result.isError !== expected.errors[at])
+      return `${where}: result ${at} isError=${result.isError}`;
+    if (result.isError && !result.text.startsWith("Invalid value for"))
+      return `${where}: result ${at} is not a correctable refusal: ${result.text}`;
+    if (!result.text.includes(expected.names[at]!))
+      return `${where}: result ${at} does not name ${expected.names[at]}: ${result.text}`;
   }
   return undefined;
 }
@@ -243,8 +303,11 @@ class FuzzClient implements LlmClient {
       const problem = checkReply(request, this.script[index - 1]!, index - 1);
       if (problem !== undefined) this.problems.push(problem);
     }
-    const answer: ScriptedAnswer = index < this.script.length ? this.script[index]!.answer : { content: this.finalAnswer };
-    const toolCalls = (answer.toolCalls ?? []).map((call) => Parts.toolCall(`call_${++this.#minted}`, call.name, call.arguments));
+    const answer: ScriptedAnswer =
+      index < this.script.length ? this.script[index]!.answer : { content: this.finalAnswer };
+    const toolCalls = (answer.toolCalls ?? []).map((call) =>
+      Parts.toolCall(`call_${++this.#minted}`, call.name, call.arguments),
+    );
     return {
       content: answer.content ?? "",
       toolCalls,
@@ -255,7 +318,10 @@ class FuzzClient implements LlmClient {
     };
   }
 
-  async *stream(request: LlmRequest, binding: LlmBinding): AsyncGenerator<LlmDelta, LlmResponse, void> {
+  async *stream(
+    request: LlmRequest,
+    binding: LlmBinding,
+  ): AsyncGenerator<LlmDelta, LlmResponse, void> {
     return this.send(request, binding);
   }
 }
@@ -272,23 +338,37 @@ describe("fuzzing the loop with malformed answers and tool calls", () => {
     const script = fuzzScript(SEED, TURNS);
     const client = new FuzzClient(script, envelope(FINAL));
     // A context window wide enough for the whole run: the fuzz is about the loop, not compaction.
-    const { dispatcher, environment, events } = thinkerTestRuntime(client, [entry("medium", "MEDIUM", { contextWindow: 4_000_000, limits: { tokensPerMinute: 1_000_000_000_000 } })]);
+    const { dispatcher, environment, events } = thinkerTestRuntime(client, [
+      entry("medium", "MEDIUM", {
+        contextWindow: 4_000_000,
+        limits: { tokensPerMinute: 1_000_000_000_000 },
+      }),
+    ]);
     const notesBefore = RecordNote.saved.length;
     const thinker = new Fuzzer({ environment, maxTurns: TURNS + 1 });
 
-    const answer = await dispatcher.submit(thinker, { numbers: [40, 2] }, { scope: { readOnly: true } });
+    const answer = await dispatcher.submit(
+      thinker,
+      { numbers: [40, 2] },
+      { scope: { readOnly: true } },
+    );
 
     expect(client.problems.slice(0, 5)).toEqual([]);
     expect(answer).toEqual(FINAL);
     expect(client.calls).toBe(TURNS + 1);
     // The withheld writing tool never ran, and its withholding was reported once (with sub_thinker's).
     expect(RecordNote.saved.length).toBe(notesBefore);
-    const withheld = events.flatMap((event) => (event.type === "tool.withheld" ? [event.tool] : []));
+    const withheld = events.flatMap((event) =>
+      event.type === "tool.withheld" ? [event.tool] : [],
+    );
     expect(withheld.sort()).toEqual(["record_note", "sub_thinker"]);
 
     // Nothing the loop wrote (every user turn after the prompt) carries a canary.
     const lastRequest = client.lastRequest!;
-    const loopText = lastRequest.messages.slice(1).filter((turn) => turn.role === "user").map(textOf);
+    const loopText = lastRequest.messages
+      .slice(1)
+      .filter((turn) => turn.role === "user")
+      .map(textOf);
     expect(loopText.filter(hasCanary)).toEqual([]);
     expect(hasCanary(lastRequest.system.text)).toBe(false);
 
@@ -297,7 +377,13 @@ describe("fuzzing the loop with malformed answers and tool calls", () => {
     const transcript = thinker.transcript();
     expect(transcript.turns).toHaveLength(TURNS + 1);
     expect(lastRequest.messages).toHaveLength(1 + 2 * TURNS);
-    const unanswered = transcript.turns.slice(0, -1).filter((turn) => turn.correction === undefined && (turn.toolCalls.length === 0 || turn.toolCalls.some((call) => call.result === undefined)));
+    const unanswered = transcript.turns
+      .slice(0, -1)
+      .filter(
+        (turn) =>
+          turn.correction === undefined &&
+          (turn.toolCalls.length === 0 || turn.toolCalls.some((call) => call.result === undefined)),
+      );
     expect(unanswered).toEqual([]);
     expect(transcript.turns.at(-1)!.correction).toBeUndefined();
     expect([transcript.answered, transcript.answer]).toEqual([true, FINAL]);

@@ -1,11 +1,25 @@
-import { AbstractTool, InvalidInputError, ThinkerDeclaration, type JobReportedEvent, type RunEvent } from "@nucleo/core";
+import {
+  AbstractTool,
+  InvalidInputError,
+  ThinkerDeclaration,
+  type JobReportedEvent,
+  type RunEvent,
+} from "@nucleo/core";
 import { Parts } from "@nucleo/conversation";
 import { ScriptedLlmClient } from "@nucleo/testing";
 import { ClassToolProvider, ForwardingToolProvider, ToolRegistry } from "@nucleo/tools";
 import { beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { SingleObjectiveThinker } from "../shapes/single-objective-thinker.js";
-import { addProvider, envelope, recordNoteProvider, RecordNote, SumAnswer, SumQuestion, thinkerTestRuntime } from "../test-support/thinker-fixtures.js";
+import {
+  addProvider,
+  envelope,
+  recordNoteProvider,
+  RecordNote,
+  SumAnswer,
+  SumQuestion,
+  thinkerTestRuntime,
+} from "../test-support/thinker-fixtures.js";
 import type { ThinkerOptions } from "./abstract-thinker.js";
 import { ReadOnlyBinding } from "./read-only-binding.js";
 
@@ -68,8 +82,16 @@ describe("the read-only sweep", () => {
     // record_note was declared by the class, stamp was registered by the hook, sub_thinker by the framework.
     expect(offeredNames(client, 0)).toEqual(["add"]);
     // The sweep of the very first turn saw what the hook registered.
-    expect(withheld(events).map((event) => event.tool).sort()).toEqual(["record_note", "stamp", "sub_thinker"]);
-    expect(client.requests[0]!.request.tools.some((tool) => tool.text.includes("record_note") || tool.text.includes("stamp"))).toBe(false);
+    expect(
+      withheld(events)
+        .map((event) => event.tool)
+        .sort(),
+    ).toEqual(["record_note", "stamp", "sub_thinker"]);
+    expect(
+      client.requests[0]!.request.tools.some(
+        (tool) => tool.text.includes("record_note") || tool.text.includes("stamp"),
+      ),
+    ).toBe(false);
   });
 
   it("offers the whole palette and withholds nothing when the run is not bound", async () => {
@@ -91,17 +113,32 @@ describe("the read-only sweep", () => {
     const thinker = new Noter({ environment });
     await dispatcher.submit(thinker, { numbers: [1, 2, 3] }, READ_ONLY);
     const firstRun = withheld(events);
-    expect(firstRun.map((event) => event.tool).sort()).toEqual(["record_note", "stamp", "sub_thinker"]);
-    const thinkerJob = events.find((event) => event.type === "job.submitted" && event.jobName === "noter")!.jobId;
-    expect(firstRun.every((event) => event.jobId === thinkerJob && /read-only/.test(event.reason))).toBe(true);
+    expect(firstRun.map((event) => event.tool).sort()).toEqual([
+      "record_note",
+      "stamp",
+      "sub_thinker",
+    ]);
+    const thinkerJob = events.find(
+      (event) => event.type === "job.submitted" && event.jobName === "noter",
+    )!.jobId;
+    expect(
+      firstRun.every((event) => event.jobId === thinkerJob && /read-only/.test(event.reason)),
+    ).toBe(true);
 
     // A second run of the same instance is a new run: it reports its withheld tools again.
     await dispatcher.submit(thinker, { numbers: [] }, READ_ONLY);
-    expect(withheld(events).map((event) => event.tool).sort()).toEqual(["record_note", "record_note", "stamp", "stamp", "sub_thinker", "sub_thinker"]);
+    expect(
+      withheld(events)
+        .map((event) => event.tool)
+        .sort(),
+    ).toEqual(["record_note", "record_note", "stamp", "stamp", "sub_thinker", "sub_thinker"]);
   });
 
   it("refuses a call to a withheld tool and never runs it", async () => {
-    const client = new ScriptedLlmClient([ScriptedLlmClient.toolCall("record_note", { text: "leak" }), ScriptedLlmClient.answer(envelope({ total: 0 }))]);
+    const client = new ScriptedLlmClient([
+      ScriptedLlmClient.toolCall("record_note", { text: "leak" }),
+      ScriptedLlmClient.answer(envelope({ total: 0 })),
+    ]);
     const { dispatcher, environment } = thinkerTestRuntime(client);
     await dispatcher.submit(new Noter({ environment }), { numbers: [] }, READ_ONLY);
     const [result] = client.requests[1]!.request.messages.at(-1)!.parts;
@@ -164,13 +201,20 @@ describe("ReadOnlyBinding", () => {
     expect(binding.sweep(registry).map((provider) => provider.name)).toEqual(["record_note"]);
     readOnly = false;
     expect(binding.sweep(registry).map((provider) => provider.name)).toEqual([]);
-    expect(refusal(() => binding.admit(call("record_note"), registry)).parameter).toBe("tool_call.name");
-    expect(emitted).toEqual([expect.objectContaining({ type: "tool.withheld", tool: "record_note" })]);
+    expect(refusal(() => binding.admit(call("record_note"), registry)).parameter).toBe(
+      "tool_call.name",
+    );
+    expect(emitted).toEqual([
+      expect.objectContaining({ type: "tool.withheld", tool: "record_note" }),
+    ]);
   });
 
   it("withholds nothing and reports nothing when unbound", () => {
     const { binding, registry, emitted } = bindingOver(false);
-    expect(binding.sweep(registry).map((provider) => provider.name)).toEqual(["add", "record_note"]);
+    expect(binding.sweep(registry).map((provider) => provider.name)).toEqual([
+      "add",
+      "record_note",
+    ]);
     expect(binding.admit(call("record_note"), registry)).toBe(recordNoteProvider);
     expect(emitted).toEqual([]);
   });

@@ -47,7 +47,11 @@ export class ReadOnlyBinding {
       this.#reported ??= new Set();
       if (!this.#reported.has(provider.name)) {
         this.#reported.add(provider.name);
-        this.context.emit({ type: "tool.withheld", tool: provider.name, reason: "the run is bound read-only and the tool is not read-only" });
+        this.context.emit({
+          type: "tool.withheld",
+          tool: provider.name,
+          reason: "the run is bound read-only and the tool is not read-only",
+        });
       }
     }
     this.#offered = offered;

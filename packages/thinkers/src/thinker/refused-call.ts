@@ -1,4 +1,9 @@
-import { ExternalServiceError, InvalidInputError, ScopeViolationError, SystemError } from "@nucleo/core";
+import {
+  ExternalServiceError,
+  InvalidInputError,
+  ScopeViolationError,
+  SystemError,
+} from "@nucleo/core";
 import { Parts, type ToolCallPart, type ToolResultPart } from "@nucleo/conversation";
 
 /**
@@ -8,7 +13,12 @@ import { Parts, type ToolCallPart, type ToolResultPart } from "@nucleo/conversat
  * no configuration detail or library text reaches the model.
  */
 export function refusedCall(call: ToolCallPart, error: unknown): ToolResultPart {
-  const readable = InvalidInputError.isInstance(error) || ExternalServiceError.isInstance(error) || ScopeViolationError.isInstance(error);
-  const text = readable ? (error as Error).message : `The tool failed with an internal error${SystemError.isInstance(error) ? ` (${error.code})` : ""}; try another way.`;
+  const readable =
+    InvalidInputError.isInstance(error) ||
+    ExternalServiceError.isInstance(error) ||
+    ScopeViolationError.isInstance(error);
+  const text = readable
+    ? (error as Error).message
+    : `The tool failed with an internal error${SystemError.isInstance(error) ? ` (${error.code})` : ""}; try another way.`;
   return Parts.toolResult(call.id, call.name, text, true);
 }

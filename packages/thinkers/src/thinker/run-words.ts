@@ -7,7 +7,11 @@ import { META_PARENT_DEPTH } from "./run-metadata.js";
 const SEATS = new Map<Grade, Map<Depth, Map<string | number, Conversation["seat"]>>>();
 
 /** The (shared, frozen) seat words for a grade, a depth and an output size. */
-export function seatFor(grade: Grade, depth: Depth, output: ThinkerDeclaration["output"]): Conversation["seat"] {
+export function seatFor(
+  grade: Grade,
+  depth: Depth,
+  output: ThinkerDeclaration["output"],
+): Conversation["seat"] {
   let byDepth = SEATS.get(grade);
   if (!byDepth) SEATS.set(grade, (byDepth = new Map()));
   let byOutput = byDepth.get(depth);

@@ -1,13 +1,35 @@
 import { CatalogAdmission, parseCatalog } from "@nucleo/catalog";
 import { LlmEnvironment, responseContract, type LlmClient } from "@nucleo/conversation";
-import { AbstractTool, InvalidInputError, JobDispatcher, ThinkerDeclaration, type AttemptInfo, type JobContext, type JobResources, type RunEvent } from "@nucleo/core";
+import {
+  AbstractTool,
+  InvalidInputError,
+  JobDispatcher,
+  ThinkerDeclaration,
+  type AttemptInfo,
+  type JobContext,
+  type JobResources,
+  type RunEvent,
+} from "@nucleo/core";
 import { ManualTimers } from "@nucleo/core/testing";
-import { AbstractModelDependentTool, ClassToolProvider, type ModelDependentToolOptions, type ToolRegistry } from "@nucleo/tools";
+import {
+  AbstractModelDependentTool,
+  ClassToolProvider,
+  type ModelDependentToolOptions,
+  type ToolRegistry,
+} from "@nucleo/tools";
 import { ScriptedLlmClient } from "@nucleo/testing";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { SingleObjectiveThinker } from "../shapes/single-objective-thinker.js";
-import { entry, ENTRIES, envelope, SumAnswer, SumQuestion, Summer, thinkerTestRuntime } from "../test-support/thinker-fixtures.js";
+import {
+  entry,
+  ENTRIES,
+  envelope,
+  SumAnswer,
+  SumQuestion,
+  Summer,
+  thinkerTestRuntime,
+} from "../test-support/thinker-fixtures.js";
 import type { ThinkerOptions } from "./abstract-thinker.js";
 import { META_PARENT_DEPTH } from "./run-metadata.js";
 
@@ -52,7 +74,12 @@ class Shout extends AbstractModelDependentTool<{ text: string }, z.infer<typeof 
     super(options);
   }
   override requirements(input: { text: string }, attempt: AttemptInfo) {
-    return this.wireConversation(input, attempt, { depth: "QUICK", output: "VERDICT", contract: responseContract("loud_text", Loud) }, "Say the text louder.");
+    return this.wireConversation(
+      input,
+      attempt,
+      { depth: "QUICK", output: "VERDICT", contract: responseContract("loud_text", Loud) },
+      "Say the text louder.",
+    );
   }
   async execute(_input: { text: string }, resources: JobResources, context: JobContext) {
     return this.converse(resources, context);
@@ -68,7 +95,11 @@ class Shouter extends Summer {
 }
 
 function shoutingScript(): ScriptedLlmClient {
-  return new ScriptedLlmClient([ScriptedLlmClient.toolCall("shout", { text: "hi" }), ScriptedLlmClient.json({ loud: "HI" }), ScriptedLlmClient.answer(envelope({ total: 0 }))]);
+  return new ScriptedLlmClient([
+    ScriptedLlmClient.toolCall("shout", { text: "hi" }),
+    ScriptedLlmClient.json({ loud: "HI" }),
+    ScriptedLlmClient.answer(envelope({ total: 0 })),
+  ]);
 }
 
 /** `depth_probe`: reports the parent depth its thinker handed it. */
@@ -98,7 +129,9 @@ describe("what a thinker declares", () => {
 
   it("every thinker is built with a checked declaration: the constructor refuses an incomplete one", () => {
     const { environment } = thinkerTestRuntime(new ScriptedLlmClient());
-    const refused = failureOf(() => new Declared({ grade: "MEDIUM" } as ThinkerDeclaration, { environment }));
+    const refused = failureOf(
+      () => new Declared({ grade: "MEDIUM" } as ThinkerDeclaration, { environment }),
+    );
     expect(InvalidInputError.isInstance(refused)).toBe(true);
     expect((refused as InvalidInputError).parameter).toBe("ThinkerDeclaration.output");
     const thinker = new Declared({ grade: "LARGE", output: "EXTENDED" }, { environment });
@@ -108,7 +141,10 @@ describe("what a thinker declares", () => {
 
   it("CEILING resolves through the picker: XL where the deployment pins no MEGA entry, even with one in the catalog", async () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope({ total: 0 }))]);
-    const { dispatcher, environment } = thinkerTestRuntime(client, [...ENTRIES, entry("mega", "MEGA")]);
+    const { dispatcher, environment } = thinkerTestRuntime(client, [
+      ...ENTRIES,
+      entry("mega", "MEGA"),
+    ]);
     await dispatcher.submit(new Summer({ environment }, "CEILING"), { numbers: [] });
     expect(client.requests[0]!.binding.entry.id).toBe("xl");
   });
@@ -116,7 +152,12 @@ describe("what a thinker declares", () => {
   it("CEILING resolves to MEGA where the deployment pins one", async () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope({ total: 0 }))]);
     const time = new ManualTimers(Date.parse("2026-11-29T12:00:00Z"));
-    const admission = new CatalogAdmission({ catalog: parseCatalog([...ENTRIES, entry("mega", "MEGA")], "declaration-test"), policy: { megaEntry: "mega" }, clock: time, timers: time });
+    const admission = new CatalogAdmission({
+      catalog: parseCatalog([...ENTRIES, entry("mega", "MEGA")], "declaration-test"),
+      policy: { megaEntry: "mega" },
+      clock: time,
+      timers: time,
+    });
     const dispatcher = new JobDispatcher({ admission, clock: time, timers: time });
     const environment = LlmEnvironment.from(admission, { openai: client as LlmClient }, time);
     await dispatcher.submit(new Summer({ environment }, "CEILING"), { numbers: [] });
@@ -124,7 +165,10 @@ describe("what a thinker declares", () => {
   });
 
   it("setGrade raises the grade for a run: the calls go to a stronger entry", async () => {
-    const client = new ScriptedLlmClient([ScriptedLlmClient.toolCall("add", { a: 1, b: 1 }), ScriptedLlmClient.answer(envelope({ total: 2 }))]);
+    const client = new ScriptedLlmClient([
+      ScriptedLlmClient.toolCall("add", { a: 1, b: 1 }),
+      ScriptedLlmClient.answer(envelope({ total: 2 })),
+    ]);
     const { dispatcher, environment } = thinkerTestRuntime(client);
     const thinker = new Summer({ environment });
     thinker.setGrade("LARGE");
@@ -152,7 +196,11 @@ describe("what a thinker declares", () => {
     const { dispatcher, environment, events } = thinkerTestRuntime(client);
     await dispatcher.submit(new Shouter({ environment, pin: "large" }), { numbers: [] });
     const calls = llmCalls(events);
-    expect(calls.map((call) => `${call.jobClass}:${call.entryId}`)).toEqual(["LLMCall:large", "Shout:large", "LLMCall:large"]);
+    expect(calls.map((call) => `${call.jobClass}:${call.entryId}`)).toEqual([
+      "LLMCall:large",
+      "Shout:large",
+      "LLMCall:large",
+    ]);
   });
 
   it("a pin set with pinModel reaches every model call of the thinker and of its gradeless one-call tools", async () => {
@@ -169,18 +217,27 @@ describe("what a thinker declares", () => {
     const client = shoutingScript();
     const { dispatcher, environment, events } = thinkerTestRuntime(client);
     await dispatcher.submit(new Shouter({ environment }, "LARGE"), { numbers: [] });
-    expect(llmCalls(events).map((call) => `${call.jobClass}:${call.entryId}`)).toEqual(["LLMCall:large", "Shout:large", "LLMCall:large"]);
+    expect(llmCalls(events).map((call) => `${call.jobClass}:${call.entryId}`)).toEqual([
+      "LLMCall:large",
+      "Shout:large",
+      "LLMCall:large",
+    ]);
   });
 
   it("setOutputBudget(n) sets the per-turn max_tokens; the last one set wins", async () => {
-    const client = new ScriptedLlmClient([ScriptedLlmClient.toolCall("add", { a: 1, b: 1 }), ScriptedLlmClient.answer(envelope({ total: 2 }))]);
+    const client = new ScriptedLlmClient([
+      ScriptedLlmClient.toolCall("add", { a: 1, b: 1 }),
+      ScriptedLlmClient.answer(envelope({ total: 2 })),
+    ]);
     const { dispatcher, environment } = thinkerTestRuntime(client);
     const thinker = new Summer({ environment });
     thinker.setOutputBudget(1_000);
     thinker.setOutputBudget(1_234);
     expect(thinker.declaration.output).toEqual({ tokens: 1_234 });
     await dispatcher.submit(thinker, { numbers: [1, 1] });
-    expect(client.requests.map((request) => request.binding.maxOutputTokens)).toEqual([1_234, 1_234]);
+    expect(client.requests.map((request) => request.binding.maxOutputTokens)).toEqual([
+      1_234, 1_234,
+    ]);
   });
 
   it("without setOutputBudget the declared rung sizes every turn", async () => {
@@ -204,16 +261,28 @@ describe("the depth of a run", () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope({ total: 0 }))]);
     const { dispatcher, environment } = thinkerTestRuntime(client);
     const thinker = new Summer({ environment });
-    await dispatcher.submit(thinker, { numbers: [], depth: "THOROUGH" }, { metadata: { [META_PARENT_DEPTH]: "QUICK" } });
+    await dispatcher.submit(
+      thinker,
+      { numbers: [], depth: "THOROUGH" },
+      { metadata: { [META_PARENT_DEPTH]: "QUICK" } },
+    );
     expect(thinker.depth()).toBe("QUICK");
     expect(client.requests[0]!.binding.depth).toBe("QUICK");
   });
 
   it("a child may work at less depth than its parent, and without a parent at the depth it asks for", async () => {
-    const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope({ total: 0 })), ScriptedLlmClient.answer(envelope({ total: 0 })), ScriptedLlmClient.answer(envelope({ total: 0 }))]);
+    const client = new ScriptedLlmClient([
+      ScriptedLlmClient.answer(envelope({ total: 0 })),
+      ScriptedLlmClient.answer(envelope({ total: 0 })),
+      ScriptedLlmClient.answer(envelope({ total: 0 })),
+    ]);
     const { dispatcher, environment } = thinkerTestRuntime(client);
     const thinker = new Summer({ environment });
-    await dispatcher.submit(thinker, { numbers: [], depth: "QUICK" }, { metadata: { [META_PARENT_DEPTH]: "THOROUGH" } });
+    await dispatcher.submit(
+      thinker,
+      { numbers: [], depth: "QUICK" },
+      { metadata: { [META_PARENT_DEPTH]: "THOROUGH" } },
+    );
     expect(thinker.depth()).toBe("QUICK");
     await dispatcher.submit(thinker, { numbers: [], depth: "THOROUGH" });
     expect(thinker.depth()).toBe("THOROUGH");
@@ -229,9 +298,16 @@ describe("the depth of a run", () => {
         this.addTools(new ClassToolProvider(() => new DepthProbe()));
       }
     }
-    const client = new ScriptedLlmClient([ScriptedLlmClient.toolCall("depth_probe", {}), ScriptedLlmClient.answer(envelope({ total: 0 }))]);
+    const client = new ScriptedLlmClient([
+      ScriptedLlmClient.toolCall("depth_probe", {}),
+      ScriptedLlmClient.answer(envelope({ total: 0 })),
+    ]);
     const { dispatcher, environment } = thinkerTestRuntime(client);
-    await dispatcher.submit(new Probing({ environment }), { numbers: [], depth: "THOROUGH" }, { metadata: { [META_PARENT_DEPTH]: "QUICK" } });
+    await dispatcher.submit(
+      new Probing({ environment }),
+      { numbers: [], depth: "THOROUGH" },
+      { metadata: { [META_PARENT_DEPTH]: "QUICK" } },
+    );
     expect(DepthProbe.seen).toEqual(["QUICK"]);
   });
 
@@ -255,7 +331,9 @@ describe("the depth of a run", () => {
     await dispatcher.submit(thinker, { numbers: [1, 1], depth: "QUICK" });
     expect(thinker.seen).toEqual(["THOROUGH", "THOROUGH", "QUICK", "QUICK"]);
     // The default hook keeps sub_thinker at STANDARD and above and removes it below.
-    const offered = client.requests.map((request) => request.request.tools.some((tool) => tool.name === "sub_thinker"));
+    const offered = client.requests.map((request) =>
+      request.request.tools.some((tool) => tool.name === "sub_thinker"),
+    );
     expect(offered).toEqual([true, true, false, false]);
   });
 });

@@ -4,7 +4,9 @@ import { z } from "zod";
 /** The depth field of every goal-directed thinker's input, as the model reads it. */
 export const DepthField = z
   .enum(Depth.ladder)
-  .describe("How hard to work: IMMEDIATE, QUICK, STANDARD or THOROUGH. Never raise it beyond the depth you were given.");
+  .describe(
+    "How hard to work: IMMEDIATE, QUICK, STANDARD or THOROUGH. Never raise it beyond the depth you were given.",
+  );
 
 /** What every goal-directed thinker's input carries: an optional depth (STANDARD when absent). */
 export interface ThinkerInput {

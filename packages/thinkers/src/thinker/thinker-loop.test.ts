@@ -1,12 +1,32 @@
-import { AbstractTool, ArtifactRegistry, defineArtifactType, ExternalServiceError, InvalidInputError, SystemError, ThinkerDeclaration, type RunEvent } from "@nucleo/core";
+import {
+  AbstractTool,
+  ArtifactRegistry,
+  defineArtifactType,
+  ExternalServiceError,
+  InvalidInputError,
+  SystemError,
+  ThinkerDeclaration,
+  type RunEvent,
+} from "@nucleo/core";
 import { ConversationService, type Turn } from "@nucleo/conversation";
-import { ClassToolProvider, ForwardingToolProvider, type ToolProvider, type ToolRegistry } from "@nucleo/tools";
+import {
+  ClassToolProvider,
+  ForwardingToolProvider,
+  type ToolProvider,
+  type ToolRegistry,
+} from "@nucleo/tools";
 import { ScriptedLlmClient } from "@nucleo/testing";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ReactiveThinker, type ReactiveThinkerOptions } from "../shapes/reactive-thinker.js";
 import { SingleObjectiveThinker } from "../shapes/single-objective-thinker.js";
-import { addProvider, envelope, recordNoteProvider, Summer, thinkerTestRuntime } from "../test-support/thinker-fixtures.js";
+import {
+  addProvider,
+  envelope,
+  recordNoteProvider,
+  Summer,
+  thinkerTestRuntime,
+} from "../test-support/thinker-fixtures.js";
 import type { ThinkerOptions } from "./abstract-thinker.js";
 import { thinkerInput } from "./thinker-input.js";
 import type { ValidationGuardrail } from "./validation-guardrail.js";
@@ -14,7 +34,10 @@ import type { ValidationGuardrail } from "./validation-guardrail.js";
 const TASK = "Add the numbers you are given, using the add tool.";
 
 function textOf(turn: Turn | undefined): string {
-  return (turn?.parts ?? []).filter((part) => part.type === "text").map((part) => part.text).join("\n");
+  return (turn?.parts ?? [])
+    .filter((part) => part.type === "text")
+    .map((part) => part.text)
+    .join("\n");
 }
 
 /** A promise that opens once `parties` callers have arrived: proof they were running at once. */
@@ -55,7 +78,10 @@ function scriptedTool(name: string, run: () => unknown | Promise<unknown>): Tool
 
 /** Runs `onFormatted` once the loop has read the tool's output back (its result is recorded). */
 class Observed extends ForwardingToolProvider {
-  constructor(wrapped: ToolProvider, readonly onFormatted: () => void) {
+  constructor(
+    wrapped: ToolProvider,
+    readonly onFormatted: () => void,
+  ) {
     super(wrapped);
   }
   override formatResult(output: unknown): string {
@@ -68,11 +94,18 @@ class Observed extends ForwardingToolProvider {
 /** A Summer with extra tools and guardrails of the test's choosing. */
 class Guarded extends Summer {
   readonly checked: Array<{ answer: unknown; callsSoFar: number }> = [];
-  constructor(options: ThinkerOptions, readonly client: ScriptedLlmClient, readonly guardrails: readonly ValidationGuardrail<{ total: number }>[] = [], tools: ToolProvider[] = []) {
+  constructor(
+    options: ThinkerOptions,
+    readonly client: ScriptedLlmClient,
+    readonly guardrails: readonly ValidationGuardrail<{ total: number }>[] = [],
+    tools: ToolProvider[] = [],
+  ) {
     super(options);
     this.addTools(...tools);
   }
-  protected override declareValidationGuardrails(): readonly ValidationGuardrail<{ total: number }>[] {
+  protected override declareValidationGuardrails(): readonly ValidationGuardrail<{
+    total: number;
+  }>[] {
     return this.guardrails.map((guardrail) => ({
       name: guardrail.name,
       check: (answer, context) => {
@@ -85,14 +118,18 @@ class Guarded extends Summer {
 
 const nonNegative: ValidationGuardrail<{ total: number }> = {
   name: "non_negative_total",
-  check: (answer) => (answer.total < 0 ? { field: "total", expected: "a total of zero or more" } : undefined),
+  check: (answer) =>
+    answer.total < 0 ? { field: "total", expected: "a total of zero or more" } : undefined,
 };
 
 const Note = defineArtifactType("note", z.object({ text: z.string() }));
 const ReportAnswer = z.object({ summary: z.string(), artifactRefs: z.array(z.string()) });
 
 /** A thinker whose answer cites artifacts by ref. */
-class Reporter extends SingleObjectiveThinker<z.infer<typeof ReportQuestion>, z.infer<typeof ReportAnswer>> {
+class Reporter extends SingleObjectiveThinker<
+  z.infer<typeof ReportQuestion>,
+  z.infer<typeof ReportAnswer>
+> {
   readonly name = "reporter";
   readonly input = ReportQuestion;
   readonly output = ReportAnswer;
@@ -107,13 +144,20 @@ const ReportQuestion = thinkerInput({ topic: z.string() });
 
 describe("the thinker loop", () => {
   it("runs a tool call, then accepts the answer", async () => {
-    const client = new ScriptedLlmClient([ScriptedLlmClient.toolCall("add", { a: 2, b: 3 }), ScriptedLlmClient.answer(envelope({ total: 5 }))]);
+    const client = new ScriptedLlmClient([
+      ScriptedLlmClient.toolCall("add", { a: 2, b: 3 }),
+      ScriptedLlmClient.answer(envelope({ total: 5 })),
+    ]);
     const { dispatcher, environment } = thinkerTestRuntime(client);
     const thinker = new Summer({ environment });
     await expect(dispatcher.submit(thinker, { numbers: [2, 3] })).resolves.toEqual({ total: 5 });
     const second = client.requests[1]!.request;
-    expect(second.messages.at(-1)!.parts).toEqual([expect.objectContaining({ type: "tool_result", text: '{"sum":5}', isError: false })]);
-    expect(thinker.transcript().turns.map((turn) => turn.toolCalls.map((call) => call.result))).toEqual([['{"sum":5}'], []]);
+    expect(second.messages.at(-1)!.parts).toEqual([
+      expect.objectContaining({ type: "tool_result", text: '{"sum":5}', isError: false }),
+    ]);
+    expect(
+      thinker.transcript().turns.map((turn) => turn.toolCalls.map((call) => call.result)),
+    ).toEqual([['{"sum":5}'], []]);
   });
 
   it("the objective goes into the task slot: the system text starts with the task", async () => {
@@ -152,23 +196,43 @@ describe("the thinker loop", () => {
       () => secondRecorded.resolve(),
     );
     const client = new ScriptedLlmClient([
-      ScriptedLlmClient.toolCalls({ id: "first", name: "gate_a", arguments: { label: "A" } }, { id: "second", name: "gate_b", arguments: { label: "B" } }),
+      ScriptedLlmClient.toolCalls(
+        { id: "first", name: "gate_a", arguments: { label: "A" } },
+        { id: "second", name: "gate_b", arguments: { label: "B" } },
+      ),
       ScriptedLlmClient.answer(envelope({ total: 0 })),
     ]);
     const { dispatcher, environment } = thinkerTestRuntime(client);
-    await dispatcher.submit(new Guarded({ environment }, client, [], [gateA, gateB]), { numbers: [] });
+    await dispatcher.submit(new Guarded({ environment }, client, [], [gateA, gateB]), {
+      numbers: [],
+    });
     expect(finished).toEqual(["gate_b", "gate_a"]);
     const messages = client.requests[1]!.request.messages;
     expect(messages.map((turn) => turn.role)).toEqual(["user", "assistant", "user"]);
     expect(messages[2]!.parts).toEqual([
-      expect.objectContaining({ type: "tool_result", callId: "first", name: "gate_a", text: '{"label":"A"}', isError: false }),
-      expect.objectContaining({ type: "tool_result", callId: "second", name: "gate_b", text: '{"label":"B"}', isError: false }),
+      expect.objectContaining({
+        type: "tool_result",
+        callId: "first",
+        name: "gate_a",
+        text: '{"label":"A"}',
+        isError: false,
+      }),
+      expect.objectContaining({
+        type: "tool_result",
+        callId: "second",
+        name: "gate_b",
+        text: '{"label":"B"}',
+        isError: false,
+      }),
     ]);
     // Run one after the other, gate_a would wait for gate_b forever: the timeout is the failure.
   }, 5_000);
 
   it("a guardrail's refusal becomes a correction turn naming the field and the guardrail; the next answer is accepted", async () => {
-    const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope({ total: -1 })), ScriptedLlmClient.answer(envelope({ total: 5 }))]);
+    const client = new ScriptedLlmClient([
+      ScriptedLlmClient.answer(envelope({ total: -1 })),
+      ScriptedLlmClient.answer(envelope({ total: 5 })),
+    ]);
     const { dispatcher, environment } = thinkerTestRuntime(client);
     const thinker = new Guarded({ environment }, client, [nonNegative]);
     await expect(dispatcher.submit(thinker, { numbers: [2, 3] })).resolves.toEqual({ total: 5 });
@@ -182,7 +246,10 @@ describe("the thinker loop", () => {
 
   it("guardrails run while the conversation is still held: the refused answer and its correction are in it before the next call", async () => {
     const refused = envelope({ total: -1 });
-    const client = new ScriptedLlmClient([ScriptedLlmClient.answer(refused), ScriptedLlmClient.answer(envelope({ total: 5 }))]);
+    const client = new ScriptedLlmClient([
+      ScriptedLlmClient.answer(refused),
+      ScriptedLlmClient.answer(envelope({ total: 5 })),
+    ]);
     const { dispatcher, environment } = thinkerTestRuntime(client);
     const thinker = new Guarded({ environment }, client, [nonNegative]);
     await dispatcher.submit(thinker, { numbers: [2, 3] });
@@ -195,15 +262,26 @@ describe("the thinker loop", () => {
   });
 
   it("an async guardrail is awaited before the answer is accepted", async () => {
-    const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope({ total: -1 })), ScriptedLlmClient.answer(envelope({ total: 1 }))]);
+    const client = new ScriptedLlmClient([
+      ScriptedLlmClient.answer(envelope({ total: -1 })),
+      ScriptedLlmClient.answer(envelope({ total: 1 })),
+    ]);
     const { dispatcher, environment } = thinkerTestRuntime(client);
-    const later: ValidationGuardrail<{ total: number }> = { name: "checked_later", check: async (answer) => nonNegative.check(answer, undefined as never) };
-    await expect(dispatcher.submit(new Guarded({ environment }, client, [later]), { numbers: [1] })).resolves.toEqual({ total: 1 });
+    const later: ValidationGuardrail<{ total: number }> = {
+      name: "checked_later",
+      check: async (answer) => nonNegative.check(answer, undefined as never),
+    };
+    await expect(
+      dispatcher.submit(new Guarded({ environment }, client, [later]), { numbers: [1] }),
+    ).resolves.toEqual({ total: 1 });
     expect(textOf(client.requests[1]!.request.messages.at(-1))).toContain("checked_later");
   });
 
   it("answer: null is no answer yet: a nudge turn, not a refusal, and no guardrail runs on it", async () => {
-    const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope(null)), ScriptedLlmClient.answer(envelope({ total: 5 }))]);
+    const client = new ScriptedLlmClient([
+      ScriptedLlmClient.answer(envelope(null)),
+      ScriptedLlmClient.answer(envelope({ total: 5 })),
+    ]);
     const { dispatcher, environment } = thinkerTestRuntime(client);
     const thinker = new Guarded({ environment }, client, [nonNegative]);
     await expect(dispatcher.submit(thinker, { numbers: [2, 3] })).resolves.toEqual({ total: 5 });
@@ -214,7 +292,11 @@ describe("the thinker loop", () => {
   });
 
   it("a loop that never answers ends after maxTurns with an error naming the thinker and the limit", async () => {
-    const client = new ScriptedLlmClient([ScriptedLlmClient.toolCall("add", { a: 1, b: 1 }), ScriptedLlmClient.answer(envelope(null)), ScriptedLlmClient.toolCall("add", { a: 2, b: 2 })]);
+    const client = new ScriptedLlmClient([
+      ScriptedLlmClient.toolCall("add", { a: 1, b: 1 }),
+      ScriptedLlmClient.answer(envelope(null)),
+      ScriptedLlmClient.toolCall("add", { a: 2, b: 2 }),
+    ]);
     const { dispatcher, environment } = thinkerTestRuntime(client);
     const thinker = new Summer({ environment, maxTurns: 2 });
     const failure = await dispatcher.submit(thinker, { numbers: [1, 1] }).then(
@@ -236,7 +318,10 @@ describe("the thinker loop", () => {
 
   it("transcript() holds every turn, every tool called with its arguments and result, the corrections, and the answer", async () => {
     const client = new ScriptedLlmClient([
-      ScriptedLlmClient.toolCalls({ name: "add", arguments: { a: 2, b: 3 } }, { name: "add", arguments: { a: 5, b: 4 } }),
+      ScriptedLlmClient.toolCalls(
+        { name: "add", arguments: { a: 2, b: 3 } },
+        { name: "add", arguments: { a: 5, b: 4 } },
+      ),
       ScriptedLlmClient.answer(envelope({ total: -9 })),
       ScriptedLlmClient.answer(envelope({ total: 9 })),
     ]);
@@ -244,17 +329,37 @@ describe("the thinker loop", () => {
     const thinker = new Guarded({ environment }, client, [nonNegative]);
     await dispatcher.submit(thinker, { numbers: [2, 3, 4] });
     const transcript = thinker.transcript();
-    expect(transcript).toMatchObject({ thinker: "summer", objective: TASK, prompt: '{"numbers":[2,3,4]}', answered: true, answer: { total: 9 } });
+    expect(transcript).toMatchObject({
+      thinker: "summer",
+      objective: TASK,
+      prompt: '{"numbers":[2,3,4]}',
+      answered: true,
+      answer: { total: 9 },
+    });
     expect(transcript.turns).toHaveLength(3);
     expect(transcript.turns.map((turn) => turn.turn)).toEqual([1, 2, 3]);
     expect(transcript.turns[0]!.toolCalls).toEqual([
-      expect.objectContaining({ name: "add", arguments: { a: 2, b: 3 }, result: '{"sum":5}', isError: false }),
-      expect.objectContaining({ name: "add", arguments: { a: 5, b: 4 }, result: '{"sum":9}', isError: false }),
+      expect.objectContaining({
+        name: "add",
+        arguments: { a: 2, b: 3 },
+        result: '{"sum":5}',
+        isError: false,
+      }),
+      expect.objectContaining({
+        name: "add",
+        arguments: { a: 5, b: 4 },
+        result: '{"sum":9}',
+        isError: false,
+      }),
     ]);
     expect(transcript.turns[0]!.correction).toBeUndefined();
     expect(transcript.turns[1]!.text).toBe(envelope({ total: -9 }));
     expect(transcript.turns[1]!.correction).toContain("non_negative_total");
-    expect(transcript.turns[2]).toMatchObject({ text: envelope({ total: 9 }), toolCalls: [], correction: undefined });
+    expect(transcript.turns[2]).toMatchObject({
+      text: envelope({ total: 9 }),
+      toolCalls: [],
+      correction: undefined,
+    });
   });
 
   it("transcript() holds the last run only: a durable conversation's earlier exchanges are not its turns", async () => {
@@ -267,9 +372,16 @@ describe("the thinker loop", () => {
         return "Answer in one word.";
       }
     }
-    const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope("one")), ScriptedLlmClient.answer(envelope("two"))]);
+    const client = new ScriptedLlmClient([
+      ScriptedLlmClient.answer(envelope("one")),
+      ScriptedLlmClient.answer(envelope("two")),
+    ]);
     const { dispatcher, environment } = thinkerTestRuntime(client);
-    const thinker = new Echo({ environment, conversations: new ConversationService(), conversationId: "chat-1" });
+    const thinker = new Echo({
+      environment,
+      conversations: new ConversationService(),
+      conversationId: "chat-1",
+    });
     await dispatcher.submit(thinker, { message: "first" });
     await dispatcher.submit(thinker, { message: "second" });
     expect(client.requests[1]!.request.messages).toHaveLength(3);
@@ -285,17 +397,33 @@ describe("the thinker loop", () => {
       throw new ExternalServiceError({ service: "registry", step: "lookup", detail: "HTTP 503" });
     });
     const client = new ScriptedLlmClient([
-      ScriptedLlmClient.toolCalls({ name: "strict_lookup", arguments: { label: "x" } }, { name: "remote_lookup", arguments: { label: "y" } }),
+      ScriptedLlmClient.toolCalls(
+        { name: "strict_lookup", arguments: { label: "x" } },
+        { name: "remote_lookup", arguments: { label: "y" } },
+      ),
       ScriptedLlmClient.answer(envelope({ total: 1 })),
     ]);
     const { dispatcher, environment } = thinkerTestRuntime(client);
     const thinker = new Guarded({ environment }, client, [], [refusing, failing]);
     await expect(dispatcher.submit(thinker, { numbers: [1] })).resolves.toEqual({ total: 1 });
     expect(client.requests[1]!.request.messages.at(-1)!.parts).toEqual([
-      expect.objectContaining({ type: "tool_result", name: "strict_lookup", isError: true, text: expect.stringContaining('"label"') }),
-      expect.objectContaining({ type: "tool_result", name: "remote_lookup", isError: true, text: expect.stringMatching(/registry.*lookup.*HTTP 503/) }),
+      expect.objectContaining({
+        type: "tool_result",
+        name: "strict_lookup",
+        isError: true,
+        text: expect.stringContaining('"label"'),
+      }),
+      expect.objectContaining({
+        type: "tool_result",
+        name: "remote_lookup",
+        isError: true,
+        text: expect.stringMatching(/registry.*lookup.*HTTP 503/),
+      }),
     ]);
-    expect(thinker.transcript().turns[0]!.toolCalls.map((call) => call.isError)).toEqual([true, true]);
+    expect(thinker.transcript().turns[0]!.toolCalls.map((call) => call.isError)).toEqual([
+      true,
+      true,
+    ]);
   });
 
   it("a tool's internal failure reaches the model as an error result without the raw text of the failure", async () => {
@@ -310,14 +438,25 @@ describe("the thinker loop", () => {
       }
     }
     const client = new ScriptedLlmClient([
-      ScriptedLlmClient.toolCalls({ name: "broken_lookup", arguments: { label: "x" } }, { name: "broken_provider", arguments: { label: "y" } }),
+      ScriptedLlmClient.toolCalls(
+        { name: "broken_lookup", arguments: { label: "x" } },
+        { name: "broken_provider", arguments: { label: "y" } },
+      ),
       ScriptedLlmClient.answer(envelope({ total: 1 })),
     ]);
     const { dispatcher, environment } = thinkerTestRuntime(client);
-    const thinker = new Guarded({ environment }, client, [], [broken, new BrokenProvider(scriptedTool("broken_provider", () => undefined))]);
+    const thinker = new Guarded(
+      { environment },
+      client,
+      [],
+      [broken, new BrokenProvider(scriptedTool("broken_provider", () => undefined))],
+    );
     await expect(dispatcher.submit(thinker, { numbers: [1] })).resolves.toEqual({ total: 1 });
     const results = client.requests[1]!.request.messages.at(-1)!.parts;
-    expect(results.map((part) => part.type === "tool_result" && part.isError)).toEqual([true, true]);
+    expect(results.map((part) => part.type === "tool_result" && part.isError)).toEqual([
+      true,
+      true,
+    ]);
     for (const result of results) expect(result.text).not.toContain("CANARY");
   });
 
@@ -326,12 +465,17 @@ describe("the thinker loop", () => {
     const known = artifacts.put(Note, { text: "the hinge is new" }, "a note on the hinge");
     const client = new ScriptedLlmClient([
       // The model writes the answer in the wire's spelling, as its contract shows it.
-      ScriptedLlmClient.answer(envelope({ summary: "see the notes", artifact_refs: [known, "note#CANARY"] })),
+      ScriptedLlmClient.answer(
+        envelope({ summary: "see the notes", artifact_refs: [known, "note#CANARY"] }),
+      ),
       ScriptedLlmClient.answer(envelope({ summary: "see the note", artifact_refs: [known] })),
     ]);
     const { dispatcher, environment } = thinkerTestRuntime(client);
     const thinker = new Reporter({ environment, artifacts });
-    await expect(dispatcher.submit(thinker, { topic: "hinges" })).resolves.toEqual({ summary: "see the note", artifactRefs: [known] });
+    await expect(dispatcher.submit(thinker, { topic: "hinges" })).resolves.toEqual({
+      summary: "see the note",
+      artifactRefs: [known],
+    });
     const correction = textOf(client.requests[1]!.request.messages.at(-1));
     expect(correction).toContain('"answer.artifact_refs[1]"');
     expect(correction).not.toContain("CANARY");
@@ -363,7 +507,11 @@ describe("reconcile hooks", () => {
   }
 
   it("run at the start of every turn, before that turn's call", async () => {
-    const client = new ScriptedLlmClient([ScriptedLlmClient.toolCall("add", { a: 1, b: 2 }), ScriptedLlmClient.answer(envelope(null)), ScriptedLlmClient.answer(envelope({ total: 3 }))]);
+    const client = new ScriptedLlmClient([
+      ScriptedLlmClient.toolCall("add", { a: 1, b: 2 }),
+      ScriptedLlmClient.answer(envelope(null)),
+      ScriptedLlmClient.answer(envelope({ total: 3 })),
+    ]);
     const { dispatcher, environment } = thinkerTestRuntime(client);
     const thinker = new Reconciling({ environment }, client);
     await dispatcher.submit(thinker, { numbers: [1, 2] });
@@ -373,7 +521,10 @@ describe("reconcile hooks", () => {
   it("what a hook registers is offered in the same turn", async () => {
     const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope({ total: 3 }))]);
     const { dispatcher, environment } = thinkerTestRuntime(client);
-    await dispatcher.submit(new Reconciling({ environment }, client, (registry) => registry.register(recordNoteProvider)), { numbers: [1, 2] });
+    await dispatcher.submit(
+      new Reconciling({ environment }, client, (registry) => registry.register(recordNoteProvider)),
+      { numbers: [1, 2] },
+    );
     expect(client.requests[0]!.request.tools.map((tool) => tool.name)).toContain("record_note");
   });
 
@@ -383,20 +534,41 @@ describe("reconcile hooks", () => {
     }
     const client = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope({ total: 3 }))]);
     const { dispatcher, environment, events } = thinkerTestRuntime(client);
-    await dispatcher.submit(new BoundReconciling({ environment }, client, (registry) => registry.register(recordNoteProvider)), { numbers: [1, 2] });
+    await dispatcher.submit(
+      new BoundReconciling({ environment }, client, (registry) =>
+        registry.register(recordNoteProvider),
+      ),
+      { numbers: [1, 2] },
+    );
     expect(client.requests[0]!.request.tools.map((tool) => tool.name)).not.toContain("record_note");
-    expect(events.filter((event): event is Extract<RunEvent, { type: "tool.withheld" }> => event.type === "tool.withheld").map((event) => event.tool)).toContain("record_note");
+    expect(
+      events
+        .filter(
+          (event): event is Extract<RunEvent, { type: "tool.withheld" }> =>
+            event.type === "tool.withheld",
+        )
+        .map((event) => event.tool),
+    ).toContain("record_note");
   });
 
   it("idempotent: the default hook run twice over the same state leaves the registry version as it was", async () => {
     for (const depth of ["THOROUGH", "QUICK"] as const) {
-      const client = new ScriptedLlmClient([ScriptedLlmClient.toolCall("add", { a: 1, b: 2 }), ScriptedLlmClient.answer(envelope({ total: 3 }))]);
+      const client = new ScriptedLlmClient([
+        ScriptedLlmClient.toolCall("add", { a: 1, b: 2 }),
+        ScriptedLlmClient.answer(envelope({ total: 3 })),
+      ]);
       const { dispatcher, environment } = thinkerTestRuntime(client);
-      const thinker = new Reconciling({ environment }, client, (registry) => registry.register(recordNoteProvider));
+      const thinker = new Reconciling({ environment }, client, (registry) =>
+        registry.register(recordNoteProvider),
+      );
       await dispatcher.submit(thinker, { numbers: [1, 2], depth });
       for (const { versions } of thinker.seen) expect(versions[2]).toBe(versions[1]);
       // Nothing changed between the turns, so the second turn's reconcile changed nothing either.
-      expect(thinker.seen[1]!.versions).toEqual([thinker.seen[0]!.versions[2], thinker.seen[0]!.versions[2], thinker.seen[0]!.versions[2]]);
+      expect(thinker.seen[1]!.versions).toEqual([
+        thinker.seen[0]!.versions[2],
+        thinker.seen[0]!.versions[2],
+        thinker.seen[0]!.versions[2],
+      ]);
     }
   });
 
@@ -428,7 +600,8 @@ describe("reconcile hooks", () => {
     ]);
     const { dispatcher, environment } = thinkerTestRuntime(client);
     await dispatcher.submit(new Adder({ environment }), { numbers: [1, 1] });
-    const described = (call: number) => client.requests[call]!.request.tools.find((tool) => tool.name === "add")!.description;
+    const described = (call: number) =>
+      client.requests[call]!.request.tools.find((tool) => tool.name === "add")!.description;
     expect([described(0), described(1)]).toEqual(["Add two numbers.", "Add two numbers, exactly."]);
   });
 });

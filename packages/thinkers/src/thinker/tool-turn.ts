@@ -1,5 +1,10 @@
 import type { ChildSubmitOptions, JobContext } from "@nucleo/core";
-import { Parts, type Conversation, type ToolCallPart, type ToolResultPart } from "@nucleo/conversation";
+import {
+  Parts,
+  type Conversation,
+  type ToolCallPart,
+  type ToolResultPart,
+} from "@nucleo/conversation";
 import type { ToolCreationContext, ToolProvider, ToolRegistry } from "@nucleo/tools";
 import type { ReadOnlyBinding } from "./read-only-binding.js";
 import { refusedCall } from "./refused-call.js";
@@ -21,13 +26,18 @@ export interface ToolTurn {
  *
  * @internal
  */
-export async function runToolCalls(calls: readonly ToolCallPart[], turn: ToolTurn, tools: ToolRegistry, validate: (call: ToolCallPart, provider: ToolProvider) => void): Promise<void> {
+export async function runToolCalls(
+  calls: readonly ToolCallPart[],
+  turn: ToolTurn,
+  tools: ToolRegistry,
+  validate: (call: ToolCallPart, provider: ToolProvider) => void,
+): Promise<void> {
   const results: ToolResultPart[] = new Array(calls.length);
   const running: Promise<void>[] = [];
   for (let index = 0; index < calls.length; index++) {
     const call = calls[index]!;
     let provider: ToolProvider;
-    let invocation;
+    let invocation: ReturnType<ToolProvider["invoke"]>;
     try {
       provider = turn.binding.admit(call, tools);
       validate(call, provider);

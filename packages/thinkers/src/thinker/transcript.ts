@@ -78,35 +78,81 @@ export class RunTurns {
  * Reads a run's transcript off its conversation: the conversation already holds every turn,
  * so a run keeps nothing beside it (but what compaction took away, see {@link RunTurns}).
  */
-export function readTranscript<TAnswer>(thinker: string, conversation: Conversation, run: RunTurns, accepted: { readonly answer: TAnswer } | undefined): ThinkerTranscript<TAnswer> {
-  const objective = conversation.objective().map(([slot, text]) => (slot === "task" ? text : `## ${slot}\n${text}`)).join("\n\n");
+export function readTranscript<TAnswer>(
+  thinker: string,
+  conversation: Conversation,
+  run: RunTurns,
+  accepted: { readonly answer: TAnswer } | undefined,
+): ThinkerTranscript<TAnswer> {
+  const objective = conversation
+    .objective()
+    .map(([slot, text]) => (slot === "task" ? text : `## ${slot}\n${text}`))
+    .join("\n\n");
   const prompt: string[] = [];
-  const read: Array<{ turn: number; text: string; thinking: string; toolCalls: TranscriptToolCall[]; correction: string | undefined }> = [];
+  const read: Array<{
+    turn: number;
+    text: string;
+    thinking: string;
+    toolCalls: TranscriptToolCall[];
+    correction: string | undefined;
+  }> = [];
   for (const turn of run.of(conversation)) {
     const last = read.at(-1);
     if (turn.role === "assistant") {
-      read.push({ turn: read.length + 1, text: textOf(turn), thinking: thinkingOf(turn), toolCalls: callsOf(turn), correction: undefined });
+      read.push({
+        turn: read.length + 1,
+        text: textOf(turn),
+        thinking: thinkingOf(turn),
+        toolCalls: callsOf(turn),
+        correction: undefined,
+      });
     } else if (!last) {
       prompt.push(textOf(turn));
     } else if (turn.parts.some((part) => part.type === "tool_result")) {
       fillResults(last.toolCalls, turn);
     } else {
-      last.correction = last.correction === undefined ? textOf(turn) : `${last.correction}\n${textOf(turn)}`;
+      last.correction =
+        last.correction === undefined ? textOf(turn) : `${last.correction}\n${textOf(turn)}`;
     }
   }
-  return { thinker, objective, prompt: prompt.join("\n"), turns: read, answered: accepted !== undefined, answer: accepted?.answer };
+  return {
+    thinker,
+    objective,
+    prompt: prompt.join("\n"),
+    turns: read,
+    answered: accepted !== undefined,
+    answer: accepted?.answer,
+  };
 }
 
 function textOf(turn: Turn): string {
-  return turn.parts.filter((part) => part.type === "text").map((part) => part.text).join("\n");
+  return turn.parts
+    .filter((part) => part.type === "text")
+    .map((part) => part.text)
+    .join("\n");
 }
 
 function thinkingOf(turn: Turn): string {
-  return turn.parts.filter((part) => part.type === "thinking").map((part) => part.text).join("\n");
+  return turn.parts
+    .filter((part) => part.type === "thinking")
+    .map((part) => part.text)
+    .join("\n");
 }
 
 function callsOf(turn: Turn): TranscriptToolCall[] {
-  return turn.parts.flatMap((part) => (part.type === "tool_call" ? [{ id: part.id, name: part.name, arguments: part.arguments, result: undefined, isError: false }] : []));
+  return turn.parts.flatMap((part) =>
+    part.type === "tool_call"
+      ? [
+          {
+            id: part.id,
+            name: part.name,
+            arguments: part.arguments,
+            result: undefined,
+            isError: false,
+          },
+        ]
+      : [],
+  );
 }
 
 function fillResults(calls: TranscriptToolCall[], turn: Turn): void {

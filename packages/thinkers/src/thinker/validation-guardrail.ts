@@ -30,5 +30,8 @@ export interface ValidationGuardrail<TAnswer> {
   /** snake_case, named in the correction. */
   readonly name: string;
   /** A refusal, or `undefined` to accept. */
-  check(answer: TAnswer, context: GuardrailContext): GuardrailRefusal | undefined | Promise<GuardrailRefusal | undefined>;
+  check(
+    answer: TAnswer,
+    context: GuardrailContext,
+  ): GuardrailRefusal | undefined | Promise<GuardrailRefusal | undefined>;
 }

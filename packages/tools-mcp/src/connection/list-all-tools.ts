@@ -6,7 +6,10 @@ import { EndlessToolListError } from "../errors/endless-tool-list-error.js";
 const MAX_PAGES = 100;
 
 /** Every tool the server lists, following `nextCursor` page by page. */
-export async function listAllTools(client: Client, options: { readonly timeoutMs: number; readonly signal?: AbortSignal }): Promise<Tool[]> {
+export async function listAllTools(
+  client: Client,
+  options: { readonly timeoutMs: number; readonly signal?: AbortSignal },
+): Promise<Tool[]> {
   const tools: Tool[] = [];
   const seen = new Set<string>();
   let cursor: string | undefined;

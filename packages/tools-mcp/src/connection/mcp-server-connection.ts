@@ -6,7 +6,11 @@ import type { McpToolCaller, McpToolTarget } from "../provider/mcp-tool-caller.j
 import { McpToolProvider } from "../provider/mcp-tool-provider.js";
 import { providerToolName } from "../provider/tool-names.js";
 import { listAllTools } from "./list-all-tools.js";
-import { resolveMcpServerOptions, type McpServerOptions, type ResolvedMcpServerOptions } from "./mcp-server-options.js";
+import {
+  resolveMcpServerOptions,
+  type McpServerOptions,
+  type ResolvedMcpServerOptions,
+} from "./mcp-server-options.js";
 import { McpSession } from "./mcp-session.js";
 import { raceAbort } from "./race-abort.js";
 
@@ -48,7 +52,10 @@ export class McpServerConnection {
     this.service = `mcp:${options.alias}`;
     this.#options = options;
     this.#secrets = secretValues(options.transport);
-    this.#caller = { secrets: this.#secrets, callTool: (target, args, signal) => this.#callTool(target, args, signal) };
+    this.#caller = {
+      secrets: this.#secrets,
+      callTool: (target, args, signal) => this.#callTool(target, args, signal),
+    };
   }
 
   /**
@@ -73,7 +80,10 @@ export class McpServerConnection {
    */
   async providers(options: ListProvidersOptions = {}): Promise<McpToolProvider[]> {
     const tools = await this.#request("list tools", undefined, options.signal, (session) =>
-      listAllTools(session.client, { timeoutMs: this.#options.timeoutMs, ...(options.signal === undefined ? {} : { signal: options.signal }) }),
+      listAllTools(session.client, {
+        timeoutMs: this.#options.timeoutMs,
+        ...(options.signal === undefined ? {} : { signal: options.signal }),
+      }),
     );
     const prefix = this.#options.toolNamePrefix ?? `${this.alias}_`;
     const providers = new Map<string, McpToolProvider>();
@@ -105,12 +115,20 @@ export class McpServerConnection {
     });
   }
 
-  #callTool(target: McpToolTarget, args: Readonly<Record<string, unknown>>, signal: AbortSignal): Promise<CallToolResult> {
+  #callTool(
+    target: McpToolTarget,
+    args: Readonly<Record<string, unknown>>,
+    signal: AbortSignal,
+  ): Promise<CallToolResult> {
     return this.#request(`call ${target.serverName}`, target, signal, async (session) => {
-      const result = await session.client.callTool({ name: target.serverName, arguments: { ...args } }, undefined, {
-        signal,
-        timeout: this.#options.timeoutMs,
-      });
+      const result = await session.client.callTool(
+        { name: target.serverName, arguments: { ...args } },
+        undefined,
+        {
+          signal,
+          timeout: this.#options.timeoutMs,
+        },
+      );
       // The SDK's return type also covers the legacy `toolResult` shape, which only a schema we
       // do not pass would produce; the default schema always yields `content`.
       return isCallToolResult(result) ? result : { content: [] };
@@ -118,7 +136,12 @@ export class McpServerConnection {
   }
 
   /** Runs one request on a live session and maps its failure; a lost session is dropped for the next request to replace. */
-  async #request<T>(step: string, tool: McpToolTarget | undefined, signal: AbortSignal | undefined, run: (session: McpSession) => Promise<T>): Promise<T> {
+  async #request<T>(
+    step: string,
+    tool: McpToolTarget | undefined,
+    signal: AbortSignal | undefined,
+    run: (session: McpSession) => Promise<T>,
+  ): Promise<T> {
     const session = await this.#live(signal);
     try {
       return await run(session);
@@ -152,7 +175,12 @@ export class McpServerConnection {
     try {
       session = await McpSession.open(this.#options.transport, this.#options.connectTimeoutMs);
     } catch (error) {
-      throw classifyMcpFailure(error, { service: this.service, step: "connect", timeoutMs: this.#options.connectTimeoutMs, secrets: this.#secrets }).error;
+      throw classifyMcpFailure(error, {
+        service: this.service,
+        step: "connect",
+        timeoutMs: this.#options.connectTimeoutMs,
+        secrets: this.#secrets,
+      }).error;
     }
     if (this.#closed) {
       await session.close();
@@ -170,7 +198,10 @@ export class McpServerConnection {
   }
 
   #closedError(): SystemError {
-    return new SystemError({ code: "closed", message: `The connection to the MCP server "${this.alias}" has been closed.` });
+    return new SystemError({
+      code: "closed",
+      message: `The connection to the MCP server "${this.alias}" has been closed.`,
+    });
   }
 }
 

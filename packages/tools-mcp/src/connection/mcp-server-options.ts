@@ -41,7 +41,10 @@ export const McpServerOptionsSchema = z.strictObject({
   /** The longest starting a session (spawn or first HTTP exchange, plus the MCP handshake) may take. */
   connectTimeoutMs: z.number().int().positive().default(15_000),
   /** Put before every tool name; defaults to `<alias>_`. `""` keeps the server's names as they are. */
-  toolNamePrefix: z.string().regex(/^[a-zA-Z0-9_-]{0,33}$/, "up to 33 letters, digits, '_' or '-'").optional(),
+  toolNamePrefix: z
+    .string()
+    .regex(/^[a-zA-Z0-9_-]{0,33}$/, "up to 33 letters, digits, '_' or '-'")
+    .optional(),
 });
 
 /** What {@link connectMcpServer} accepts (defaults not yet applied). */
@@ -59,5 +62,9 @@ export function resolveMcpServerOptions(options: McpServerOptions): ResolvedMcpS
   const parsed = McpServerOptionsSchema.safeParse(options);
   if (parsed.success) return parsed.data;
   const issue = describeIssue(parsed.error.issues[0]!);
-  throw new InvalidInputError({ parameter: issue.path, expected: issue.expected, cause: parsed.error });
+  throw new InvalidInputError({
+    parameter: issue.path,
+    expected: issue.expected,
+    cause: parsed.error,
+  });
 }

@@ -34,7 +34,13 @@ export class McpSession {
     const client = new Client(CLIENT_INFO, { capabilities: {} });
     let timer: ReturnType<typeof setTimeout> | undefined;
     const expired = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new McpError(ErrorCode.RequestTimeout, "The MCP handshake did not complete in time.")), timeoutMs);
+      timer = setTimeout(
+        () =>
+          reject(
+            new McpError(ErrorCode.RequestTimeout, "The MCP handshake did not complete in time."),
+          ),
+        timeoutMs,
+      );
     });
     try {
       await Promise.race([client.connect(transport.transport, { timeout: timeoutMs }), expired]);

@@ -37,6 +37,8 @@ export function openTransport(options: McpTransportOptions): SessionTransport {
     });
     return { transport, pid: () => transport.pid ?? undefined };
   }
-  const transport = new StreamableHTTPClientTransport(new URL(options.url), { requestInit: { headers: options.headers } });
+  const transport = new StreamableHTTPClientTransport(new URL(options.url), {
+    requestInit: { headers: options.headers },
+  });
   return { transport, pid: () => undefined };
 }

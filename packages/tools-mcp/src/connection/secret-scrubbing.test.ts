@@ -23,7 +23,13 @@ async function refusal(providers: readonly McpToolProvider[], name: string): Pro
 function expectNoCanary(error: unknown): void {
   expect(InvalidInputError.isInstance(error)).toBe(true);
   const invalid = error as InvalidInputError;
-  for (const text of [invalid.message, invalid.expected, String(error), JSON.stringify(error), inspect(error, { depth: 10 })]) {
+  for (const text of [
+    invalid.message,
+    invalid.expected,
+    String(error),
+    JSON.stringify(error),
+    inspect(error, { depth: 10 }),
+  ]) {
     expect(text).not.toContain(CANARY);
   }
   expect(invalid.expected).toContain("upstream rejected key [redacted]");
@@ -36,7 +42,13 @@ describe("a stdio server that echoes its secret environment in a refusal", () =>
   beforeAll(async () => {
     connection = await connectMcpServer({
       alias: "leaky",
-      transport: { kind: "stdio", command: process.execPath, args: [serverEntry], env: { UPSTREAM_KEY: CANARY }, stderr: "ignore" },
+      transport: {
+        kind: "stdio",
+        command: process.execPath,
+        args: [serverEntry],
+        env: { UPSTREAM_KEY: CANARY },
+        stderr: "ignore",
+      },
     });
     providers = await connection.providers();
   });
@@ -53,7 +65,11 @@ describe("a stdio server that echoes its secret environment in a refusal", () =>
 
 describe("secretValues", () => {
   it("takes long words of a header value, but not the auth scheme or short words", () => {
-    const secrets = secretValues({ kind: "http", url: "https://example.test/mcp", headers: { Authorization: "Bearer abcdefgh12345", "X-Key": "Token short longerword99" } });
+    const secrets = secretValues({
+      kind: "http",
+      url: "https://example.test/mcp",
+      headers: { Authorization: "Bearer abcdefgh12345", "X-Key": "Token short longerword99" },
+    });
     expect(secrets).toContain("abcdefgh12345");
     expect(secrets).toContain("longerword99");
     expect(secrets).not.toContain("Bearer");

@@ -11,7 +11,11 @@ import type { McpServerConnection } from "./mcp-server-connection.js";
 const TOKEN = "canary-token-7f3a9c";
 const dispatcher = new JobDispatcher();
 
-async function run(providers: readonly McpToolProvider[], name: string, args: Record<string, unknown>): Promise<string> {
+async function run(
+  providers: readonly McpToolProvider[],
+  name: string,
+  args: Record<string, unknown>,
+): Promise<string> {
   const provider = providers.find((candidate) => candidate.name === name)!;
   const { job, input } = provider.invoke(args, {});
   return provider.formatResult(await dispatcher.submit(job, input));
@@ -31,7 +35,10 @@ describe("an MCP server over streamable HTTP", () => {
 
   beforeAll(async () => {
     server = await HttpTestServer.start(TOKEN);
-    connection = await connectMcpServer({ alias: "weather", transport: { kind: "http", url: server.url, headers: { Authorization: `Bearer ${TOKEN}` } } });
+    connection = await connectMcpServer({
+      alias: "weather",
+      transport: { kind: "http", url: server.url, headers: { Authorization: `Bearer ${TOKEN}` } },
+    });
     providers = await connection.providers();
   });
   afterAll(async () => {
@@ -40,7 +47,12 @@ describe("an MCP server over streamable HTTP", () => {
   });
 
   it("lists every page of the server's tools, following the cursor, with the configured headers", () => {
-    expect(providers.map((provider) => provider.name)).toEqual(["weather_echo", "weather_forecast", "weather_vanished", "weather_broken"]);
+    expect(providers.map((provider) => provider.name)).toEqual([
+      "weather_echo",
+      "weather_forecast",
+      "weather_vanished",
+      "weather_broken",
+    ]);
     expect(server.cursors).toEqual([null, "page-2"]);
   });
 
@@ -65,13 +77,17 @@ describe("an MCP server over streamable HTTP", () => {
   it("any other JSON-RPC error is an ExternalServiceError naming mcp:<alias> and the step, not the server's text", async () => {
     const error = await failure(run(providers, "weather_broken", {}));
     expect(ExternalServiceError.isInstance(error)).toBe(true);
-    expect((error as Error).message).toBe('The mcp:weather service failed during "call broken": JSON-RPC error -32603.');
+    expect((error as Error).message).toBe(
+      'The mcp:weather service failed during "call broken": JSON-RPC error -32603.',
+    );
   });
 
   it("a session the server forgot fails that call with an ExternalServiceError, and the next call opens a new session", async () => {
     await server.forgetSessions();
     const error = await failure(run(providers, "weather_echo", { text: "lost" }));
-    expect((error as Error).message).toBe('The mcp:weather service failed during "call echo": HTTP 404.');
+    expect((error as Error).message).toBe(
+      'The mcp:weather service failed during "call echo": HTTP 404.',
+    );
     expect(await run(providers, "weather_echo", { text: "back" })).toBe("echo: back");
   });
 });
@@ -81,9 +97,20 @@ describe("credentials", () => {
     const server = await HttpTestServer.start(TOKEN);
     const wrong = "wrong-token-5e1d0b";
     try {
-      const error = await failure(connectMcpServer({ alias: "weather", transport: { kind: "http", url: server.url, headers: { Authorization: `Bearer ${wrong}` } } }));
+      const error = await failure(
+        connectMcpServer({
+          alias: "weather",
+          transport: {
+            kind: "http",
+            url: server.url,
+            headers: { Authorization: `Bearer ${wrong}` },
+          },
+        }),
+      );
       expect(ExternalServiceError.isInstance(error)).toBe(true);
-      expect((error as Error).message).toBe('The mcp:weather service failed during "connect": HTTP 401.');
+      expect((error as Error).message).toBe(
+        'The mcp:weather service failed during "connect": HTTP 401.',
+      );
       // The server echoed the header into its 401 body, which the SDK put into its own message.
       expect(inspect(error, { depth: 10 })).toContain("bad credentials: [redacted]");
       expect(inspect(error, { depth: 10 })).not.toContain(wrong);
@@ -94,7 +121,10 @@ describe("credentials", () => {
 
   it("a server that stopped listening is an ExternalServiceError, on the call and then on the reconnect", async () => {
     const server = await HttpTestServer.start(TOKEN);
-    const connection = await connectMcpServer({ alias: "weather", transport: { kind: "http", url: server.url, headers: { Authorization: `Bearer ${TOKEN}` } } });
+    const connection = await connectMcpServer({
+      alias: "weather",
+      transport: { kind: "http", url: server.url, headers: { Authorization: `Bearer ${TOKEN}` } },
+    });
     try {
       const providers = await connection.providers();
       await server.stop();
@@ -102,7 +132,9 @@ describe("credentials", () => {
       const second = await failure(run(providers, "weather_echo", { text: "anyone?" }));
       expect(first).toMatchObject({ service: "mcp:weather", step: "call echo" });
       expect(second).toMatchObject({ service: "mcp:weather", step: "connect" });
-      expect((second as Error).message).toBe('The mcp:weather service failed during "connect": ECONNREFUSED.');
+      expect((second as Error).message).toBe(
+        'The mcp:weather service failed during "connect": ECONNREFUSED.',
+      );
     } finally {
       await connection.close();
     }
@@ -111,11 +143,19 @@ describe("credentials", () => {
 
 describe("a streamable HTTP server that never answers the initialized notification", () => {
   it("fails the connect within connectTimeoutMs and leaves close() free to resolve", async () => {
-    const { SilentInitializedServer } = await import("../test-support/silent-initialized-server.js");
+    const { SilentInitializedServer } = await import(
+      "../test-support/silent-initialized-server.js"
+    );
     const silent = await SilentInitializedServer.start();
     try {
       const started = Date.now();
-      const error = await failure(connectMcpServer({ alias: "silent", connectTimeoutMs: 300, transport: { kind: "http", url: silent.url } }));
+      const error = await failure(
+        connectMcpServer({
+          alias: "silent",
+          connectTimeoutMs: 300,
+          transport: { kind: "http", url: silent.url },
+        }),
+      );
       expect(Date.now() - started).toBeLessThan(2_000);
       expect(ExternalServiceError.isInstance(error)).toBe(true);
       expect(error).toMatchObject({ service: "mcp:silent", step: "connect" });

@@ -1,4 +1,11 @@
-import { ExternalServiceError, InvalidInputError, LLMReadableError, RetrySignal, SystemError, type UnwrappedError } from "@nucleo/core";
+import {
+  ExternalServiceError,
+  InvalidInputError,
+  LLMReadableError,
+  RetrySignal,
+  SystemError,
+  type UnwrappedError,
+} from "@nucleo/core";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
@@ -42,7 +49,8 @@ const CLIENT_OUTPUT_CHECK = /structured content/i;
  * of the arguments (cut short), which the model needs to correct them.
  */
 export function classifyMcpFailure(error: unknown, site: McpFailureSite): McpFailure {
-  if (RetrySignal.isInstance(error) || LLMReadableError.isInstance(error)) return { error, sessionLost: false };
+  if (RetrySignal.isInstance(error) || LLMReadableError.isInstance(error))
+    return { error, sessionLost: false };
   if (site.signal?.aborted) return { error: abortOutcome(site.signal.reason), sessionLost: false };
   const cause = redactSecrets(error, site.secrets);
   const external = (detail: string, sessionLost: boolean): McpFailure => ({
@@ -50,19 +58,37 @@ export function classifyMcpFailure(error: unknown, site: McpFailureSite): McpFai
     sessionLost,
   });
   if (error instanceof McpError) {
-    if (error.code === ErrorCode.RequestTimeout) return external(`no answer within ${site.timeoutMs} ms`, false);
+    if (error.code === ErrorCode.RequestTimeout)
+      return external(`no answer within ${site.timeoutMs} ms`, false);
     if (error.code === ErrorCode.ConnectionClosed) return external("the connection closed", true);
-    if (site.tool !== undefined && error.code === ErrorCode.InvalidParams && !CLIENT_OUTPUT_CHECK.test(error.message)) {
-      return { error: refusedArguments({ toolName: site.tool.name, text: error.message, inputSchema: site.tool.inputSchema, secrets: site.secrets, cause }), sessionLost: false };
+    if (
+      site.tool !== undefined &&
+      error.code === ErrorCode.InvalidParams &&
+      !CLIENT_OUTPUT_CHECK.test(error.message)
+    ) {
+      return {
+        error: refusedArguments({
+          toolName: site.tool.name,
+          text: error.message,
+          inputSchema: site.tool.inputSchema,
+          secrets: site.secrets,
+          cause,
+        }),
+        sessionLost: false,
+      };
     }
     if (site.tool !== undefined && error.code === ErrorCode.MethodNotFound) {
       const expected = "a tool the server offers now (it no longer runs this one)";
-      return { error: new InvalidInputError({ parameter: "tool", value: site.tool.name, expected, cause }), sessionLost: false };
+      return {
+        error: new InvalidInputError({ parameter: "tool", value: site.tool.name, expected, cause }),
+        sessionLost: false,
+      };
     }
     return external(`JSON-RPC error ${error.code}`, false);
   }
   if (error instanceof EndlessToolListError) return external("the tool list did not end", false);
-  if (error instanceof StreamableHTTPError) return external(error.code === undefined ? "HTTP failure" : `HTTP ${error.code}`, true);
+  if (error instanceof StreamableHTTPError)
+    return external(error.code === undefined ? "HTTP failure" : `HTTP ${error.code}`, true);
   if (error instanceof UnauthorizedError) return external("unauthorized", true);
   return external(systemCodeOf(error) ?? "transport failure", true);
 }
@@ -70,7 +96,11 @@ export function classifyMcpFailure(error: unknown, site: McpFailureSite): McpFai
 /** The outcome of a caller's abort: its reason when that is already ours, else a `cancelled` {@link SystemError}. */
 export function abortOutcome(reason: unknown): UnwrappedError {
   if (RetrySignal.isInstance(reason) || LLMReadableError.isInstance(reason)) return reason;
-  return new SystemError({ code: "cancelled", message: "The MCP request was cancelled.", cause: reason });
+  return new SystemError({
+    code: "cancelled",
+    message: "The MCP request was cancelled.",
+    cause: reason,
+  });
 }
 
 /** A Node system error code (`ECONNREFUSED`, `EPIPE`, `ENOENT`) on the error or its causes: secret-free and telling. */

@@ -14,9 +14,14 @@ export function redactSecrets(error: unknown, secrets: readonly string[]): unkno
 function redact(error: unknown, secrets: readonly string[], depth: number): unknown {
   if (!(error instanceof Error) || depth >= MAX_CAUSE_DEPTH) return error;
   const cause = error.cause === undefined ? undefined : redact(error.cause, secrets, depth + 1);
-  const leaks = secrets.some((secret) => error.message.includes(secret) || (error.stack ?? "").includes(secret));
+  const leaks = secrets.some(
+    (secret) => error.message.includes(secret) || (error.stack ?? "").includes(secret),
+  );
   if (!leaks && cause === error.cause) return error;
-  const copy = new Error(scrub(error.message, secrets), cause === undefined ? undefined : { cause });
+  const copy = new Error(
+    scrub(error.message, secrets),
+    cause === undefined ? undefined : { cause },
+  );
   copy.name = error.name;
   copy.stack = scrub(error.stack ?? "", secrets);
   return copy;

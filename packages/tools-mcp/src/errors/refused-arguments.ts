@@ -30,13 +30,19 @@ export function refusedArguments(refusal: RefusedArguments): InvalidInputError {
     said === undefined || said === ""
       ? `${what} the ${refusal.toolName} tool accepts (the server gave no reason)`
       : `${what} the ${refusal.toolName} tool accepts (the server said: "${said}")`;
-  return new InvalidInputError({ parameter: parameter ?? "arguments", expected, cause: refusal.cause });
+  return new InvalidInputError({
+    parameter: parameter ?? "arguments",
+    expected,
+    cause: refusal.cause,
+  });
 }
 
 function pointedField(text: string, schema: JsonSchema): string | undefined {
   const properties = schema.properties;
   if (typeof properties !== "object" || properties === null) return undefined;
-  const paths = new Set([...text.matchAll(/ at ([\w$-]+(?:[.[][\w$-]+\]?)*)\s*$/gm)].map((match) => match[1]!));
+  const paths = new Set(
+    [...text.matchAll(/ at ([\w$-]+(?:[.[][\w$-]+\]?)*)\s*$/gm)].map((match) => match[1]!),
+  );
   if (paths.size !== 1) return undefined;
   const path = [...paths][0]!;
   const head = path.split(/[.[]/)[0]!;

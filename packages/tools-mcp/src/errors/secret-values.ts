@@ -15,13 +15,24 @@ export function secretValues(transport: McpTransportOptions): readonly string[] 
   const candidates: string[] = [];
   if (transport.kind === "http") {
     for (const value of Object.values(transport.headers)) {
-      candidates.push(value, ...value.split(/\s+/).filter((word) => word.length >= MIN_SECRET_WORD_LENGTH && !AUTH_SCHEME.test(word)));
+      candidates.push(
+        value,
+        ...value
+          .split(/\s+/)
+          .filter((word) => word.length >= MIN_SECRET_WORD_LENGTH && !AUTH_SCHEME.test(word)),
+      );
     }
     const url = new URL(transport.url);
-    candidates.push(decodeURIComponent(url.username), decodeURIComponent(url.password), ...url.searchParams.values());
+    candidates.push(
+      decodeURIComponent(url.username),
+      decodeURIComponent(url.password),
+      ...url.searchParams.values(),
+    );
   } else {
     candidates.push(...Object.values(transport.env));
   }
   // Longest first, so a whole header value is replaced before the words inside it.
-  return [...new Set(candidates.filter((value) => value.length >= MIN_SECRET_LENGTH))].sort((a, b) => b.length - a.length);
+  return [...new Set(candidates.filter((value) => value.length >= MIN_SECRET_LENGTH))].sort(
+    (a, b) => b.length - a.length,
+  );
 }

@@ -12,7 +12,9 @@ import type { McpContentPart, McpToolOutput } from "./mcp-tool-output.js";
  */
 export function formatMcpContent(output: McpToolOutput): string {
   if (output.content.length === 0) {
-    return output.structuredContent === undefined ? "(the tool returned no content)" : JSON.stringify(output.structuredContent);
+    return output.structuredContent === undefined
+      ? "(the tool returned no content)"
+      : JSON.stringify(output.structuredContent);
   }
   return output.content.map(formatPart).join("\n");
 }

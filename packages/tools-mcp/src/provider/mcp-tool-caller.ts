@@ -17,5 +17,9 @@ export interface McpToolTarget {
 export interface McpToolCaller {
   /** The transport's secret values, never to be quoted back from the server. */
   readonly secrets: readonly string[];
-  callTool(target: McpToolTarget, args: Readonly<Record<string, unknown>>, signal: AbortSignal): Promise<CallToolResult>;
+  callTool(
+    target: McpToolTarget,
+    args: Readonly<Record<string, unknown>>,
+    signal: AbortSignal,
+  ): Promise<CallToolResult>;
 }

@@ -40,12 +40,23 @@ export class McpToolJob extends AbstractTool<McpArguments, McpToolOutput> {
     this.#caller = options.caller;
   }
 
-  async execute(input: McpArguments, _resources: JobResources, context: JobContext): Promise<McpToolOutput> {
+  async execute(
+    input: McpArguments,
+    _resources: JobResources,
+    context: JobContext,
+  ): Promise<McpToolOutput> {
     const result = await this.#caller.callTool(this.#target, input, context.signal);
     if (result.isError === true) {
       const firstText = result.content.find((part) => part.type === "text");
-      throw refusedArguments({ toolName: this.#target.name, text: firstText?.text, inputSchema: this.#target.inputSchema, secrets: this.#caller.secrets });
+      throw refusedArguments({
+        toolName: this.#target.name,
+        text: firstText?.text,
+        inputSchema: this.#target.inputSchema,
+        secrets: this.#caller.secrets,
+      });
     }
-    return result.structuredContent === undefined ? { content: result.content } : { content: result.content, structuredContent: result.structuredContent };
+    return result.structuredContent === undefined
+      ? { content: result.content }
+      : { content: result.content, structuredContent: result.structuredContent };
   }
 }

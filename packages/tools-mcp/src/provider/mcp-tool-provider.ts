@@ -54,7 +54,10 @@ export class McpToolProvider implements ToolProvider {
   }
 
   /** The job and input for one call; the arguments go to the server as the model wrote them. */
-  invoke(wireArguments: Readonly<Record<string, unknown>>, _context: ToolCreationContext): ToolInvocation {
+  invoke(
+    wireArguments: Readonly<Record<string, unknown>>,
+    _context: ToolCreationContext,
+  ): ToolInvocation {
     return { job: this.#job, input: { ...wireArguments } };
   }
 
@@ -62,7 +65,11 @@ export class McpToolProvider implements ToolProvider {
   formatResult(output: unknown): string {
     const parsed = McpToolOutputSchema.safeParse(output);
     if (!parsed.success) {
-      throw new SystemError({ code: "internal", message: `The output given to "${this.name}" is not an MCP tool result.`, cause: parsed.error });
+      throw new SystemError({
+        code: "internal",
+        message: `The output given to "${this.name}" is not an MCP tool result.`,
+        cause: parsed.error,
+      });
     }
     return formatMcpContent(parsed.data);
   }

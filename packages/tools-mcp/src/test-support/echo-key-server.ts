@@ -3,10 +3,18 @@
 // Usage: node echo-key-server.ts
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+} from "@modelcontextprotocol/sdk/types.js";
 
 const key = process.env.UPSTREAM_KEY ?? "none";
-const server = new Server({ name: "echo-key-server", version: "1.0.0" }, { capabilities: { tools: {} } });
+const server = new Server(
+  { name: "echo-key-server", version: "1.0.0" },
+  { capabilities: { tools: {} } },
+);
 server.setRequestHandler(ListToolsRequestSchema, () => ({
   tools: [
     { name: "leak-result", inputSchema: { type: "object", properties: { q: { type: "string" } } } },
@@ -15,7 +23,8 @@ server.setRequestHandler(ListToolsRequestSchema, () => ({
 }));
 server.setRequestHandler(CallToolRequestSchema, (request) => {
   const said = `upstream rejected key ${key} (Bearer ${key}) at q`;
-  if (request.params.name === "leak-result") return { isError: true, content: [{ type: "text", text: said }] };
+  if (request.params.name === "leak-result")
+    return { isError: true, content: [{ type: "text", text: said }] };
   throw new McpError(ErrorCode.InvalidParams, said);
 });
 await server.connect(new StdioServerTransport());

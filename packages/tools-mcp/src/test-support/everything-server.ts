@@ -2,13 +2,20 @@ import { createRequire } from "node:module";
 import type { McpServerOptions } from "../connection/mcp-server-options.js";
 
 /** The reference server's entry file; its first argument picks the transport (`stdio` is the default). */
-export const everythingServerEntry = createRequire(import.meta.url).resolve("@modelcontextprotocol/server-everything/dist/index.js");
+export const everythingServerEntry = createRequire(import.meta.url).resolve(
+  "@modelcontextprotocol/server-everything/dist/index.js",
+);
 
 /** Options for the everything server over stdio, run by this very Node (the one on PATH may be older). */
 export function everythingOverStdio(overrides: Partial<McpServerOptions> = {}): McpServerOptions {
   return {
     alias: "everything",
-    transport: { kind: "stdio", command: process.execPath, args: [everythingServerEntry, "stdio"], stderr: "ignore" },
+    transport: {
+      kind: "stdio",
+      command: process.execPath,
+      args: [everythingServerEntry, "stdio"],
+      stderr: "ignore",
+    },
     ...overrides,
   };
 }

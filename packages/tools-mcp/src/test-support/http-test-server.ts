@@ -1,16 +1,45 @@
 import { randomUUID } from "node:crypto";
-import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from "node:http";
+import {
+  createServer,
+  type IncomingMessage,
+  type Server as HttpServer,
+  type ServerResponse,
+} from "node:http";
 import type { AddressInfo } from "node:net";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type Tool,
+} from "@modelcontextprotocol/sdk/types.js";
 
 const PAGES: readonly (readonly Tool[])[] = [
-  [{ name: "echo", description: "Echoes the text.", inputSchema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] } }],
   [
-    { name: "forecast", description: "Weather for a city.", inputSchema: { type: "object", properties: { city: { type: "string" } } } },
-    { name: "vanished", description: "A tool the server lists but no longer runs.", inputSchema: { type: "object" } },
-    { name: "broken", description: "Always fails inside the server.", inputSchema: { type: "object" } },
+    {
+      name: "echo",
+      description: "Echoes the text.",
+      inputSchema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] },
+    },
+  ],
+  [
+    {
+      name: "forecast",
+      description: "Weather for a city.",
+      inputSchema: { type: "object", properties: { city: { type: "string" } } },
+    },
+    {
+      name: "vanished",
+      description: "A tool the server lists but no longer runs.",
+      inputSchema: { type: "object" },
+    },
+    {
+      name: "broken",
+      description: "Always fails inside the server.",
+      inputSchema: { type: "object" },
+    },
   ],
 ];
 
@@ -23,7 +52,10 @@ const PAGES: readonly (readonly Tool[])[] = [
 export class HttpTestServer {
   readonly #http: HttpServer;
   readonly #token: string;
-  readonly #sessions = new Map<string, { transport: StreamableHTTPServerTransport; server: Server }>();
+  readonly #sessions = new Map<
+    string,
+    { transport: StreamableHTTPServerTransport; server: Server }
+  >();
   /** Every page cursor asked for, in order (`null` for the first page). */
   readonly cursors: (string | null)[] = [];
 
@@ -59,14 +91,22 @@ export class HttpTestServer {
   async #handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const authorization = request.headers.authorization;
     if (authorization !== `Bearer ${this.#token}`) {
-      response.writeHead(401, { "content-type": "text/plain" }).end(`bad credentials: ${authorization ?? "none"}`);
+      response
+        .writeHead(401, { "content-type": "text/plain" })
+        .end(`bad credentials: ${authorization ?? "none"}`);
       return;
     }
     const sessionId = request.headers["mcp-session-id"];
     if (typeof sessionId === "string") {
       const session = this.#sessions.get(sessionId);
       if (session === undefined) {
-        response.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", error: { code: -32001, message: "Session not found" }, id: null }));
+        response.writeHead(404, { "content-type": "application/json" }).end(
+          JSON.stringify({
+            jsonrpc: "2.0",
+            error: { code: -32001, message: "Session not found" },
+            id: null,
+          }),
+        );
         return;
       }
       await session.transport.handleRequest(request, response);
@@ -82,11 +122,16 @@ export class HttpTestServer {
   }
 
   #mcpServer(): Server {
-    const server = new Server({ name: "http-test-server", version: "1.0.0" }, { capabilities: { tools: {} } });
+    const server = new Server(
+      { name: "http-test-server", version: "1.0.0" },
+      { capabilities: { tools: {} } },
+    );
     server.setRequestHandler(ListToolsRequestSchema, (request) => {
       const cursor = request.params?.cursor;
       this.cursors.push(cursor ?? null);
-      return cursor === undefined ? { tools: [...PAGES[0]!], nextCursor: "page-2" } : { tools: [...PAGES[1]!] };
+      return cursor === undefined
+        ? { tools: [...PAGES[0]!], nextCursor: "page-2" }
+        : { tools: [...PAGES[1]!] };
     });
     server.setRequestHandler(CallToolRequestSchema, (request) => {
       const args = request.params.arguments ?? {};
@@ -94,7 +139,11 @@ export class HttpTestServer {
         case "echo":
           return { content: [{ type: "text", text: `echo: ${String(args.text)}` }] };
         case "forecast":
-          if (typeof args.city !== "string") throw new McpError(ErrorCode.InvalidParams, "Invalid arguments: expected string, received undefined at city");
+          if (typeof args.city !== "string")
+            throw new McpError(
+              ErrorCode.InvalidParams,
+              "Invalid arguments: expected string, received undefined at city",
+            );
           return { content: [{ type: "text", text: `Sunny in ${args.city}.` }] };
         case "broken":
           throw new McpError(ErrorCode.InternalError, "the database is down");

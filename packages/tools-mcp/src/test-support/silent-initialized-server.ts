@@ -20,13 +20,23 @@ export class SilentInitializedServer {
           response.writeHead(405).end();
           return;
         }
-        const message = JSON.parse(body) as { id?: number; method?: string; params?: { protocolVersion?: string } };
+        const message = JSON.parse(body) as {
+          id?: number;
+          method?: string;
+          params?: { protocolVersion?: string };
+        };
         if (message.method !== "initialize") {
           response.on("close", () => this.#abandon()); // never answered
           return;
         }
-        const result = { protocolVersion: message.params?.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: "silent", version: "1.0.0" } };
-        response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", id: message.id, result }));
+        const result = {
+          protocolVersion: message.params?.protocolVersion,
+          capabilities: { tools: {} },
+          serverInfo: { name: "silent", version: "1.0.0" },
+        };
+        response
+          .writeHead(200, { "content-type": "application/json" })
+          .end(JSON.stringify({ jsonrpc: "2.0", id: message.id, result }));
       });
     });
   }

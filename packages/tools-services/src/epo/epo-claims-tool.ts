@@ -1,20 +1,43 @@
-import { AbstractTool, ExternalServiceError, InvalidInputError, SystemError, unwrap, wrapWithContext, type JobContext, type JobResources } from "@nucleo/core";
+import {
+  AbstractTool,
+  ExternalServiceError,
+  InvalidInputError,
+  SystemError,
+  unwrap,
+  wrapWithContext,
+  type JobContext,
+  type JobResources,
+} from "@nucleo/core";
 import { z } from "zod";
 import { resolveApiOptions } from "../http/service-tool-options.js";
-import { AUTH_STEP, CLAIMS_STEP, EPO_DEFAULTS, EPO_OPS, type EPOClaimsToolOptions } from "./epo-claims-options.js";
+import {
+  AUTH_STEP,
+  CLAIMS_STEP,
+  EPO_DEFAULTS,
+  EPO_OPS,
+  type EPOClaimsToolOptions,
+} from "./epo-claims-options.js";
 import { OpsClient } from "./ops-client.js";
 import { OpsTokenSource } from "./ops-token-source.js";
 import { parseOpsClaims } from "./parse-ops-claims.js";
 import { checkPublicationNumber } from "./publication-number.js";
 
 const EPOClaimsInput = z.object({
-  publicationNumber: z.string().describe('An EP publication number in epodoc form, e.g. "EP1234567".'),
+  publicationNumber: z
+    .string()
+    .describe('An EP publication number in epodoc form, e.g. "EP1234567".'),
 });
 
 const EPOClaimsOutput = z.object({
   publicationNumber: z.string().describe("The publication number as looked up, e.g. EP1234567."),
-  language: z.string().describe("The language of the claims returned: EN when OPS has English claims, else the first it has."),
-  claims: z.array(z.string()).describe("One text per claim, in order, each starting with its number."),
+  language: z
+    .string()
+    .describe(
+      "The language of the claims returned: EN when OPS has English claims, else the first it has.",
+    ),
+  claims: z
+    .array(z.string())
+    .describe("One text per claim, in order, each starting with its number."),
 });
 
 /** Input of {@link EPOClaimsTool}. */
@@ -41,7 +64,8 @@ const EXPECTED_NUMBER = "an EP publication number for which EPO OPS holds claims
  */
 export class EPOClaimsTool extends AbstractTool<EPOClaimsInput, EPOClaimsOutput> {
   readonly name = "epo_claims";
-  override readonly description = "Returns the claims of a European patent publication (e.g. EP1234567) from the European Patent Office, in English when available.";
+  override readonly description =
+    "Returns the claims of a European patent publication (e.g. EP1234567) from the European Patent Office, in English when available.";
   readonly input = EPOClaimsInput;
   readonly output = EPOClaimsOutput;
   override readonly readOnly = true;
@@ -53,20 +77,41 @@ export class EPOClaimsTool extends AbstractTool<EPOClaimsInput, EPOClaimsOutput>
     super();
     if (!options.consumerKey || !options.consumerSecret) {
       // Says what is missing, never what was given.
-      throw new SystemError({ code: "configuration", message: "EPOClaimsTool needs an OPS consumer key and consumer secret." });
+      throw new SystemError({
+        code: "configuration",
+        message: "EPOClaimsTool needs an OPS consumer key and consumer secret.",
+      });
     }
     const shared = resolveApiOptions(options, EPO_DEFAULTS);
-    this.#tokens = new OpsTokenSource({ ...shared, consumerKey: options.consumerKey, consumerSecret: options.consumerSecret });
+    this.#tokens = new OpsTokenSource({
+      ...shared,
+      consumerKey: options.consumerKey,
+      consumerSecret: options.consumerSecret,
+    });
     this.#client = new OpsClient(shared);
   }
 
-  async execute(input: EPOClaimsInput, _resources: JobResources, context: JobContext): Promise<EPOClaimsOutput> {
+  async execute(
+    input: EPOClaimsInput,
+    _resources: JobResources,
+    context: JobContext,
+  ): Promise<EPOClaimsOutput> {
     try {
       const number = checkPublicationNumber(input.publicationNumber);
       const xml = await this.#claimsXml(number, input.publicationNumber, context.signal);
       const parsed = parseOpsClaims(xml);
-      if (parsed === undefined) throw new ExternalServiceError({ service: EPO_OPS, step: CLAIMS_STEP, detail: "unreadable answer" });
-      if (parsed.kind === "none") throw new InvalidInputError({ parameter: "publication_number", value: input.publicationNumber, expected: EXPECTED_NUMBER });
+      if (parsed === undefined)
+        throw new ExternalServiceError({
+          service: EPO_OPS,
+          step: CLAIMS_STEP,
+          detail: "unreadable answer",
+        });
+      if (parsed.kind === "none")
+        throw new InvalidInputError({
+          parameter: "publication_number",
+          value: input.publicationNumber,
+          expected: EXPECTED_NUMBER,
+        });
       return { publicationNumber: number, language: parsed.language, claims: [...parsed.claims] };
     } catch (error) {
       throw unwrap(error);
@@ -80,12 +125,23 @@ export class EPOClaimsTool extends AbstractTool<EPOClaimsInput, EPOClaimsOutput>
       const token = await this.#tokens.token(signal);
       // The one step that carries the model's parameter.
       const answer = await wrapWithContext(
-        { service: EPO_OPS, step: CLAIMS_STEP, parameter: "publication_number", value: modelValue, expected: EXPECTED_NUMBER },
+        {
+          service: EPO_OPS,
+          step: CLAIMS_STEP,
+          parameter: "publication_number",
+          value: modelValue,
+          expected: EXPECTED_NUMBER,
+        },
         () => this.#client.claims(number, token, signal),
       );
       if (answer.kind === "xml") return answer.text;
       this.#tokens.invalidate(token);
-      if (attempt > 1) throw new ExternalServiceError({ service: EPO_OPS, step: AUTH_STEP, detail: "a fresh access token was refused" });
+      if (attempt > 1)
+        throw new ExternalServiceError({
+          service: EPO_OPS,
+          step: AUTH_STEP,
+          detail: "a fresh access token was refused",
+        });
     }
   }
 }

@@ -10,7 +10,9 @@ import { CLAIMS_STEP, EPO_OPS } from "./epo-claims-options.js";
 export type OpsClientOptions = ResolvedApiOptions;
 
 /** A claims answer, or OPS refusing the bearer token (for the tool to renew it). */
-export type ClaimsAnswer = { readonly kind: "xml"; readonly text: string } | { readonly kind: "unauthorized" };
+export type ClaimsAnswer =
+  | { readonly kind: "xml"; readonly text: string }
+  | { readonly kind: "unauthorized" };
 
 /**
  * GET `/3.2/rest-services/published-data/publication/epodoc/{number}/claims` with the bearer
@@ -30,21 +32,35 @@ export class OpsClient {
   /** The claims XML of the epodoc publication `number` (already checked and normalised). */
   claims(number: string, token: string, signal: AbortSignal): Promise<ClaimsAnswer> {
     const { fetch, baseUrl, timeoutMs, maxAnswerBytes, now } = this.#options;
-    return withTimeLimit({ signal, timeoutMs, service: EPO_OPS, step: CLAIMS_STEP }, async (limited) => {
-      const url = new URL(`/3.2/rest-services/published-data/publication/epodoc/${encodeURIComponent(number)}/claims`, baseUrl);
-      const response = await sendRequest(fetch, url, {
-        method: "GET",
-        // Never follow: a redirect would carry the bearer token to wherever it points.
-        redirect: "error",
-        signal: limited,
-        headers: { authorization: `Bearer ${token}`, accept: "application/xml" },
-      });
-      if (response.status === 401) {
-        await discardBody(response);
-        return { kind: "unauthorized" };
-      }
-      await checkResponse(response, { service: EPO_OPS, now: now() });
-      return { kind: "xml", text: await readAnswerText(response, { maxBytes: maxAnswerBytes, signal: limited, service: EPO_OPS, step: CLAIMS_STEP }) };
-    });
+    return withTimeLimit(
+      { signal, timeoutMs, service: EPO_OPS, step: CLAIMS_STEP },
+      async (limited) => {
+        const url = new URL(
+          `/3.2/rest-services/published-data/publication/epodoc/${encodeURIComponent(number)}/claims`,
+          baseUrl,
+        );
+        const response = await sendRequest(fetch, url, {
+          method: "GET",
+          // Never follow: a redirect would carry the bearer token to wherever it points.
+          redirect: "error",
+          signal: limited,
+          headers: { authorization: `Bearer ${token}`, accept: "application/xml" },
+        });
+        if (response.status === 401) {
+          await discardBody(response);
+          return { kind: "unauthorized" };
+        }
+        await checkResponse(response, { service: EPO_OPS, now: now() });
+        return {
+          kind: "xml",
+          text: await readAnswerText(response, {
+            maxBytes: maxAnswerBytes,
+            signal: limited,
+            service: EPO_OPS,
+            step: CLAIMS_STEP,
+          }),
+        };
+      },
+    );
   }
 }

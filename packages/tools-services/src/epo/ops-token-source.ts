@@ -72,24 +72,47 @@ export class OpsTokenSource {
     // Shared by every waiting job, so bound by its own time limit only, not by one job's signal.
     const unshared = new AbortController().signal;
     const fresh = await serviceStep({ service: EPO_OPS, step: AUTH_STEP }, () =>
-      withTimeLimit({ signal: unshared, timeoutMs, service: EPO_OPS, step: AUTH_STEP }, async (signal) => {
-        const response = await sendRequest(fetch, new URL("/3.2/auth/accesstoken", baseUrl), {
-          method: "POST",
-          // Never follow: a redirect would carry the credentials to wherever it points.
-          redirect: "error",
-          signal,
-          headers: { authorization: this.#basic, "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
-          body: "grant_type=client_credentials",
-        });
-        // 401/403 (bad credentials) become ExternalServiceError("epo-ops", "authenticate"): never the model's to fix.
-        await checkResponse(response, { service: EPO_OPS, now: now() });
-        const answer = parseJson(await readAnswerText(response, { maxBytes: maxAnswerBytes, signal, service: EPO_OPS, step: AUTH_STEP }), TokenAnswer);
-        if (!answer.success) throw new ExternalServiceError({ service: EPO_OPS, step: AUTH_STEP, detail: "unreadable answer" });
-        return answer.value;
-      }),
+      withTimeLimit(
+        { signal: unshared, timeoutMs, service: EPO_OPS, step: AUTH_STEP },
+        async (signal) => {
+          const response = await sendRequest(fetch, new URL("/3.2/auth/accesstoken", baseUrl), {
+            method: "POST",
+            // Never follow: a redirect would carry the credentials to wherever it points.
+            redirect: "error",
+            signal,
+            headers: {
+              authorization: this.#basic,
+              "content-type": "application/x-www-form-urlencoded",
+              accept: "application/json",
+            },
+            body: "grant_type=client_credentials",
+          });
+          // 401/403 (bad credentials) become ExternalServiceError("epo-ops", "authenticate"): never the model's to fix.
+          await checkResponse(response, { service: EPO_OPS, now: now() });
+          const answer = parseJson(
+            await readAnswerText(response, {
+              maxBytes: maxAnswerBytes,
+              signal,
+              service: EPO_OPS,
+              step: AUTH_STEP,
+            }),
+            TokenAnswer,
+          );
+          if (!answer.success)
+            throw new ExternalServiceError({
+              service: EPO_OPS,
+              step: AUTH_STEP,
+              detail: "unreadable answer",
+            });
+          return answer.value;
+        },
+      ),
     );
     const lifetimeMs = fresh.expires_in * 1_000;
-    const cached = { token: fresh.access_token, expiresAt: now() + lifetimeMs - Math.min(EXPIRY_MARGIN_MS, lifetimeMs / 2) };
+    const cached = {
+      token: fresh.access_token,
+      expiresAt: now() + lifetimeMs - Math.min(EXPIRY_MARGIN_MS, lifetimeMs / 2),
+    };
     this.#cached = cached;
     return cached;
   }

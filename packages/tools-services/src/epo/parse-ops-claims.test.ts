@@ -17,11 +17,19 @@ describe("parseOpsClaims", () => {
   });
 
   it("falls back to the first language when there are no English claims", () => {
-    expect(parseOpsClaims(fixture("epo-claims-de.xml"))).toEqual({ kind: "claims", language: "DE", claims: ["1. Verfahren zur Herstellung eines Festelektrolyten."] });
+    expect(parseOpsClaims(fixture("epo-claims-de.xml"))).toEqual({
+      kind: "claims",
+      language: "DE",
+      claims: ["1. Verfahren zur Herstellung eines Festelektrolyten."],
+    });
   });
 
   it("a readable answer without claims holds none", () => {
-    expect(parseOpsClaims('<ops:world-patent-data xmlns:ops="http://ops.epo.org"><ftxt:fulltext-documents/></ops:world-patent-data>')).toEqual({ kind: "none" });
+    expect(
+      parseOpsClaims(
+        '<ops:world-patent-data xmlns:ops="http://ops.epo.org"><ftxt:fulltext-documents/></ops:world-patent-data>',
+      ),
+    ).toEqual({ kind: "none" });
   });
 
   it.each([
@@ -43,7 +51,10 @@ describe("checkPublicationNumber", () => {
     expect(checkPublicationNumber(value)).toBe(normalized);
   });
 
-  it.each(["US1234567", "EP1234567A1", "1234567", "EP", "EP12-34567", ""])("refuses %s naming publication_number", (value) => {
-    expect(() => checkPublicationNumber(value)).toThrow(/"publication_number"/);
-  });
+  it.each(["US1234567", "EP1234567A1", "1234567", "EP", "EP12-34567", ""])(
+    "refuses %s naming publication_number",
+    (value) => {
+      expect(() => checkPublicationNumber(value)).toThrow(/"publication_number"/);
+    },
+  );
 });

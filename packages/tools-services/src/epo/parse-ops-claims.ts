@@ -22,7 +22,9 @@ export function parseOpsClaims(xml: string): OpsClaims | undefined {
   const sets = XmlQuery.descendants(root, "claims");
   const chosen = sets.find((set) => set.attributes.lang?.toUpperCase() === "EN") ?? sets[0];
   if (chosen === undefined) return { kind: "none" };
-  const claims = XmlQuery.children(chosen, "claim").flatMap(claimTexts).filter((text) => text !== "");
+  const claims = XmlQuery.children(chosen, "claim")
+    .flatMap(claimTexts)
+    .filter((text) => text !== "");
   if (claims.length === 0) return { kind: "none" };
   return { kind: "claims", language: chosen.attributes.lang?.toUpperCase() ?? "UNKNOWN", claims };
 }

@@ -15,7 +15,8 @@ export function checkPublicationNumber(value: string): string {
     throw new InvalidInputError({
       parameter: "publication_number",
       value,
-      expected: 'an EP publication number in epodoc form: "EP" and its digits, without a kind code, like "EP1234567"',
+      expected:
+        'an EP publication number in epodoc form: "EP" and its digits, without a kind code, like "EP1234567"',
     });
   }
   return normalized;

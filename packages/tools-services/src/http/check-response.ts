@@ -19,11 +19,17 @@ export interface CheckResponseOptions {
  *
  * @internal
  */
-export async function checkResponse(response: Response, options: CheckResponseOptions): Promise<void> {
+export async function checkResponse(
+  response: Response,
+  options: CheckResponseOptions,
+): Promise<void> {
   if (response.ok) return;
   await discardBody(response);
   if (response.status === 429) {
-    throw new ThrottleSignal({ service: options.service, retryAfterMs: parseRetryAfter(response.headers.get("retry-after"), options.now) });
+    throw new ThrottleSignal({
+      service: options.service,
+      retryAfterMs: parseRetryAfter(response.headers.get("retry-after"), options.now),
+    });
   }
   throw new HttpStatusError(response.status);
 }

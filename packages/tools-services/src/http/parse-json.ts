@@ -1,7 +1,9 @@
 import type { z } from "zod";
 
 /** A parsed and checked JSON text, or the news that it was not what was expected. */
-export type JsonResult<T> = { readonly success: true; readonly value: T } | { readonly success: false };
+export type JsonResult<T> =
+  | { readonly success: true; readonly value: T }
+  | { readonly success: false };
 
 /**
  * Parses `text` as JSON and checks it against `schema`. Never throws: a service's garbage

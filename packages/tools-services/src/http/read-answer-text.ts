@@ -15,10 +15,17 @@ export interface ReadAnswerOptions {
  *
  * @internal
  */
-export async function readAnswerText(response: Response, options: ReadAnswerOptions): Promise<string> {
+export async function readAnswerText(
+  response: Response,
+  options: ReadAnswerOptions,
+): Promise<string> {
   const body = await readBodyLimited(response, options.maxBytes, options.signal);
   if (!body.complete) {
-    throw new ExternalServiceError({ service: options.service, step: options.step, detail: `answer larger than ${options.maxBytes} bytes` });
+    throw new ExternalServiceError({
+      service: options.service,
+      step: options.step,
+      detail: `answer larger than ${options.maxBytes} bytes`,
+    });
   }
   return new TextDecoder("utf-8").decode(body.bytes);
 }

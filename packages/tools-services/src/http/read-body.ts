@@ -1,7 +1,9 @@
 import { RequestFailedError } from "./request-failed-error.js";
 
 /** A body read up to a limit: all of it, or the news that it was larger. */
-export type LimitedBody = { readonly complete: true; readonly bytes: Uint8Array } | { readonly complete: false };
+export type LimitedBody =
+  | { readonly complete: true; readonly bytes: Uint8Array }
+  | { readonly complete: false };
 
 /**
  * Streams a response body and stops as soon as it passes `maxBytes`, cancelling the rest, so
@@ -11,7 +13,11 @@ export type LimitedBody = { readonly complete: true; readonly bytes: Uint8Array 
  *
  * @internal
  */
-export async function readBodyLimited(response: Response, maxBytes: number, signal: AbortSignal): Promise<LimitedBody> {
+export async function readBodyLimited(
+  response: Response,
+  maxBytes: number,
+  signal: AbortSignal,
+): Promise<LimitedBody> {
   const declared = Number(response.headers.get("content-length"));
   if (Number.isFinite(declared) && declared > maxBytes) {
     await discardBody(response);

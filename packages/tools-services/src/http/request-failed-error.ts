@@ -30,7 +30,11 @@ const MAX_CAUSE_DEPTH = 4;
 /** The first `code` that looks like a system error code (`ECONNREFUSED`), on the error or its causes. */
 function systemErrorCode(error: unknown): string | undefined {
   let current: unknown = error;
-  for (let depth = 0; depth < MAX_CAUSE_DEPTH && typeof current === "object" && current !== null; depth++) {
+  for (
+    let depth = 0;
+    depth < MAX_CAUSE_DEPTH && typeof current === "object" && current !== null;
+    depth++
+  ) {
     const code = (current as { code?: unknown }).code;
     // Only upper-case identifiers: a code is never free text, so it can never carry a secret.
     if (typeof code === "string" && /^[A-Z][A-Z0-9_]{1,40}$/.test(code)) return code;

@@ -8,7 +8,11 @@ import { RequestFailedError } from "./request-failed-error.js";
  *
  * @internal
  */
-export async function sendRequest(fetch: FetchFunction, url: URL, init: RequestInit & { signal: AbortSignal }): Promise<Response> {
+export async function sendRequest(
+  fetch: FetchFunction,
+  url: URL,
+  init: RequestInit & { signal: AbortSignal },
+): Promise<Response> {
   try {
     return await fetch(url, init);
   } catch (error) {

@@ -19,5 +19,8 @@ export interface ServiceStep {
 export function serviceStep<T>(where: ServiceStep, operation: () => T | Promise<T>): Promise<T> {
   // parameter/value are never read: they only appear in the correctable outcome, which
   // this classifier rules out.
-  return wrapWithContext({ ...where, parameter: "", value: "", classify: () => "uncorrectable" }, operation);
+  return wrapWithContext(
+    { ...where, parameter: "", value: "", classify: () => "uncorrectable" },
+    operation,
+  );
 }

@@ -24,7 +24,10 @@ export interface TimeLimitOptions {
  *
  * @internal
  */
-export async function withTimeLimit<T>(options: TimeLimitOptions, operation: (signal: AbortSignal) => Promise<T>): Promise<T> {
+export async function withTimeLimit<T>(
+  options: TimeLimitOptions,
+  operation: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
   const limit = new AbortController();
   const timer = setTimeout(() => limit.abort(), options.timeoutMs);
   try {
@@ -33,7 +36,11 @@ export async function withTimeLimit<T>(options: TimeLimitOptions, operation: (si
     // The job's own signal wins: a cancelled job is not a slow service.
     if (options.signal.aborted) throw cancellationOf(options.signal.reason);
     if (limit.signal.aborted) {
-      throw new ExternalServiceError({ service: options.service, step: options.step, detail: `no complete answer within ${options.timeoutMs} ms` });
+      throw new ExternalServiceError({
+        service: options.service,
+        step: options.step,
+        detail: `no complete answer within ${options.timeoutMs} ms`,
+      });
     }
     throw error;
   } finally {

@@ -42,32 +42,60 @@ export class EutilsClient {
 
   /** esearch: the answer text (JSON) for `term`, at most `maxResults` ids, best match first. */
   search(term: string, maxResults: number, signal: AbortSignal): Promise<string> {
-    return this.#get("esearch.fcgi", SEARCH_STEP, { db: "pubmed", term, retmode: "json", retmax: String(maxResults), sort: "relevance" }, signal);
+    return this.#get(
+      "esearch.fcgi",
+      SEARCH_STEP,
+      { db: "pubmed", term, retmode: "json", retmax: String(maxResults), sort: "relevance" },
+      signal,
+    );
   }
 
   /** efetch: the answer text (XML, a `PubmedArticleSet`) for `ids`. */
   fetchArticles(ids: readonly string[], signal: AbortSignal): Promise<string> {
-    return this.#get("efetch.fcgi", FETCH_STEP, { db: "pubmed", id: ids.join(","), rettype: "abstract", retmode: "xml" }, signal);
+    return this.#get(
+      "efetch.fcgi",
+      FETCH_STEP,
+      { db: "pubmed", id: ids.join(","), rettype: "abstract", retmode: "xml" },
+      signal,
+    );
   }
 
-  #get(endpoint: string, step: string, parameters: Record<string, string>, signal: AbortSignal): Promise<string> {
+  #get(
+    endpoint: string,
+    step: string,
+    parameters: Record<string, string>,
+    signal: AbortSignal,
+  ): Promise<string> {
     const options = this.#options;
-    return withTimeLimit({ signal, timeoutMs: options.timeoutMs, service: PUBMED, step }, async (limited) => {
-      const response = await sendRequest(options.fetch, this.#url(endpoint, parameters), {
-        method: "GET",
-        // An API that redirects is misconfigured, and following would carry the api_key elsewhere.
-        redirect: "error",
-        signal: limited,
-        headers: { accept: "application/json, application/xml" },
-      });
-      if (response.status === 400 && options.apiKey !== undefined) {
-        // A bad key is the deployment's problem, not the model's query: never a correctable 400.
-        if (await refusesApiKey(response, limited)) throw new ExternalServiceError({ service: PUBMED, step, detail: "the deployment's API key was refused" });
-        throw new HttpStatusError(400);
-      }
-      await checkResponse(response, { service: PUBMED, now: options.now() });
-      return readAnswerText(response, { maxBytes: options.maxAnswerBytes, signal: limited, service: PUBMED, step });
-    });
+    return withTimeLimit(
+      { signal, timeoutMs: options.timeoutMs, service: PUBMED, step },
+      async (limited) => {
+        const response = await sendRequest(options.fetch, this.#url(endpoint, parameters), {
+          method: "GET",
+          // An API that redirects is misconfigured, and following would carry the api_key elsewhere.
+          redirect: "error",
+          signal: limited,
+          headers: { accept: "application/json, application/xml" },
+        });
+        if (response.status === 400 && options.apiKey !== undefined) {
+          // A bad key is the deployment's problem, not the model's query: never a correctable 400.
+          if (await refusesApiKey(response, limited))
+            throw new ExternalServiceError({
+              service: PUBMED,
+              step,
+              detail: "the deployment's API key was refused",
+            });
+          throw new HttpStatusError(400);
+        }
+        await checkResponse(response, { service: PUBMED, now: options.now() });
+        return readAnswerText(response, {
+          maxBytes: options.maxAnswerBytes,
+          signal: limited,
+          service: PUBMED,
+          step,
+        });
+      },
+    );
   }
 
   #url(endpoint: string, parameters: Record<string, string>): URL {

@@ -19,7 +19,8 @@ describe("parsePubMedArticles", () => {
       {
         pmid: "37654321",
         title: "Dendrite suppression in garnet electrolytes.",
-        abstract: "Garnet-type Li7La3Zr2O12 suffers from dendrite penetration; an interlayer raises the critical current density to 1.2 mA cm-2.",
+        abstract:
+          "Garnet-type Li7La3Zr2O12 suffers from dendrite penetration; an interlayer raises the critical current density to 1.2 mA cm-2.",
         journal: "ACS energy letters",
         year: 2023,
       },
@@ -31,7 +32,8 @@ describe("parsePubMedArticles", () => {
       {
         pmid: "20301295",
         title: "BRCA1- and BRCA2-Associated Hereditary Breast and Ovarian Cancer",
-        abstract: "CLINICAL CHARACTERISTICS: BRCA1- and BRCA2-associated hereditary breast and ovarian cancer is characterized by an increased risk for female and male breast cancer.",
+        abstract:
+          "CLINICAL CHARACTERISTICS: BRCA1- and BRCA2-associated hereditary breast and ovarian cancer is characterized by an increased risk for female and male breast cancer.",
         journal: "GeneReviews®",
         year: 1993,
       },
@@ -54,7 +56,10 @@ describe("parsePubMedArticles", () => {
 
 describe("parseSearch", () => {
   it("reads the ids in rank order", () => {
-    expect(parseSearch(fixture("pubmed-esearch.json"))).toEqual({ kind: "ids", ids: ["38012345", "37654321"] });
+    expect(parseSearch(fixture("pubmed-esearch.json"))).toEqual({
+      kind: "ids",
+      ids: ["38012345", "37654321"],
+    });
     expect(parseSearch(fixture("pubmed-esearch-empty.json"))).toEqual({ kind: "ids", ids: [] });
   });
 
@@ -62,7 +67,10 @@ describe("parseSearch", () => {
     expect(parseSearch(fixture("pubmed-esearch-error.json"))).toEqual({ kind: "refused" });
   });
 
-  it.each(["<html>Service unavailable</html>", "{", '{"header":{}}', "null"])("garbage is unreadable: %s", (text) => {
-    expect(parseSearch(text)).toEqual({ kind: "unreadable" });
-  });
+  it.each(["<html>Service unavailable</html>", "{", '{"header":{}}', "null"])(
+    "garbage is unreadable: %s",
+    (text) => {
+      expect(parseSearch(text)).toEqual({ kind: "unreadable" });
+    },
+  );
 });

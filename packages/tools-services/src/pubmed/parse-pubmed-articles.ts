@@ -19,7 +19,12 @@ export function parsePubMedArticles(xml: string): PubMedArticle[] | undefined {
   if (root === undefined) return undefined;
   const articles: PubMedArticle[] = [];
   for (const record of XmlQuery.children(root)) {
-    const article = record.localName === "PubmedArticle" ? journalArticle(record) : record.localName === "PubmedBookArticle" ? bookArticle(record) : undefined;
+    const article =
+      record.localName === "PubmedArticle"
+        ? journalArticle(record)
+        : record.localName === "PubmedBookArticle"
+          ? bookArticle(record)
+          : undefined;
     if (article !== undefined) articles.push(article);
   }
   return articles;
@@ -32,7 +37,15 @@ function journalArticle(record: XmlElement): PubMedArticle | undefined {
   const article = XmlQuery.path(citation, "Article");
   const journal = XmlQuery.text(XmlQuery.path(article, "Journal", "Title"));
   const year = yearOf(XmlQuery.path(article, "Journal", "JournalIssue", "PubDate"));
-  return withOptional({ pmid, title: XmlQuery.text(XmlQuery.path(article, "ArticleTitle")), abstract: abstractOf(XmlQuery.path(article, "Abstract")) }, journal, year);
+  return withOptional(
+    {
+      pmid,
+      title: XmlQuery.text(XmlQuery.path(article, "ArticleTitle")),
+      abstract: abstractOf(XmlQuery.path(article, "Abstract")),
+    },
+    journal,
+    year,
+  );
 }
 
 function bookArticle(record: XmlElement): PubMedArticle | undefined {
@@ -42,7 +55,11 @@ function bookArticle(record: XmlElement): PubMedArticle | undefined {
   const bookTitle = XmlQuery.text(XmlQuery.path(document, "Book", "BookTitle"));
   const title = XmlQuery.text(XmlQuery.path(document, "ArticleTitle")) || bookTitle;
   const year = yearOf(XmlQuery.path(document, "Book", "PubDate"));
-  return withOptional({ pmid, title, abstract: abstractOf(XmlQuery.path(document, "Abstract")) }, bookTitle, year);
+  return withOptional(
+    { pmid, title, abstract: abstractOf(XmlQuery.path(document, "Abstract")) },
+    bookTitle,
+    year,
+  );
 }
 
 /** Structured abstracts keep their section labels: "BACKGROUND: ...", one section per paragraph. */
@@ -60,11 +77,21 @@ function abstractOf(abstract: XmlElement | undefined): string {
 
 /** `<Year>2023</Year>`, or the first year of a `<MedlineDate>2023 Jan-Feb</MedlineDate>`. */
 function yearOf(pubDate: XmlElement | undefined): number | undefined {
-  const text = XmlQuery.text(XmlQuery.path(pubDate, "Year")) || XmlQuery.text(XmlQuery.path(pubDate, "MedlineDate"));
+  const text =
+    XmlQuery.text(XmlQuery.path(pubDate, "Year")) ||
+    XmlQuery.text(XmlQuery.path(pubDate, "MedlineDate"));
   const match = /\b(\d{4})\b/.exec(text);
   return match === null ? undefined : Number(match[1]);
 }
 
-function withOptional(base: Pick<PubMedArticle, "pmid" | "title" | "abstract">, journal: string, year: number | undefined): PubMedArticle {
-  return { ...base, ...(journal === "" ? {} : { journal }), ...(year === undefined ? {} : { year }) };
+function withOptional(
+  base: Pick<PubMedArticle, "pmid" | "title" | "abstract">,
+  journal: string,
+  year: number | undefined,
+): PubMedArticle {
+  return {
+    ...base,
+    ...(journal === "" ? {} : { journal }),
+    ...(year === undefined ? {} : { year }),
+  };
 }

@@ -4,7 +4,11 @@ import { z } from "zod";
 export const PubMedArticle = z.object({
   pmid: z.string().describe("The PubMed id."),
   title: z.string(),
-  abstract: z.string().describe("The abstract; labelled sections as 'LABEL: text', separated by blank lines. Empty when PubMed has none."),
+  abstract: z
+    .string()
+    .describe(
+      "The abstract; labelled sections as 'LABEL: text', separated by blank lines. Empty when PubMed has none.",
+    ),
   journal: z.string().optional(),
   year: z.number().int().optional().describe("The publication year."),
 });

@@ -1,7 +1,20 @@
-import { ExternalServiceError, InvalidInputError, JobDispatcher, SystemError, ThrottleSignal } from "@nucleo/core";
+import {
+  ExternalServiceError,
+  InvalidInputError,
+  JobDispatcher,
+  SystemError,
+  type ThrottleSignal,
+} from "@nucleo/core";
 import { describe, expect, it } from "vitest";
 import { EUTILS_PATH, echoingKey, fakeNcbi } from "../test-support/fake-ncbi.js";
-import { fixtureServerPerTest, neverAnswer, refusingOrigin, reply, streamForever, type FixtureHandler } from "../test-support/fixture-server.js";
+import {
+  fixtureServerPerTest,
+  neverAnswer,
+  refusingOrigin,
+  reply,
+  streamForever,
+  type FixtureHandler,
+} from "../test-support/fixture-server.js";
 import { failureOf } from "../test-support/outcome.js";
 import type { PubMedFetchToolOptions } from "./pubmed-fetch-options.js";
 import { PubMedFetchTool, type PubMedFetchInput } from "./pubmed-fetch-tool.js";
@@ -23,23 +36,45 @@ function paramsOf(index: number): URLSearchParams {
 
 /** Answers esearch with `onSearch` and efetch like NCBI. */
 function searchAnswers(onSearch: FixtureHandler): void {
-  server.answer((request, response) => (request.path.includes("esearch.fcgi") ? onSearch(request, response) : fakeNcbi(request, response)));
+  server.answer((request, response) =>
+    request.path.includes("esearch.fcgi")
+      ? onSearch(request, response)
+      : fakeNcbi(request, response),
+  );
 }
 
 /** Answers efetch with `onFetch` and esearch like NCBI. */
 function fetchAnswers(onFetch: FixtureHandler): void {
-  server.answer((request, response) => (request.path.includes("efetch.fcgi") ? onFetch(request, response) : fakeNcbi(request, response)));
+  server.answer((request, response) =>
+    request.path.includes("efetch.fcgi") ? onFetch(request, response) : fakeNcbi(request, response),
+  );
 }
 
 describe("pubmed_fetch: success", () => {
   it("a query searches (esearch, JSON) and fetches the ranked ids (efetch, XML abstracts)", async () => {
-    const { articles } = await run({ query: "solid state electrolyte AND 2023[dp]", maxResults: 2 }, { apiKey: "test-key", email: "ops@example.org" });
+    const { articles } = await run(
+      { query: "solid state electrolyte AND 2023[dp]", maxResults: 2 },
+      { apiKey: "test-key", email: "ops@example.org" },
+    );
     expect(articles.map((article) => article.pmid)).toEqual(["38012345", "37654321"]);
     expect(articles[0]).toMatchObject({ journal: "Nature", year: 2023 });
     expect(Object.fromEntries(paramsOf(0))).toEqual({
-      db: "pubmed", term: "solid state electrolyte AND 2023[dp]", retmode: "json", retmax: "2", sort: "relevance", tool: "nucleo", email: "ops@example.org", api_key: "test-key",
+      db: "pubmed",
+      term: "solid state electrolyte AND 2023[dp]",
+      retmode: "json",
+      retmax: "2",
+      sort: "relevance",
+      tool: "nucleo",
+      email: "ops@example.org",
+      api_key: "test-key",
     });
-    expect(Object.fromEntries(paramsOf(1))).toMatchObject({ db: "pubmed", id: "38012345,37654321", rettype: "abstract", retmode: "xml", api_key: "test-key" });
+    expect(Object.fromEntries(paramsOf(1))).toMatchObject({
+      db: "pubmed",
+      id: "38012345,37654321",
+      rettype: "abstract",
+      retmode: "xml",
+      api_key: "test-key",
+    });
   });
 
   it("pmids are fetched directly and returned in the order given", async () => {
@@ -50,7 +85,11 @@ describe("pubmed_fetch: success", () => {
   });
 
   it("a search with no hits returns no articles without an efetch", async () => {
-    searchAnswers((_request, response) => reply(response, 200, JSON.stringify({ esearchresult: { count: "0", idlist: [] } }), { "content-type": "application/json" }));
+    searchAnswers((_request, response) =>
+      reply(response, 200, JSON.stringify({ esearchresult: { count: "0", idlist: [] } }), {
+        "content-type": "application/json",
+      }),
+    );
     expect(await run({ query: "xyzzyplugh" })).toEqual({ articles: [] });
     expect(server.requests).toHaveLength(1);
   });
@@ -87,8 +126,17 @@ describe("pubmed_fetch: correctable failures name the parameter and its value", 
   });
 
   it("a search the service refuses (ERROR in a 200 answer) is an InvalidInputError naming query", async () => {
-    searchAnswers((_request, response) => reply(response, 200, '{"header":{"type":"esearch","version":"0.3"},"esearchresult":{"ERROR":"Invalid query"}}'));
-    expect(await failureOf(run({ query: "AND OR" }))).toMatchObject({ parameter: "query", value: "AND OR" });
+    searchAnswers((_request, response) =>
+      reply(
+        response,
+        200,
+        '{"header":{"type":"esearch","version":"0.3"},"esearchresult":{"ERROR":"Invalid query"}}',
+      ),
+    );
+    expect(await failureOf(run({ query: "AND OR" }))).toMatchObject({
+      parameter: "query",
+      value: "AND OR",
+    });
   });
 
   it("a 400 on a pmids fetch is an InvalidInputError naming pmids", async () => {
@@ -121,21 +169,39 @@ describe("pubmed_fetch: uncorrectable failures name the service and step", () =>
   });
 
   it("a refused connection is ExternalServiceError('pubmed', 'search')", async () => {
-    const error = await failureOf(dispatcher.submit(new PubMedFetchTool({ baseUrl: `${await refusingOrigin()}/` }), { query: "x" }));
+    const error = await failureOf(
+      dispatcher.submit(new PubMedFetchTool({ baseUrl: `${await refusingOrigin()}/` }), {
+        query: "x",
+      }),
+    );
     expect(error).toMatchObject({ service: "pubmed", step: "search" });
     expect(ExternalServiceError.isInstance(error)).toBe(true);
   });
 
   it("an API key NCBI refuses (HTTP 400) is the deployment's problem, not the model's query", async () => {
-    searchAnswers((request, response) => reply(response, 400, echoingKey("pubmed-api-key-invalid.json", request.path), { "content-type": "application/json" }));
+    searchAnswers((request, response) =>
+      reply(response, 400, echoingKey("pubmed-api-key-invalid.json", request.path), {
+        "content-type": "application/json",
+      }),
+    );
     const error = await failureOf(run({ query: "x" }, { apiKey: "wrong-key" }));
     expect(ExternalServiceError.isInstance(error)).toBe(true);
-    expect(error.message).toBe('The pubmed service failed during "search": the deployment\'s API key was refused.');
+    expect(error.message).toBe(
+      'The pubmed service failed during "search": the deployment\'s API key was refused.',
+    );
   });
 
   it("a 429 is a ThrottleSignal; out of retries the job fails as the pubmed service's error", async () => {
-    searchAnswers((request, response) => reply(response, 429, echoingKey("pubmed-rate-limited.json", request.path), { "retry-after": "1" }));
-    const error = await failureOf(new JobDispatcher({ throttle: { maxThrottles: 0 } }).submit(tool({ apiKey: "k" }), { query: "x" }));
+    searchAnswers((request, response) =>
+      reply(response, 429, echoingKey("pubmed-rate-limited.json", request.path), {
+        "retry-after": "1",
+      }),
+    );
+    const error = await failureOf(
+      new JobDispatcher({ throttle: { maxThrottles: 0 } }).submit(tool({ apiKey: "k" }), {
+        query: "x",
+      }),
+    );
     expect(ExternalServiceError.isInstance(error)).toBe(true);
     expect(error).toMatchObject({ service: "pubmed" });
     expect((error.cause as ThrottleSignal).retryAfterMs).toBe(1_000);
@@ -144,25 +210,41 @@ describe("pubmed_fetch: uncorrectable failures name the service and step", () =>
 
 describe("pubmed_fetch: garbage and limits end in a clear, bounded outcome", () => {
   it("a search answer that is not JSON is an unreadable answer of the search step", async () => {
-    searchAnswers((_request, response) => reply(response, 200, "<html><body>Service Temporarily Unavailable</body></html>", { "content-type": "text/html" }));
-    expect((await failureOf(run({ query: "x" }))).message).toBe('The pubmed service failed during "search": unreadable answer.');
+    searchAnswers((_request, response) =>
+      reply(response, 200, "<html><body>Service Temporarily Unavailable</body></html>", {
+        "content-type": "text/html",
+      }),
+    );
+    expect((await failureOf(run({ query: "x" }))).message).toBe(
+      'The pubmed service failed during "search": unreadable answer.',
+    );
   });
 
   it("an efetch answer that is not a PubmedArticleSet is an unreadable answer of the fetch step", async () => {
-    fetchAnswers((_request, response) => reply(response, 200, "<PubmedArticleSet><PubmedArticle><MedlineCitation>", { "content-type": "text/xml" }));
-    expect((await failureOf(run({ pmids: ["38012345"] }))).message).toBe('The pubmed service failed during "fetch articles": unreadable answer.');
+    fetchAnswers((_request, response) =>
+      reply(response, 200, "<PubmedArticleSet><PubmedArticle><MedlineCitation>", {
+        "content-type": "text/xml",
+      }),
+    );
+    expect((await failureOf(run({ pmids: ["38012345"] }))).message).toBe(
+      'The pubmed service failed during "fetch articles": unreadable answer.',
+    );
   });
 
   it("a server that never answers ends at the time limit", async () => {
     server.answer(neverAnswer);
     const error = await failureOf(run({ query: "x" }, { timeoutMs: 200 }));
     expect(ExternalServiceError.isInstance(error)).toBe(true);
-    expect(error.message).toBe('The pubmed service failed during "search": no complete answer within 200 ms.');
+    expect(error.message).toBe(
+      'The pubmed service failed during "search": no complete answer within 200 ms.',
+    );
   });
 
   it("an answer past maxAnswerBytes stops there", async () => {
     fetchAnswers((_request, response) => streamForever(response, "text/xml"));
     const error = await failureOf(run({ pmids: ["38012345"] }, { maxAnswerBytes: 32 * 1024 }));
-    expect(error.message).toBe('The pubmed service failed during "fetch articles": answer larger than 32768 bytes.');
+    expect(error.message).toBe(
+      'The pubmed service failed during "fetch articles": answer larger than 32768 bytes.',
+    );
   });
 });

@@ -1,4 +1,12 @@
-import { AbstractTool, ExternalServiceError, InvalidInputError, unwrap, wrapWithContext, type JobContext, type JobResources } from "@nucleo/core";
+import {
+  AbstractTool,
+  ExternalServiceError,
+  InvalidInputError,
+  unwrap,
+  wrapWithContext,
+  type JobContext,
+  type JobResources,
+} from "@nucleo/core";
 import { z } from "zod";
 import { serviceStep } from "../http/service-step.js";
 import { resolveApiOptions } from "../http/service-tool-options.js";
@@ -10,13 +18,30 @@ import { PUBMED_DEFAULTS, type PubMedFetchToolOptions } from "./pubmed-fetch-opt
 import { checkPubMedRequest } from "./pubmed-request.js";
 
 const PubMedFetchInput = z.object({
-  query: z.string().optional().describe('A PubMed search, e.g. "solid state electrolyte AND 2023[dp]". Give either query or pmids.'),
-  maxResults: z.number().int().min(1).max(100).optional().describe("How many articles a query returns, best match first. Default 10."),
-  pmids: z.array(z.string()).max(200).optional().describe('PubMed ids to fetch, e.g. ["31452104"]. Give either pmids or query.'),
+  query: z
+    .string()
+    .optional()
+    .describe(
+      'A PubMed search, e.g. "solid state electrolyte AND 2023[dp]". Give either query or pmids.',
+    ),
+  maxResults: z
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe("How many articles a query returns, best match first. Default 10."),
+  pmids: z
+    .array(z.string())
+    .max(200)
+    .optional()
+    .describe('PubMed ids to fetch, e.g. ["31452104"]. Give either pmids or query.'),
 });
 
 const PubMedFetchOutput = z.object({
-  articles: z.array(PubMedArticle).describe("The articles found, in search rank or in the order the pmids were given."),
+  articles: z
+    .array(PubMedArticle)
+    .describe("The articles found, in search rank or in the order the pmids were given."),
 });
 
 /** Input of {@link PubMedFetchTool}: either a search or known PMIDs. */
@@ -57,27 +82,50 @@ export class PubMedFetchTool extends AbstractTool<PubMedFetchInput, PubMedFetchO
     });
   }
 
-  async execute(input: PubMedFetchInput, _resources: JobResources, context: JobContext): Promise<PubMedFetchOutput> {
+  async execute(
+    input: PubMedFetchInput,
+    _resources: JobResources,
+    context: JobContext,
+  ): Promise<PubMedFetchOutput> {
     try {
       const request = checkPubMedRequest(input, PUBMED_DEFAULTS.maxResults);
-      return request.kind === "query" ? await this.#search(request.query, request.maxResults, context.signal) : await this.#fetch(request.pmids, context.signal);
+      return request.kind === "query"
+        ? await this.#search(request.query, request.maxResults, context.signal)
+        : await this.#fetch(request.pmids, context.signal);
     } catch (error) {
       throw unwrap(error);
     }
   }
 
-  async #search(query: string, maxResults: number, signal: AbortSignal): Promise<PubMedFetchOutput> {
+  async #search(
+    query: string,
+    maxResults: number,
+    signal: AbortSignal,
+  ): Promise<PubMedFetchOutput> {
     // The one step that carries the model's parameter: the search term.
     const answer = await wrapWithContext(
-      { service: PUBMED, step: SEARCH_STEP, parameter: "query", value: query, expected: "a PubMed search the service can run" },
+      {
+        service: PUBMED,
+        step: SEARCH_STEP,
+        parameter: "query",
+        value: query,
+        expected: "a PubMed search the service can run",
+      },
       () => this.#client.search(query, maxResults, signal),
     );
     const outcome = parseSearch(answer);
-    if (outcome.kind === "refused") throw new InvalidInputError({ parameter: "query", value: query, expected: "a PubMed search the service can run" });
+    if (outcome.kind === "refused")
+      throw new InvalidInputError({
+        parameter: "query",
+        value: query,
+        expected: "a PubMed search the service can run",
+      });
     if (outcome.kind === "unreadable") throw unreadable(SEARCH_STEP);
     if (outcome.ids.length === 0) return { articles: [] };
     // The ids came from the service, not the model: a failure here is never the model's to fix.
-    const xml = await serviceStep({ service: PUBMED, step: FETCH_STEP }, () => this.#client.fetchArticles(outcome.ids, signal));
+    const xml = await serviceStep({ service: PUBMED, step: FETCH_STEP }, () =>
+      this.#client.fetchArticles(outcome.ids, signal),
+    );
     return { articles: inOrder(readArticles(xml), outcome.ids) };
   }
 
@@ -85,12 +133,23 @@ export class PubMedFetchTool extends AbstractTool<PubMedFetchInput, PubMedFetchO
     const value = pmids.join(",");
     // The one step that carries the model's parameter: the PMIDs.
     const xml = await wrapWithContext(
-      { service: PUBMED, step: FETCH_STEP, parameter: "pmids", value, expected: "PubMed ids of existing articles" },
+      {
+        service: PUBMED,
+        step: FETCH_STEP,
+        parameter: "pmids",
+        value,
+        expected: "PubMed ids of existing articles",
+      },
       () => this.#client.fetchArticles(pmids, signal),
     );
     const articles = inOrder(readArticles(xml), pmids);
     // NCBI answers unknown ids with an empty set, not a 404: the tool classifies that itself.
-    if (articles.length === 0) throw new InvalidInputError({ parameter: "pmids", value, expected: "PubMed ids of existing articles (none of these was found)" });
+    if (articles.length === 0)
+      throw new InvalidInputError({
+        parameter: "pmids",
+        value,
+        expected: "PubMed ids of existing articles (none of these was found)",
+      });
     return { articles };
   }
 }
@@ -107,7 +166,9 @@ function readArticles(xml: string): PubMedArticle[] {
  */
 function inOrder(articles: readonly PubMedArticle[], ids: readonly string[]): PubMedArticle[] {
   const rank = new Map(ids.map((id, index) => [id, index]));
-  return [...articles].sort((a, b) => (rank.get(a.pmid) ?? ids.length) - (rank.get(b.pmid) ?? ids.length));
+  return [...articles].sort(
+    (a, b) => (rank.get(a.pmid) ?? ids.length) - (rank.get(b.pmid) ?? ids.length),
+  );
 }
 
 function unreadable(step: string): ExternalServiceError {

@@ -21,22 +21,39 @@ const PMID = /^\d{1,9}$/;
  *
  * @internal
  */
-export function checkPubMedRequest(input: PubMedRequestInput, defaultMaxResults: number): PubMedRequest {
+export function checkPubMedRequest(
+  input: PubMedRequestInput,
+  defaultMaxResults: number,
+): PubMedRequest {
   const hasQuery = input.query !== undefined;
   const hasPmids = input.pmids !== undefined;
   if (hasQuery === hasPmids) {
-    throw new InvalidInputError({ parameter: hasQuery ? "pmids" : "query", expected: "either query (to search) or pmids (to fetch known articles), exactly one of the two" });
+    throw new InvalidInputError({
+      parameter: hasQuery ? "pmids" : "query",
+      expected:
+        "either query (to search) or pmids (to fetch known articles), exactly one of the two",
+    });
   }
   if (input.query !== undefined) {
     const query = input.query.trim();
-    if (query === "") throw new InvalidInputError({ parameter: "query", value: input.query, expected: "a PubMed search with at least one term" });
+    if (query === "")
+      throw new InvalidInputError({
+        parameter: "query",
+        value: input.query,
+        expected: "a PubMed search with at least one term",
+      });
     return { kind: "query", query, maxResults: input.maxResults ?? defaultMaxResults };
   }
   const pmids = (input.pmids ?? []).map((pmid) => pmid.trim());
-  if (pmids.length === 0) throw new InvalidInputError({ parameter: "pmids", expected: "at least one PubMed id" });
+  if (pmids.length === 0)
+    throw new InvalidInputError({ parameter: "pmids", expected: "at least one PubMed id" });
   pmids.forEach((pmid, index) => {
     if (!PMID.test(pmid)) {
-      throw new InvalidInputError({ parameter: `pmids[${index}]`, value: input.pmids?.[index] ?? pmid, expected: 'a PubMed id of digits only, like "31452104"' });
+      throw new InvalidInputError({
+        parameter: `pmids[${index}]`,
+        value: input.pmids?.[index] ?? pmid,
+        expected: 'a PubMed id of digits only, like "31452104"',
+      });
     }
   });
   return { kind: "pmids", pmids: [...new Set(pmids)] };

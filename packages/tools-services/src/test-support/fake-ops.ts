@@ -13,7 +13,10 @@ export interface FakeOpsOptions {
 }
 
 const CLAIMS_PATH = /^\/3\.2\/rest-services\/published-data\/publication\/epodoc\/([^/]+)\/claims$/;
-const DOCUMENTS: Readonly<Record<string, string>> = { EP1000000: "epo-claims.xml", EP2000000: "epo-claims-de.xml" };
+const DOCUMENTS: Readonly<Record<string, string>> = {
+  EP1000000: "epo-claims.xml",
+  EP2000000: "epo-claims-de.xml",
+};
 
 /** Issues tokens for the right Basic credentials and serves claims for a valid bearer token. */
 export class FakeOps {
@@ -31,8 +34,16 @@ export class FakeOps {
     const { consumerKey, consumerSecret } = this.options;
     if (request.method === "POST" && request.path === "/3.2/auth/accesstoken") {
       const expected = `Basic ${Buffer.from(`${consumerKey}:${consumerSecret}`).toString("base64")}`;
-      if (request.headers.authorization !== expected || request.body !== "grant_type=client_credentials") {
-        return reply(response, 401, fixture("epo-token-invalid-client.json").replace("${CLIENT_ID}", consumerKey), { "content-type": "application/json" });
+      if (
+        request.headers.authorization !== expected ||
+        request.body !== "grant_type=client_credentials"
+      ) {
+        return reply(
+          response,
+          401,
+          fixture("epo-token-invalid-client.json").replace("${CLIENT_ID}", consumerKey),
+          { "content-type": "application/json" },
+        );
       }
       this.tokensIssued += 1;
       const token = this.options.accessToken?.(this.tokensIssued) ?? `token-${this.tokensIssued}`;
@@ -47,10 +58,18 @@ export class FakeOps {
     if (request.method === "GET" && claims !== null) {
       const bearer = request.headers.authorization?.replace(/^Bearer /, "") ?? "";
       if (!this.#valid.has(bearer)) {
-        return reply(response, 401, `<fault xmlns="http://ops.epo.org"><code>CLIENT.InvalidAccessToken</code><message>Invalid access token: ${bearer}</message></fault>`, { "content-type": "application/xml" });
+        return reply(
+          response,
+          401,
+          `<fault xmlns="http://ops.epo.org"><code>CLIENT.InvalidAccessToken</code><message>Invalid access token: ${bearer}</message></fault>`,
+          { "content-type": "application/xml" },
+        );
       }
       const document = DOCUMENTS[decodeURIComponent(claims[1]!)];
-      if (document === undefined) return reply(response, 404, fixture("epo-fault-not-found.xml"), { "content-type": "application/xml" });
+      if (document === undefined)
+        return reply(response, 404, fixture("epo-fault-not-found.xml"), {
+          "content-type": "application/xml",
+        });
       return reply(response, 200, fixture(document), { "content-type": "application/xml" });
     }
     reply(response, 404, "", {});

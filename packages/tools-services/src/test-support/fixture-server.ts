@@ -15,7 +15,10 @@ export interface RecordedRequest {
 }
 
 /** Answers one request; `request.path` and `request.body` are already read. */
-export type FixtureHandler = (request: RecordedRequest, response: ServerResponse) => void | Promise<void>;
+export type FixtureHandler = (
+  request: RecordedRequest,
+  response: ServerResponse,
+) => void | Promise<void>;
 
 /** A node:http server on 127.0.0.1, port 0, whose handler a test can swap. */
 export class FixtureServer {
@@ -36,7 +39,12 @@ export class FixtureServer {
       const chunks: Buffer[] = [];
       request.on("data", (chunk: Buffer) => chunks.push(chunk));
       request.on("end", () => {
-        const recorded = { method: request.method ?? "GET", path: request.url ?? "/", headers: request.headers, body: Buffer.concat(chunks).toString("utf8") };
+        const recorded = {
+          method: request.method ?? "GET",
+          path: request.url ?? "/",
+          headers: request.headers,
+          body: Buffer.concat(chunks).toString("utf8"),
+        };
         fixture!.requests.push(recorded);
         Promise.resolve(fixture!.#handler(recorded, response)).catch(() => response.destroy());
       });
@@ -103,7 +111,12 @@ export async function refusingOrigin(): Promise<string> {
 }
 
 /** Sends `body` with `status` and headers. */
-export function reply(response: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
+export function reply(
+  response: ServerResponse,
+  status: number,
+  body: string,
+  headers: Record<string, string> = {},
+): void {
   response.writeHead(status, headers);
   response.end(body);
 }
@@ -120,7 +133,8 @@ export function streamForever(response: ServerResponse, contentType: string): vo
 }
 
 /** Answers every request with the recorded article page (`fixtures/web-article.html`). */
-export const articlePage: FixtureHandler = (_request, response) => reply(response, 200, fixture("web-article.html"), { "content-type": "text/html; charset=utf-8" });
+export const articlePage: FixtureHandler = (_request, response) =>
+  reply(response, 200, fixture("web-article.html"), { "content-type": "text/html; charset=utf-8" });
 
 /** Handlers that answer nothing and never close: a server that hangs. */
 export const neverAnswer: FixtureHandler = () => undefined;

@@ -32,15 +32,28 @@ loopback.addAddress("::1", "ipv6");
  * then fails as a network error.
  */
 export function watchOutboundSockets(): OutboundSockets {
-  const watch: OutboundSockets = { resolved: [], sockets: [], stop: () => unsubscribe(CHANNEL, onSocket) };
+  const watch: OutboundSockets = {
+    resolved: [],
+    sockets: [],
+    stop: () => unsubscribe(CHANNEL, onSocket),
+  };
   function onSocket(message: unknown): void {
     const { socket } = message as { socket: Socket };
     watch.sockets.push(socket);
-    socket.on("lookup", (error: Error | null, address: string | undefined, family: number | undefined, host: string) => {
-      if (error !== null || address === undefined) return;
-      watch.resolved.push({ host, address });
-      if (!loopback.check(address, family === 6 ? "ipv6" : "ipv4")) socket.destroy(new Error("test: this connection would leave the machine"));
-    });
+    socket.on(
+      "lookup",
+      (
+        error: Error | null,
+        address: string | undefined,
+        family: number | undefined,
+        host: string,
+      ) => {
+        if (error !== null || address === undefined) return;
+        watch.resolved.push({ host, address });
+        if (!loopback.check(address, family === 6 ? "ipv6" : "ipv4"))
+          socket.destroy(new Error("test: this connection would leave the machine"));
+      },
+    );
   }
   subscribe(CHANNEL, onSocket);
   return watch;

@@ -80,7 +80,10 @@ export class AddressGuard {
   #hostOf(target: GuardedUrl): string {
     const { url } = target;
     if (url.protocol !== "http:" && url.protocol !== "https:") {
-      throw this.#refuse(target, target.redirected ? "a URL whose redirects stay on http or https" : "an http or https URL");
+      throw this.#refuse(
+        target,
+        target.redirected ? "a URL whose redirects stay on http or https" : "an http or https URL",
+      );
     }
     return bareHost(url.hostname);
   }
@@ -98,7 +101,10 @@ export class AddressGuard {
       const reason = nonPublicReason(address);
       if (reason !== undefined) {
         const where = target.redirected ? "it redirects to a host at" : "its host is";
-        throw this.#refuse(target, `a URL on the public internet (${where} ${reason}, which this deployment does not fetch)`);
+        throw this.#refuse(
+          target,
+          `a URL on the public internet (${where} ${reason}, which this deployment does not fetch)`,
+        );
       }
     }
   }
@@ -110,7 +116,8 @@ export class AddressGuard {
       answers = await abortable(this.#options.lookup(host), target.signal);
     } catch (error) {
       if (target.signal.aborted) throw error;
-      if (NOT_FOUND_CODES.has(String((error as { code?: unknown }).code))) throw this.#refuse(target, "a URL whose host name exists");
+      if (NOT_FOUND_CODES.has(String((error as { code?: unknown }).code)))
+        throw this.#refuse(target, "a URL whose host name exists");
       // Not the model's doing (resolver down, timeout): the raw error is dropped, it adds nothing.
       throw new ExternalServiceError({ service: "web", step: "resolve host" });
     }

@@ -8,5 +8,7 @@
  */
 export function bareHost(host: string): string {
   const lower = host.toLowerCase();
-  return lower.startsWith("[") && lower.endsWith("]") ? lower.slice(1, -1) : lower.replace(/\.$/, "");
+  return lower.startsWith("[") && lower.endsWith("]")
+    ? lower.slice(1, -1)
+    : lower.replace(/\.$/, "");
 }

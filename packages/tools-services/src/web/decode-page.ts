@@ -12,7 +12,8 @@ const META_SCAN_BYTES = 1024;
  * @internal
  */
 export function decodePage(bytes: Uint8Array, mediaType: MediaType): string {
-  const label = mediaType.charset ?? (mediaType.kind === "html" ? metaCharset(bytes) : undefined) ?? "utf-8";
+  const label =
+    mediaType.charset ?? (mediaType.kind === "html" ? metaCharset(bytes) : undefined) ?? "utf-8";
   try {
     return new TextDecoder(label).decode(bytes);
   } catch {

@@ -10,7 +10,12 @@ export type HopResult =
   | { readonly kind: "redirect"; readonly location: string }
   | { readonly kind: "unsupported"; readonly mediaType: MediaType }
   | { readonly kind: "too-large" }
-  | { readonly kind: "page"; readonly status: number; readonly mediaType: MediaType; readonly bytes: Uint8Array };
+  | {
+      readonly kind: "page";
+      readonly status: number;
+      readonly mediaType: MediaType;
+      readonly bytes: Uint8Array;
+    };
 
 /** Everything one hop needs. */
 export interface HopOptions {
@@ -23,7 +28,8 @@ export interface HopOptions {
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
-const ACCEPT = "text/html,application/xhtml+xml;q=0.9,text/plain;q=0.8,application/json;q=0.8,text/*;q=0.5";
+const ACCEPT =
+  "text/html,application/xhtml+xml;q=0.9,text/plain;q=0.8,application/json;q=0.8,text/*;q=0.5";
 
 /**
  * One GET of a page, redirects not followed (the tool follows them itself, so it can judge

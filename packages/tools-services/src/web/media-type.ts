@@ -21,14 +21,19 @@ export interface MediaType {
 export function parseMediaType(header: string | null): MediaType {
   const [essencePart = "", ...parameters] = (header ?? "").split(";");
   const essence = essencePart.trim().toLowerCase();
-  const charsetParameter = parameters.map((parameter) => parameter.trim()).find((parameter) => parameter.toLowerCase().startsWith("charset="));
-  const charset = charsetParameter?.slice("charset=".length).replace(/^"|"$/g, "").trim().toLowerCase() || undefined;
+  const charsetParameter = parameters
+    .map((parameter) => parameter.trim())
+    .find((parameter) => parameter.toLowerCase().startsWith("charset="));
+  const charset =
+    charsetParameter?.slice("charset=".length).replace(/^"|"$/g, "").trim().toLowerCase() ||
+    undefined;
   return { essence, charset, kind: kindOf(essence) };
 }
 
 function kindOf(essence: string): PageKind | undefined {
   if (essence === "text/html" || essence === "application/xhtml+xml") return "html";
   if (essence.startsWith("text/")) return "text";
-  if (essence === "application/json" || /^application\/[\w.+-]+\+json$/.test(essence)) return "text";
+  if (essence === "application/json" || /^application\/[\w.+-]+\+json$/.test(essence))
+    return "text";
   return undefined;
 }

@@ -6,7 +6,10 @@ export interface PageText {
   readonly text: string;
 }
 
-const HEADINGS = ["h1", "h2", "h3", "h4", "h5", "h6"].map((selector) => ({ selector, options: { uppercase: false } }));
+const HEADINGS = ["h1", "h2", "h3", "h4", "h5", "h6"].map((selector) => ({
+  selector,
+  options: { uppercase: false },
+}));
 
 // Compiled once: html-to-text builds its selector tree per options object.
 const toText = compile({
@@ -32,8 +35,11 @@ const TITLE = /<title\b[^>]*>([\s\S]*?)<\/title\s*>/i;
  */
 export function pageText(html: string): PageText {
   const rawTitle = TITLE.exec(html)?.[1];
-  const title = rawTitle === undefined ? undefined : titleToText(rawTitle).replace(/\s+/g, " ").trim();
+  const title =
+    rawTitle === undefined ? undefined : titleToText(rawTitle).replace(/\s+/g, " ").trim();
   // Non-breaking spaces (&nbsp;) become plain ones: a model gains nothing from the distinction.
-  const text = toText(html).replace(/\u00a0/g, " ").trim();
+  const text = toText(html)
+    .replace(/\u00a0/g, " ")
+    .trim();
   return { title: title === "" ? undefined : title, text };
 }

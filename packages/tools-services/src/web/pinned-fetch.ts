@@ -24,12 +24,18 @@ export interface PinnedFetchOptions {
  *
  * @internal
  */
-export async function withPinnedFetch<T>(options: PinnedFetchOptions, operation: (fetch: FetchFunction) => Promise<T>): Promise<T> {
+export async function withPinnedFetch<T>(
+  options: PinnedFetchOptions,
+  operation: (fetch: FetchFunction) => Promise<T>,
+): Promise<T> {
   const ca = options.ca === undefined ? {} : { ca: options.ca };
   const agent = new Agent({ connect: { ...ca, lookup: pinnedLookup(options.checked) } });
   const fetch: FetchFunction = (input, init) =>
     // The two RequestInit types describe the same WHATWG fields; undici's adds `dispatcher`.
-    undiciFetch(input, { ...(init as UndiciRequestInit), dispatcher: agent }) as unknown as Promise<Response>;
+    undiciFetch(input, {
+      ...(init as UndiciRequestInit),
+      dispatcher: agent,
+    }) as unknown as Promise<Response>;
   try {
     return await operation(fetch);
   } finally {

@@ -8,10 +8,17 @@ interface Answer {
   readonly family: number | undefined;
 }
 
-const checked: CheckedHost = { hostname: "example.org", addresses: ["93.184.215.14", "2606:2800:21f:cb07:6820:80da:af6b:8b2c", "93.184.215.15"] };
+const checked: CheckedHost = {
+  hostname: "example.org",
+  addresses: ["93.184.215.14", "2606:2800:21f:cb07:6820:80da:af6b:8b2c", "93.184.215.15"],
+};
 
 function ask(hostname: string, options: LookupOptions): Promise<Answer> {
-  return new Promise((resolve) => pinnedLookup(checked)(hostname, options, (error, address, family) => resolve({ error, address, family })));
+  return new Promise((resolve) =>
+    pinnedLookup(checked)(hostname, options, (error, address, family) =>
+      resolve({ error, address, family }),
+    ),
+  );
 }
 
 describe("pinnedLookup: a connection resolves to the checked addresses and nothing else", () => {
@@ -28,9 +35,19 @@ describe("pinnedLookup: a connection resolves to the checked addresses and nothi
   });
 
   it("answers the first checked address of the family asked for", async () => {
-    expect(await ask("example.org", {})).toEqual({ error: null, address: "93.184.215.14", family: 4 });
-    expect(await ask("example.org", { family: 6 })).toEqual({ error: null, address: "2606:2800:21f:cb07:6820:80da:af6b:8b2c", family: 6 });
-    expect(await ask("example.org", { family: "IPv4", all: true })).toMatchObject({ address: [{ address: "93.184.215.14" }, { address: "93.184.215.15" }] });
+    expect(await ask("example.org", {})).toEqual({
+      error: null,
+      address: "93.184.215.14",
+      family: 4,
+    });
+    expect(await ask("example.org", { family: 6 })).toEqual({
+      error: null,
+      address: "2606:2800:21f:cb07:6820:80da:af6b:8b2c",
+      family: 6,
+    });
+    expect(await ask("example.org", { family: "IPv4", all: true })).toMatchObject({
+      address: [{ address: "93.184.215.14" }, { address: "93.184.215.15" }],
+    });
   });
 
   it("knows the checked name however the URL spelled it (case, a final dot)", async () => {
@@ -45,7 +62,9 @@ describe("pinnedLookup: a connection resolves to the checked addresses and nothi
 
   it("refuses a family the check saw no address of", async () => {
     const ipv4Only = pinnedLookup({ hostname: "example.org", addresses: ["93.184.215.14"] });
-    const error = await new Promise<NodeJS.ErrnoException | null>((resolve) => ipv4Only("example.org", { family: 6 }, (failure) => resolve(failure)));
+    const error = await new Promise<NodeJS.ErrnoException | null>((resolve) =>
+      ipv4Only("example.org", { family: 6 }, (failure) => resolve(failure)),
+    );
     expect(error?.code).toBe("ENOTFOUND");
   });
 

@@ -23,17 +23,32 @@ export interface CheckedHost {
  * @internal
  */
 export function pinnedLookup(checked: CheckedHost): LookupFunction {
-  const answers: readonly LookupAddress[] = checked.addresses.map((address) => ({ address, family: isIP(address) }));
+  const answers: readonly LookupAddress[] = checked.addresses.map((address) => ({
+    address,
+    family: isIP(address),
+  }));
   return (hostname: string, options: LookupOptions, callback) => {
     // dns.lookup never answers in the caller's tick; callers may rely on that.
-    const answer = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number): void =>
-      process.nextTick(callback, error, address, family);
-    if (bareHost(hostname) !== checked.hostname) return answer(refusal("ERR_UNCHECKED_HOST", "the connection asked for a host that was not checked"), "");
+    const answer = (
+      error: NodeJS.ErrnoException | null,
+      address: string | LookupAddress[],
+      family?: number,
+    ): void => process.nextTick(callback, error, address, family);
+    if (bareHost(hostname) !== checked.hostname)
+      return answer(
+        refusal("ERR_UNCHECKED_HOST", "the connection asked for a host that was not checked"),
+        "",
+      );
     const family = familyOf(options.family);
     const matching = answers.filter((candidate) => family === 0 || candidate.family === family);
     const first = matching[0];
-    if (first === undefined) return answer(refusal("ENOTFOUND", "no checked address of the requested family"), "");
-    if (options.all === true) return answer(null, matching.map((candidate) => ({ ...candidate })));
+    if (first === undefined)
+      return answer(refusal("ENOTFOUND", "no checked address of the requested family"), "");
+    if (options.all === true)
+      return answer(
+        null,
+        matching.map((candidate) => ({ ...candidate })),
+      );
     answer(null, first.address, first.family);
   };
 }

@@ -1,4 +1,12 @@
-import { AbstractTool, ExternalServiceError, InvalidInputError, unwrap, wrapWithContext, type JobContext, type JobResources } from "@nucleo/core";
+import {
+  AbstractTool,
+  ExternalServiceError,
+  InvalidInputError,
+  unwrap,
+  wrapWithContext,
+  type JobContext,
+  type JobResources,
+} from "@nucleo/core";
 import { z } from "zod";
 import type { FetchFunction } from "../http/fetch-function.js";
 import { withTimeLimit } from "../http/time-limit.js";
@@ -20,7 +28,9 @@ const WebFetchOutput = z.object({
   status: z.number().int(),
   contentType: z.string().describe("The page's media type, e.g. text/html."),
   title: z.string().optional(),
-  text: z.string().describe("The page as readable text (HTML converted; plain text and JSON as sent)."),
+  text: z
+    .string()
+    .describe("The page as readable text (HTML converted; plain text and JSON as sent)."),
 });
 
 /** Input of {@link WebFetchTool}. */
@@ -84,11 +94,16 @@ export class WebFetchTool extends AbstractTool<WebFetchInput, WebFetchOutput> {
     this.#now = options.now ?? Date.now;
   }
 
-  async execute(input: WebFetchInput, _resources: JobResources, context: JobContext): Promise<WebFetchOutput> {
+  async execute(
+    input: WebFetchInput,
+    _resources: JobResources,
+    context: JobContext,
+  ): Promise<WebFetchOutput> {
     try {
       const start = parseUrl(input.url);
-      return await withTimeLimit({ signal: context.signal, timeoutMs: this.#timeoutMs, service: SERVICE, step: STEP }, (signal) =>
-        this.#follow(start, input.url, signal),
+      return await withTimeLimit(
+        { signal: context.signal, timeoutMs: this.#timeoutMs, service: SERVICE, step: STEP },
+        (signal) => this.#follow(start, input.url, signal),
       );
     } catch (error) {
       throw unwrap(error);
@@ -102,23 +117,52 @@ export class WebFetchTool extends AbstractTool<WebFetchInput, WebFetchOutput> {
     for (let redirects = 0; ; redirects++) {
       visited.add(current.href);
       // The tool's own validation, outside the wrapped step.
-      const transport = await this.#transportFor({ url: current, modelValue, redirected: redirects > 0, signal });
+      const transport = await this.#transportFor({
+        url: current,
+        modelValue,
+        redirected: redirects > 0,
+        signal,
+      });
       const url = current;
       // The one step that calls the service with the model's parameter.
       const hop: HopResult = await wrapWithContext(
-        { service: SERVICE, step: STEP, parameter: "url", value: modelValue, expected: "the URL of a page that exists and can be read" },
-        () => transport((fetch) => fetchHop({ fetch, url, signal, maxBytes: this.#maxBytes, userAgent: this.#userAgent, now: this.#now })),
+        {
+          service: SERVICE,
+          step: STEP,
+          parameter: "url",
+          value: modelValue,
+          expected: "the URL of a page that exists and can be read",
+        },
+        () =>
+          transport((fetch) =>
+            fetchHop({
+              fetch,
+              url,
+              signal,
+              maxBytes: this.#maxBytes,
+              userAgent: this.#userAgent,
+              now: this.#now,
+            }),
+          ),
       );
       switch (hop.kind) {
         case "redirect": {
           const next = resolveRedirect(hop.location, current);
-          if (visited.has(next.href)) throw refuse(modelValue, "a URL that does not redirect in a loop");
-          if (redirects >= this.#maxRedirects) throw refuse(modelValue, `a URL that reaches its page within ${this.#maxRedirects} redirects`);
+          if (visited.has(next.href))
+            throw refuse(modelValue, "a URL that does not redirect in a loop");
+          if (redirects >= this.#maxRedirects)
+            throw refuse(
+              modelValue,
+              `a URL that reaches its page within ${this.#maxRedirects} redirects`,
+            );
           current = next;
           continue;
         }
         case "unsupported":
-          throw refuse(modelValue, `a URL of an HTML, plain-text or JSON page (it answered with ${hop.mediaType.essence || "no content type"})`);
+          throw refuse(
+            modelValue,
+            `a URL of an HTML, plain-text or JSON page (it answered with ${hop.mediaType.essence || "no content type"})`,
+          );
         case "too-large":
           throw refuse(modelValue, `a URL of a page no larger than ${this.#maxBytes} bytes`);
         case "page":
@@ -160,7 +204,8 @@ function parseUrl(value: string): URL {
     throw refuse(value, "an absolute http or https URL, like https://example.org/page");
   }
   // fetch refuses URLs with credentials; and a model has no business sending any.
-  if (url.username !== "" || url.password !== "") throw refuse(value, "a URL without a user name or password");
+  if (url.username !== "" || url.password !== "")
+    throw refuse(value, "a URL without a user name or password");
   return url;
 }
 

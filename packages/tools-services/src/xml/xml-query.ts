@@ -11,7 +11,8 @@ export const XmlQuery = {
   children(element: XmlElement, localName?: string): XmlElement[] {
     const found: XmlElement[] = [];
     for (const child of element.children) {
-      if (typeof child !== "string" && (localName === undefined || child.localName === localName)) found.push(child);
+      if (typeof child !== "string" && (localName === undefined || child.localName === localName))
+        found.push(child);
     }
     return found;
   },
@@ -24,7 +25,8 @@ export const XmlQuery = {
   /** Follows a path of direct children, first match at each step. */
   path(element: XmlElement | undefined, ...localNames: string[]): XmlElement | undefined {
     let current = element;
-    for (const localName of localNames) current = current === undefined ? undefined : XmlQuery.child(current, localName);
+    for (const localName of localNames)
+      current = current === undefined ? undefined : XmlQuery.child(current, localName);
     return current;
   },
 

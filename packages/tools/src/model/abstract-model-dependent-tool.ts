@@ -60,7 +60,10 @@ export interface WiredConversation<TAnswer> {
  *   }
  * }
  */
-export abstract class AbstractModelDependentTool<TInput, TOutput> extends AbstractTool<TInput, TOutput> implements ModelDependent {
+export abstract class AbstractModelDependentTool<TInput, TOutput>
+  extends AbstractTool<TInput, TOutput>
+  implements ModelDependent
+{
   protected readonly environment: LlmEnvironment;
   #grade: Grade | undefined;
   #pin: string | undefined;
@@ -106,9 +109,16 @@ export abstract class AbstractModelDependentTool<TInput, TOutput> extends Abstra
   askedWith(): { readonly objective: string; readonly prompt: string } | undefined {
     const conversation = this.#exchange?.options.conversation;
     if (!conversation) return undefined;
-    const objective = conversation.objective().map(([slot, text]) => (slot === "task" ? text : `## ${slot}\n${text}`)).join("\n\n");
+    const objective = conversation
+      .objective()
+      .map(([slot, text]) => (slot === "task" ? text : `## ${slot}\n${text}`))
+      .join("\n\n");
     const first = conversation.turns().find((turn) => turn.role === "user");
-    const prompt = first?.parts.filter((part) => part.type === "text").map((part) => part.text).join("\n") ?? "";
+    const prompt =
+      first?.parts
+        .filter((part) => part.type === "text")
+        .map((part) => part.text)
+        .join("\n") ?? "";
     return { objective, prompt };
   }
 
@@ -116,10 +126,17 @@ export abstract class AbstractModelDependentTool<TInput, TOutput> extends Abstra
    * Builds the conversation once — `instructions` as the objective, the input (in the wire's
    * spelling) as the prompt — and prices this attempt's seat from it.
    */
-  protected wireConversation(input: TInput, attempt: AttemptInfo, shape: WiredConversation<TOutput>, instructions: string): SeatRequest[] {
+  protected wireConversation(
+    input: TInput,
+    attempt: AttemptInfo,
+    shape: WiredConversation<TOutput>,
+    instructions: string,
+  ): SeatRequest[] {
     return this.wireConversationWith(attempt, shape, () => {
       const conversation = this.#newConversation(shape);
-      conversation.putMainObjective(instructions).addUser(JSON.stringify(wireKeysToWire(this.input, input), null, 2));
+      conversation
+        .putMainObjective(instructions)
+        .addUser(JSON.stringify(wireKeysToWire(this.input, input), null, 2));
       return conversation;
     });
   }
@@ -129,14 +146,23 @@ export abstract class AbstractModelDependentTool<TInput, TOutput> extends Abstra
    * runs once; each attempt gets a fresh binding the same way, and the answer is corrected the
    * same way.
    */
-  protected wireConversationWith(attempt: AttemptInfo, shape: WiredConversation<TOutput>, build: () => Conversation): SeatRequest[] {
+  protected wireConversationWith(
+    attempt: AttemptInfo,
+    shape: WiredConversation<TOutput>,
+    build: () => Conversation,
+  ): SeatRequest[] {
     // A first attempt is a new submission: an instance run again starts a fresh conversation
     // rather than answering its previous input twice.
     const firstAttempt = attempt.number === 1;
     if (!this.#exchange || firstAttempt) {
       const conversation = build();
       conversation.seat = { grade: this.#requireGrade(), depth: shape.depth, output: shape.output };
-      this.#exchange = new ModelExchange({ conversation, environment: this.environment, contract: shape.contract, ...(this.#pin === undefined ? {} : { pin: this.#pin }) });
+      this.#exchange = new ModelExchange({
+        conversation,
+        environment: this.environment,
+        contract: shape.contract,
+        ...(this.#pin === undefined ? {} : { pin: this.#pin }),
+      });
     }
     return this.#exchange.requirements(attempt);
   }
@@ -156,7 +182,11 @@ export abstract class AbstractModelDependentTool<TInput, TOutput> extends Abstra
   protected async converse(resources: JobResources, context: JobContext): Promise<TOutput> {
     try {
       const exchange = this.#exchange;
-      if (!exchange) throw new SystemError({ code: "not_wired", message: `Tool "${this.name}" conversed before wiring its conversation in requirements().` });
+      if (!exchange)
+        throw new SystemError({
+          code: "not_wired",
+          message: `Tool "${this.name}" conversed before wiring its conversation in requirements().`,
+        });
       const { checked } = await exchange.exchange(resources, context, this.client(resources));
       return answerOf(checked, this.name);
     } catch (error) {
@@ -170,19 +200,32 @@ export abstract class AbstractModelDependentTool<TInput, TOutput> extends Abstra
   }
 
   #newConversation(shape: WiredConversation<TOutput>): Conversation {
-    return new Conversation(crypto.randomUUID(), { grade: this.#requireGrade(), depth: shape.depth, output: shape.output }, true, DEFAULT_COMFORT_CONTEXT_TOKENS, DEFAULT_COMPACTION_TRIGGER);
+    return new Conversation(
+      crypto.randomUUID(),
+      { grade: this.#requireGrade(), depth: shape.depth, output: shape.output },
+      true,
+      DEFAULT_COMFORT_CONTEXT_TOKENS,
+      DEFAULT_COMPACTION_TRIGGER,
+    );
   }
 
   #requireGrade(): Grade {
     if (this.#grade === undefined) {
-      throw new SystemError({ code: "no_grade", message: `Tool "${this.name}" has no grade: declare one in its constructor, or create it through a provider for a thinker.` });
+      throw new SystemError({
+        code: "no_grade",
+        message: `Tool "${this.name}" has no grade: declare one in its constructor, or create it through a provider for a thinker.`,
+      });
     }
     return this.#grade;
   }
 }
 
 function answerOf<TOutput>(checked: CheckedAnswer<TOutput> | undefined, name: string): TOutput {
-  if (!checked) throw new SystemError({ code: "no_answer", message: `Tool "${name}": the model called tools instead of answering.` });
+  if (!checked)
+    throw new SystemError({
+      code: "no_answer",
+      message: `Tool "${name}": the model called tools instead of answering.`,
+    });
   return checked.answer as TOutput;
 }
 

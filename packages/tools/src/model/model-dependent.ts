@@ -32,7 +32,11 @@ export function markModelDependent(target: object): void {
 
 /** Whether a job takes a seat at a model (and so has a grade and a pin). */
 export function isModelDependent(value: unknown): value is ModelDependent {
-  return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[MODEL_DEPENDENT] === true;
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    (value as Record<symbol, unknown>)[MODEL_DEPENDENT] === true
+  );
 }
 
 /**

@@ -1,7 +1,10 @@
 import type { AttemptInfo, JobContext, JobResources } from "@nucleo/core";
 import { responseContract } from "@nucleo/conversation";
 import { z } from "zod";
-import { AbstractModelDependentTool, type ModelDependentToolOptions } from "../model/abstract-model-dependent-tool.js";
+import {
+  AbstractModelDependentTool,
+  type ModelDependentToolOptions,
+} from "../model/abstract-model-dependent-tool.js";
 
 const ViolationInput = z.object({
   rule: z.string().min(1).describe("The rule or policy, as written."),
@@ -9,15 +12,25 @@ const ViolationInput = z.object({
 });
 const ViolationVerdict = z.object({
   violated: z.boolean().describe("Whether the subject breaks the rule."),
-  severity: z.enum(["none", "low", "medium", "high"]).describe("How serious the breach is; none when not violated."),
-  explanation: z.string().describe("The justification a reader can check: which part of the rule, which part of the subject."),
+  severity: z
+    .enum(["none", "low", "medium", "high"])
+    .describe("How serious the breach is; none when not violated."),
+  explanation: z
+    .string()
+    .describe(
+      "The justification a reader can check: which part of the rule, which part of the subject.",
+    ),
 });
 const VERDICT = responseContract("violation_verdict", ViolationVerdict);
 
 /** Judges whether a subject breaks a rule, at SMALL grade: a guardrail's second opinion. */
-export class AnalyzeViolationTool extends AbstractModelDependentTool<z.infer<typeof ViolationInput>, z.infer<typeof ViolationVerdict>> {
+export class AnalyzeViolationTool extends AbstractModelDependentTool<
+  z.infer<typeof ViolationInput>,
+  z.infer<typeof ViolationVerdict>
+> {
   readonly name = "analyze_violation";
-  override readonly description = "Judge whether a text or action breaks a stated rule, and how seriously.";
+  override readonly description =
+    "Judge whether a text or action breaks a stated rule, and how seriously.";
   readonly input = ViolationInput;
   readonly output = ViolationVerdict;
   override readonly readOnly = true;
@@ -27,10 +40,19 @@ export class AnalyzeViolationTool extends AbstractModelDependentTool<z.infer<typ
   }
 
   override requirements(input: z.infer<typeof ViolationInput>, attempt: AttemptInfo) {
-    return this.wireConversation(input, attempt, { depth: "QUICK", output: "COMPACT", contract: VERDICT }, "Judge whether the subject breaks the rule. Quote the parts of each that decide it.");
+    return this.wireConversation(
+      input,
+      attempt,
+      { depth: "QUICK", output: "COMPACT", contract: VERDICT },
+      "Judge whether the subject breaks the rule. Quote the parts of each that decide it.",
+    );
   }
 
-  async execute(_input: z.infer<typeof ViolationInput>, resources: JobResources, context: JobContext) {
+  async execute(
+    _input: z.infer<typeof ViolationInput>,
+    resources: JobResources,
+    context: JobContext,
+  ) {
     return this.converse(resources, context);
   }
 }

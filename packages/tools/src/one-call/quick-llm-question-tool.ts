@@ -1,14 +1,29 @@
-import { GRADE_LADDER, type AttemptInfo, type Grade, type JobContext, type JobResources } from "@nucleo/core";
+import {
+  GRADE_LADDER,
+  type AttemptInfo,
+  type Grade,
+  type JobContext,
+  type JobResources,
+} from "@nucleo/core";
 import { responseContract } from "@nucleo/conversation";
 import { z } from "zod";
-import { AbstractModelDependentTool, type ModelDependentToolOptions } from "../model/abstract-model-dependent-tool.js";
+import {
+  AbstractModelDependentTool,
+  type ModelDependentToolOptions,
+} from "../model/abstract-model-dependent-tool.js";
 
 const QuestionInput = z.object({
   question: z.string().min(1).describe("The question, complete in itself."),
-  grade: z.enum([...GRADE_LADDER, "CEILING"]).describe("How capable a model the question needs: SMALL for lookups and rewording, up to XL or CEILING for hard reasoning."),
+  grade: z
+    .enum([...GRADE_LADDER, "CEILING"])
+    .describe(
+      "How capable a model the question needs: SMALL for lookups and rewording, up to XL or CEILING for hard reasoning.",
+    ),
   context: z.string().optional().describe("Background the answer needs, if any."),
 });
-const QuestionAnswer = z.object({ answer: z.string().describe("The answer, with the justification a reader can check.") });
+const QuestionAnswer = z.object({
+  answer: z.string().describe("The answer, with the justification a reader can check."),
+});
 const ANSWER = responseContract("quick_answer", QuestionAnswer);
 
 /**
@@ -17,9 +32,13 @@ const ANSWER = responseContract("quick_answer", QuestionAnswer);
  * rather than a seat declaration. Its grade is known, so as a thinker's child it is served by
  * the picker at that grade even when the thinker is pinned (see `ClassToolProvider`).
  */
-export class QuickLLMQuestionTool extends AbstractModelDependentTool<z.infer<typeof QuestionInput>, z.infer<typeof QuestionAnswer>> {
+export class QuickLLMQuestionTool extends AbstractModelDependentTool<
+  z.infer<typeof QuestionInput>,
+  z.infer<typeof QuestionAnswer>
+> {
   readonly name = "quick_llm_question";
-  override readonly description = "Ask a model one question and get one answer. Say how capable a model it needs.";
+  override readonly description =
+    "Ask a model one question and get one answer. Say how capable a model it needs.";
   readonly input = QuestionInput;
   readonly output = QuestionAnswer;
   override readonly readOnly = true;
@@ -35,10 +54,19 @@ export class QuickLLMQuestionTool extends AbstractModelDependentTool<z.infer<typ
 
   override requirements(input: z.infer<typeof QuestionInput>, attempt: AttemptInfo) {
     this.setGrade(this.gradeFromInput(input));
-    return this.wireConversation(input, attempt, { depth: "QUICK", output: "COMPACT", contract: ANSWER }, "Answer the question below. Use the context when it is given; say so when you cannot know.");
+    return this.wireConversation(
+      input,
+      attempt,
+      { depth: "QUICK", output: "COMPACT", contract: ANSWER },
+      "Answer the question below. Use the context when it is given; say so when you cannot know.",
+    );
   }
 
-  async execute(_input: z.infer<typeof QuestionInput>, resources: JobResources, context: JobContext) {
+  async execute(
+    _input: z.infer<typeof QuestionInput>,
+    resources: JobResources,
+    context: JobContext,
+  ) {
     return this.converse(resources, context);
   }
 }

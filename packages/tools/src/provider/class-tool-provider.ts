@@ -1,6 +1,11 @@
 import { AbstractJob, InvalidInputError } from "@nucleo/core";
 import type { JsonSchema } from "@nucleo/conversation";
-import { describeWireIssue, wireJsonSchema, wireKeysFromWire, wireKeysToWire } from "@nucleo/conversation/internal";
+import {
+  describeWireIssue,
+  wireJsonSchema,
+  wireKeysFromWire,
+  wireKeysToWire,
+} from "@nucleo/conversation/internal";
 import { isModelDependent, type ModelDependent } from "../model/model-dependent.js";
 import type { ToolCreationContext, ToolInvocation, ToolProvider } from "./tool-provider.js";
 
@@ -27,7 +32,8 @@ export class ClassToolProvider<TInput, TOutput> implements ToolProvider {
   constructor(create: (context: ToolCreationContext) => AbstractJob<TInput, TOutput>) {
     this.#create = create;
     this.#prototype = create({});
-    if (!AbstractJob.isJob(this.#prototype)) throw new TypeError("ClassToolProvider: create() must return a Nucleo job");
+    if (!AbstractJob.isJob(this.#prototype))
+      throw new TypeError("ClassToolProvider: create() must return a Nucleo job");
     this.name = this.#prototype.name;
     this.description = this.#prototype.description;
     this.#readOnly = this.#prototype.readOnly === true;
@@ -42,7 +48,10 @@ export class ClassToolProvider<TInput, TOutput> implements ToolProvider {
     return this.#readOnly;
   }
 
-  invoke(wireArguments: Readonly<Record<string, unknown>>, context: ToolCreationContext): ToolInvocation {
+  invoke(
+    wireArguments: Readonly<Record<string, unknown>>,
+    context: ToolCreationContext,
+  ): ToolInvocation {
     const job = this.#create(context);
     // Keys are read by the prototype's schema, the one the model was shown (and whose
     // conversion is compiled once), even when a job builds its own schema per instance.
@@ -58,7 +67,9 @@ export class ClassToolProvider<TInput, TOutput> implements ToolProvider {
   }
 
   formatResult(output: unknown): string {
-    return typeof output === "string" ? output : JSON.stringify(wireKeysToWire(this.#prototype.output, output));
+    return typeof output === "string"
+      ? output
+      : JSON.stringify(wireKeysToWire(this.#prototype.output, output));
   }
 }
 
@@ -72,8 +83,18 @@ export class ClassToolProvider<TInput, TOutput> implements ToolProvider {
  * its gradeless children's move with the pin — so their costs compare. A pin the child was
  * created with is its own and is kept.
  */
-function inheritParentSeat(job: ModelDependent, input: unknown, context: ToolCreationContext): void {
-  if (job.grade() !== undefined || job.gradeFromInput?.(input) !== undefined || context.parentGrade === undefined) return;
+function inheritParentSeat(
+  job: ModelDependent,
+  input: unknown,
+  context: ToolCreationContext,
+): void {
+  if (
+    job.grade() !== undefined ||
+    job.gradeFromInput?.(input) !== undefined ||
+    context.parentGrade === undefined
+  )
+    return;
   job.setGrade(context.parentGrade);
-  if (job.pinnedModel() === undefined && context.parentPin !== undefined) job.pinModel(context.parentPin);
+  if (job.pinnedModel() === undefined && context.parentPin !== undefined)
+    job.pinModel(context.parentPin);
 }

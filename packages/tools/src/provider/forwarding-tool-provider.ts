@@ -29,7 +29,10 @@ export class ForwardingToolProvider implements ToolProvider {
     return this.wrapped.readOnly();
   }
 
-  invoke(wireArguments: Readonly<Record<string, unknown>>, context: ToolCreationContext): ToolInvocation {
+  invoke(
+    wireArguments: Readonly<Record<string, unknown>>,
+    context: ToolCreationContext,
+  ): ToolInvocation {
     return this.wrapped.invoke(wireArguments, context);
   }
 

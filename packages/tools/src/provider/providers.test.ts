@@ -12,7 +12,10 @@ import { ForwardingToolProvider } from "./forwarding-tool-provider.js";
 import { ToolHub } from "./tool-hub.js";
 import { ToolRegistry } from "./tool-registry.js";
 
-const ClaimsInput = z.object({ publicationNumber: z.string().regex(/^EP\d+$/), maxClaims: z.number().int().optional() });
+const ClaimsInput = z.object({
+  publicationNumber: z.string().regex(/^EP\d+$/),
+  maxClaims: z.number().int().optional(),
+});
 
 class ClaimsLookup extends AbstractTool<z.infer<typeof ClaimsInput>, { claimCount: number }> {
   readonly name: string = "claims_lookup";
@@ -34,7 +37,10 @@ describe("ClassToolProvider", () => {
   const provider = new ClassToolProvider(() => new ClaimsLookup());
 
   it("tells the model a JSON Schema generated from the zod input, in snake_case", () => {
-    const schema = provider.inputSchema() as { properties: Record<string, unknown>; required: string[] };
+    const schema = provider.inputSchema() as {
+      properties: Record<string, unknown>;
+      required: string[];
+    };
     expect(Object.keys(schema.properties)).toEqual(["publication_number", "max_claims"]);
     expect(schema.required).toEqual(["publication_number"]);
   });
@@ -68,22 +74,39 @@ describe("ClassToolProvider", () => {
       }
     }
     const undeclared = new ClassToolProvider(() => new Undeclared({ environment }));
-    expect((undeclared.invoke({ text: "x" }, { parentGrade: "LARGE" }).job as Undeclared).grade()).toBe("LARGE");
-    expect((undeclared.invoke({ text: "x" }, { parentGrade: "LARGE", parentPin: "large" }).job as Undeclared).pinnedModel()).toBe("large");
+    expect(
+      (undeclared.invoke({ text: "x" }, { parentGrade: "LARGE" }).job as Undeclared).grade(),
+    ).toBe("LARGE");
+    expect(
+      (
+        undeclared.invoke({ text: "x" }, { parentGrade: "LARGE", parentPin: "large" })
+          .job as Undeclared
+      ).pinnedModel(),
+    ).toBe("large");
     const declared = new ClassToolProvider(() => new SummarizationTool({ environment }));
-    expect((declared.invoke({ text: "x" }, { parentGrade: "LARGE" }).job as SummarizationTool).grade()).toBe("SMALL");
+    expect(
+      (declared.invoke({ text: "x" }, { parentGrade: "LARGE" }).job as SummarizationTool).grade(),
+    ).toBe("SMALL");
   });
 
   it("a child whose grade is known (declared, or from its input) never takes its parent's pin; only a gradeless one does", () => {
     const { environment } = toolTestRuntime(new ScriptedLlmClient([]));
     const parent = { parentGrade: "LARGE", parentPin: "large" } as const;
-    const declared = new ClassToolProvider(() => new SummarizationTool({ environment })).invoke({ text: "x" }, parent).job as SummarizationTool;
+    const declared = new ClassToolProvider(() => new SummarizationTool({ environment })).invoke(
+      { text: "x" },
+      parent,
+    ).job as SummarizationTool;
     expect([declared.grade(), declared.pinnedModel()]).toEqual(["SMALL", undefined]);
-    const question = new ClassToolProvider(() => new QuickLLMQuestionTool({ environment })).invoke({ question: "Capital of France?", grade: "SMALL" }, parent).job as QuickLLMQuestionTool;
+    const question = new ClassToolProvider(() => new QuickLLMQuestionTool({ environment })).invoke(
+      { question: "Capital of France?", grade: "SMALL" },
+      parent,
+    ).job as QuickLLMQuestionTool;
     expect(question.pinnedModel()).toBeUndefined();
     expect(question.gradeFromInput({ question: "?", grade: "SMALL" })).toBe("SMALL");
     // A pin the child was created with is its own, whatever its grade.
-    const ownPin = new ClassToolProvider(() => new QuickLLMQuestionTool({ environment, pin: "small" })).invoke({ question: "?", grade: "SMALL" }, parent).job as QuickLLMQuestionTool;
+    const ownPin = new ClassToolProvider(
+      () => new QuickLLMQuestionTool({ environment, pin: "small" }),
+    ).invoke({ question: "?", grade: "SMALL" }, parent).job as QuickLLMQuestionTool;
     expect(ownPin.pinnedModel()).toBe("small");
   });
 });
@@ -121,35 +144,62 @@ describe("ToolRegistry", () => {
   it("hands the conversation the tools' definitions, each built once", () => {
     const registry = new ToolRegistry().register(new ClassToolProvider(() => new ClaimsLookup()));
     const [definition] = registry.definitions();
-    expect(definition).toMatchObject({ name: "claims_lookup", description: "Count a publication's claims." });
+    expect(definition).toMatchObject({
+      name: "claims_lookup",
+      description: "Count a publication's claims.",
+    });
     expect(registry.definitions()[0]).toBe(definition);
   });
 });
 
 describe("ToolHub", () => {
   const skills = [
-    { name: "claim_charts", description: "How to chart claims.", text: "Chart each claim element by element." },
+    {
+      name: "claim_charts",
+      description: "How to chart claims.",
+      text: "Chart each claim element by element.",
+    },
     { name: "litigation", description: "Litigation strategy.", text: "Secret strategy." },
   ];
 
   it("admits requested skills onto the conversation: their text rides the preamble of every later call", async () => {
     const hub = new ToolHub().addSkills(...skills);
-    const conversation = await new ConversationService().obtain({ seat: { grade: "SMALL", depth: "QUICK", output: "VERDICT" } });
-    const result = hub.requestSkills(["claim_charts", "unknown_skill"], { conversation, scope: ScopeGuard.OPEN });
-    expect(result).toEqual({ admitted: ["claim_charts"], refused: [{ name: "unknown_skill", reason: "no such skill in the catalog" }] });
-    expect(conversation.preamble()).toEqual([["claim_charts", "Chart each claim element by element."]]);
+    const conversation = await new ConversationService().obtain({
+      seat: { grade: "SMALL", depth: "QUICK", output: "VERDICT" },
+    });
+    const result = hub.requestSkills(["claim_charts", "unknown_skill"], {
+      conversation,
+      scope: ScopeGuard.OPEN,
+    });
+    expect(result).toEqual({
+      admitted: ["claim_charts"],
+      refused: [{ name: "unknown_skill", reason: "no such skill in the catalog" }],
+    });
+    expect(conversation.preamble()).toEqual([
+      ["claim_charts", "Chart each claim element by element."],
+    ]);
   });
 
   it("skill admission rules can refuse, with a reason", async () => {
-    const hub = new ToolHub().addSkills(...skills).registerSkillAdmission((skill, { scope }) => (skill.name === "litigation" && scope.readOnly ? "not for read-only work" : undefined));
-    const conversation = await new ConversationService().obtain({ seat: { grade: "SMALL", depth: "QUICK", output: "VERDICT" } });
+    const hub = new ToolHub()
+      .addSkills(...skills)
+      .registerSkillAdmission((skill, { scope }) =>
+        skill.name === "litigation" && scope.readOnly ? "not for read-only work" : undefined,
+      );
+    const conversation = await new ConversationService().obtain({
+      seat: { grade: "SMALL", depth: "QUICK", output: "VERDICT" },
+    });
     const readOnly = ScopeGuard.OPEN.narrow({ readOnly: true }, new Set());
-    expect(hub.requestSkills(["litigation"], { conversation, scope: readOnly }).refused).toEqual([{ name: "litigation", reason: "not for read-only work" }]);
+    expect(hub.requestSkills(["litigation"], { conversation, scope: readOnly }).refused).toEqual([
+      { name: "litigation", reason: "not for read-only work" },
+    ]);
     expect(conversation.preamble()).toEqual([]);
   });
 
   it("keeps the compatible-tool catalog a thinker may request from", () => {
     const provider = new ClassToolProvider(() => new ClaimsLookup());
-    expect([...new ToolHub().addCompatibleTools(provider).compatibleTools().keys()]).toEqual(["claims_lookup"]);
+    expect([...new ToolHub().addCompatibleTools(provider).compatibleTools().keys()]).toEqual([
+      "claims_lookup",
+    ]);
   });
 });

@@ -17,7 +17,10 @@ export interface SkillAdmissionContext {
 }
 
 /** A rule that may refuse a skill; answer a reason to refuse, or `undefined` to let it pass. */
-export type SkillAdmissionRule = (skill: Skill, context: SkillAdmissionContext) => string | undefined;
+export type SkillAdmissionRule = (
+  skill: Skill,
+  context: SkillAdmissionContext,
+) => string | undefined;
 
 /** What `requestSkills` did with each name. */
 export interface SkillRequestResult {
@@ -77,7 +80,9 @@ export class ToolHub {
         refused.push({ name, reason: "no such skill in the catalog" });
         continue;
       }
-      const reason = this.#rules.map((rule) => rule(skill, context)).find((answer) => answer !== undefined);
+      const reason = this.#rules
+        .map((rule) => rule(skill, context))
+        .find((answer) => answer !== undefined);
       if (reason !== undefined) {
         refused.push({ name, reason });
         continue;

@@ -41,7 +41,10 @@ export interface ToolProvider {
   /** Whether every call only reads. */
   readOnly(): boolean;
   /** The job and input for one call with the model's arguments (wire spelling, untrusted). */
-  invoke(wireArguments: Readonly<Record<string, unknown>>, context: ToolCreationContext): ToolInvocation;
+  invoke(
+    wireArguments: Readonly<Record<string, unknown>>,
+    context: ToolCreationContext,
+  ): ToolInvocation;
   /** The tool's output as the text the model reads. */
   formatResult(output: unknown): string;
 }

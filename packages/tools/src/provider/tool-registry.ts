@@ -58,7 +58,9 @@ export class ToolRegistry {
 
   /** The tools as the model is told about them (`toolDefinition` shares each definition). */
   definitions(): ToolDefinition[] {
-    return this.#providers.map((provider) => toolDefinition(provider.name, provider.description, provider.inputSchema()));
+    return this.#providers.map((provider) =>
+      toolDefinition(provider.name, provider.description, provider.inputSchema()),
+    );
   }
 
   #replace(providers: ToolProvider[]): this {
@@ -71,7 +73,8 @@ export class ToolRegistry {
 }
 
 function indexOf(providers: readonly ToolProvider[], name: string): number {
-  for (let index = 0; index < providers.length; index++) if (providers[index]!.name === name) return index;
+  for (let index = 0; index < providers.length; index++)
+    if (providers[index]!.name === name) return index;
   return -1;
 }
 

@@ -10,7 +10,9 @@ export function describeFailure(error: unknown, { withCode = true } = {}): strin
   if (error instanceof Error) {
     const code = (error as { code?: unknown }).code;
     const message = firstPrintableLine(error.message).trim() || firstPrintableLine(error.name);
-    return withCode && typeof code === "string" && code !== "" && !message.startsWith(`${code}:`) ? `${code}: ${message}` : message;
+    return withCode && typeof code === "string" && code !== "" && !message.startsWith(`${code}:`)
+      ? `${code}: ${message}`
+      : message;
   }
   return typeof error === "string" ? firstPrintableLine(error) : `a thrown ${typeof error}`;
 }

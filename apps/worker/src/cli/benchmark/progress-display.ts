@@ -35,7 +35,12 @@ export function createProgressDisplay(stream: ProgressStream, mode: ProgressMode
     // The cursor stays visible: hidden, a Ctrl-C mid-race would leave the terminal without one.
     // cli-progress types its stream as Node's, but only writes text to it and reads `isTTY`
     // and `columns` (its cursor moves go through `readline`, which writes too): a ProgressStream is enough.
-    { stream: stream as NodeJS.WritableStream, format: "benchmark {bar} {value}/{total} | {event}", clearOnComplete: false, barsize: 24 },
+    {
+      stream: stream as NodeJS.WritableStream,
+      format: "benchmark {bar} {value}/{total} | {event}",
+      clearOnComplete: false,
+      barsize: 24,
+    },
     cliProgress.Presets.shades_classic,
   );
   let started = false;

@@ -18,8 +18,14 @@ export interface CheckedShape {
 export function schemaProblem(error: z.ZodError, file: string, shape: CheckedShape): SetupPlace {
   const issue = error.issues[0]!;
   if (issue.code === "unrecognized_keys") {
-    return { file, field: formatPath([...issue.path, issue.keys[0]!]), problem: `unknown field (${shape.name} takes ${shape.fields.join(", ")})` };
+    return {
+      file,
+      field: formatPath([...issue.path, issue.keys[0]!]),
+      problem: `unknown field (${shape.name} takes ${shape.fields.join(", ")})`,
+    };
   }
   const { path, expected } = describeIssue(issue);
-  return path === "(input)" ? { file, problem: `expected ${expected}` } : { file, field: path, problem: `expected ${expected}` };
+  return path === "(input)"
+    ? { file, problem: `expected ${expected}` }
+    : { file, field: path, problem: `expected ${expected}` };
 }

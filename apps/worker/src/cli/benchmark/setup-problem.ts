@@ -17,5 +17,11 @@ export interface SetupPlace {
  */
 export function setupProblem(place: SetupPlace, cause?: unknown): WorkerError {
   const message = `${place.file}: ${place.field === undefined ? "" : `"${place.field}": `}${place.problem}`;
-  return new WorkerError({ code: "config_invalid", file: place.file, ...(place.field === undefined ? {} : { field: place.field }), message, ...(cause === undefined ? {} : { cause }) });
+  return new WorkerError({
+    code: "config_invalid",
+    file: place.file,
+    ...(place.field === undefined ? {} : { field: place.field }),
+    message,
+    ...(cause === undefined ? {} : { cause }),
+  });
 }

@@ -27,7 +27,9 @@ interface BenchmarkFlags {
 export function addBenchmarkCommand(program: Command, io: CliIo, state: CliState): void {
   program
     .command("benchmark")
-    .description("race a model-dependent job across every model of its grade, judged blind against a reference run; writes the report as JSON and Markdown")
+    .description(
+      "race a model-dependent job across every model of its grade, judged blind against a reference run; writes the report as JSON and Markdown",
+    )
     .argument(
       "<config.json>",
       '{ "setup": "./setup.ts", "times"?, "candidates"?, "grade"?, "runTimeoutMs"?, "judgeTimeoutMs"?, "json"?, "markdown"? }; "setup" is relative to the config file, ' +
@@ -46,9 +48,14 @@ export function addBenchmarkCommand(program: Command, io: CliIo, state: CliState
         const config = await readBenchmarkConfig(configPath, shownConfig);
         const modulePath = resolve(dirname(configPath), config.setup);
         const shownModule = shownPath(io.callerCwd, modulePath);
-        setup = await loadBenchmarkSetup(modulePath, { config: shownConfig, field: "setup", module: shownModule });
+        setup = await loadBenchmarkSetup(modulePath, {
+          config: shownConfig,
+          field: "setup",
+          module: shownModule,
+        });
         checkCandidates(config, setup, shownConfig);
-        const outDir = flags.outDir === undefined ? dirname(configPath) : resolve(io.callerCwd, flags.outDir);
+        const outDir =
+          flags.outDir === undefined ? dirname(configPath) : resolve(io.callerCwd, flags.outDir);
         state.code = await race({ config, setup, shownModule, outDir, flags, io });
       } finally {
         if (setup?.close !== undefined) await closeSetup(setup, io, state);
@@ -65,9 +72,20 @@ interface RaceOptions {
   readonly io: CliIo;
 }
 
-async function race({ config, setup, shownModule, outDir, flags, io }: RaceOptions): Promise<number> {
+async function race({
+  config,
+  setup,
+  shownModule,
+  outDir,
+  flags,
+  io,
+}: RaceOptions): Promise<number> {
   const lines = { write: (chunk: string) => io.stderr(chunk.replace(/\n$/, "")) };
-  const display = flags.quiet ? createProgressDisplay(lines, "off") : io.progress?.isTTY ? createProgressDisplay(io.progress, "bar") : createProgressDisplay(lines, "lines");
+  const display = flags.quiet
+    ? createProgressDisplay(lines, "off")
+    : io.progress?.isTTY
+      ? createProgressDisplay(io.progress, "bar")
+      : createProgressDisplay(lines, "lines");
   // The benchmark logs its table as it ends, while the bar may still be drawn: keep it, and
   // print it once the bar has stopped.
   let logged: string | undefined;
@@ -88,7 +106,13 @@ async function race({ config, setup, shownModule, outDir, flags, io }: RaceOptio
       },
     });
   } catch (error) {
-    throw setupProblem({ file: shownModule, problem: `cannot build the benchmark from this setup (${describeFailure(error)})` }, error);
+    throw setupProblem(
+      {
+        file: shownModule,
+        problem: `cannot build the benchmark from this setup (${describeFailure(error)})`,
+      },
+      error,
+    );
   }
   let failure: { readonly error: unknown } | undefined;
   try {
@@ -103,8 +127,14 @@ async function race({ config, setup, shownModule, outDir, flags, io }: RaceOptio
   if (report !== undefined) {
     if (flags.json) io.stdout(reportToJson(report));
     else io.stdout(`${logged ?? formatReportTable(report)}\n`);
-    const written = await writeReports(report, { outDir, json: config.json, markdown: config.markdown });
-    (flags.json ? io.stderr : io.stdout)(`Wrote ${shownPath(io.callerCwd, written.json)}\nWrote ${shownPath(io.callerCwd, written.markdown)}`);
+    const written = await writeReports(report, {
+      outDir,
+      json: config.json,
+      markdown: config.markdown,
+    });
+    (flags.json ? io.stderr : io.stdout)(
+      `Wrote ${shownPath(io.callerCwd, written.json)}\nWrote ${shownPath(io.callerCwd, written.markdown)}`,
+    );
   }
   if (failure !== undefined) {
     io.stderr(`nucleo: the benchmark failed: ${describeFailure(failure.error)}`);
@@ -119,7 +149,14 @@ function checkCandidates(config: BenchmarkConfig, setup: LoadedSetup, shownConfi
     try {
       setup.environment.picker.pinned(entryId);
     } catch (error) {
-      throw setupProblem({ file: shownConfig, field: `candidates[${index}]`, problem: describeFailure(error, { withCode: false }) }, error);
+      throw setupProblem(
+        {
+          file: shownConfig,
+          field: `candidates[${index}]`,
+          problem: describeFailure(error, { withCode: false }),
+        },
+        error,
+      );
     }
   });
 }

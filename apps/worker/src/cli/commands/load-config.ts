@@ -13,6 +13,9 @@ export function configFileOf(config: string | undefined, io: CliIo): string {
  *
  * @throws {WorkerError} `config_invalid` naming the file and the field.
  */
-export function loadConfigOption(config: string | undefined, io: CliIo): Promise<LoadedWorkerConfig> {
+export function loadConfigOption(
+  config: string | undefined,
+  io: CliIo,
+): Promise<LoadedWorkerConfig> {
   return loadWorkerConfig(configFileOf(config, io));
 }

@@ -1,11 +1,23 @@
-import { LEDGER_GROUPINGS, migrateToLatest, RecorderQueries, type LedgerGrouping, type RecorderConnection } from "@nucleo/recorder-postgres";
+import {
+  LEDGER_GROUPINGS,
+  migrateToLatest,
+  RecorderQueries,
+  type LedgerGrouping,
+  type RecorderConnection,
+} from "@nucleo/recorder-postgres";
 import { InvalidArgumentError, Option, type Command } from "commander";
 import { WorkerError } from "../../worker-error.js";
 import type { CliIo } from "../cli-io.js";
 import type { CliState } from "../cli-state.js";
 import { scrubPassword, type DatabaseTarget } from "../database/database-target.js";
 import { openQueryDatabase } from "../database/open-query-database.js";
-import { formatBenchmark, formatBenchmarks, formatLedger, formatSizing, formatTrajectory } from "../format/format-answers.js";
+import {
+  formatBenchmark,
+  formatBenchmarks,
+  formatLedger,
+  formatSizing,
+  formatTrajectory,
+} from "../format/format-answers.js";
 import { loadConfigOption } from "./load-config.js";
 
 interface DatabaseOptions {
@@ -32,12 +44,24 @@ export function addQueryCommands(program: Command, io: CliIo, state: CliState): 
     program
       .command(name)
       .description(description)
-      .option("--url <url>", "a PostgreSQL server: postgres://user:password@host:5432/db (default: DATABASE_URL)")
-      .option("--data-dir <dir>", "an embedded PGlite folder (default: the worker's, from its config)")
-      .option("--config <file>", "the worker's config, for its PGlite folder (default: the bundled config/worker.json)")
+      .option(
+        "--url <url>",
+        "a PostgreSQL server: postgres://user:password@host:5432/db (default: DATABASE_URL)",
+      )
+      .option(
+        "--data-dir <dir>",
+        "an embedded PGlite folder (default: the worker's, from its config)",
+      )
+      .option(
+        "--config <file>",
+        "the worker's config, for its PGlite folder (default: the bundled config/worker.json)",
+      )
       .option("--json", "print the typed API's answer as JSON instead of a table");
 
-  query("trajectory", "a workflow's jobs as a tree, with each job's step ordinal, own and subtree cost")
+  query(
+    "trajectory",
+    "a workflow's jobs as a tree, with each job's step ordinal, own and subtree cost",
+  )
     .argument("<rootId>", "the workflow's id (its root job's: nucleo run prints it)")
     .action(async (rootId: string, options: DatabaseOptions) => {
       await answer(io, state, options, async (queries) => {
@@ -47,20 +71,45 @@ export function addQueryCommands(program: Command, io: CliIo, state: CliState): 
     });
 
   query("ledger", "cost per group and currency")
-    .addOption(new Option("--by <grouping>", "group by").choices(LEDGER_GROUPINGS).default("workflow"))
+    .addOption(
+      new Option("--by <grouping>", "group by").choices(LEDGER_GROUPINGS).default("workflow"),
+    )
     .option("--root <id>", "one workflow only")
-    .option("--from <time>", "from this ISO date or time with its zone (inclusive)", (value) => readTime(value, "--from"))
-    .option("--to <time>", "to this ISO date or time with its zone (exclusive)", (value) => readTime(value, "--to"))
+    .option("--from <time>", "from this ISO date or time with its zone (inclusive)", (value) =>
+      readTime(value, "--from"),
+    )
+    .option("--to <time>", "to this ISO date or time with its zone (exclusive)", (value) =>
+      readTime(value, "--to"),
+    )
     .option("--currency <code>", "one currency only")
-    .action(async (options: DatabaseOptions & { by: LedgerGrouping; root?: string; from?: Date; to?: Date; currency?: string }) => {
-      const { by, root, from, to, currency } = options;
-      await answer(io, state, options, async (queries) => {
-        const rows = await queries.costLedger({ by, ...(root === undefined ? {} : { rootId: root }), ...(from === undefined ? {} : { from }), ...(to === undefined ? {} : { to }), ...(currency === undefined ? {} : { currency }) });
-        return { json: rows, text: formatLedger(rows, by) };
-      });
-    });
+    .action(
+      async (
+        options: DatabaseOptions & {
+          by: LedgerGrouping;
+          root?: string;
+          from?: Date;
+          to?: Date;
+          currency?: string;
+        },
+      ) => {
+        const { by, root, from, to, currency } = options;
+        await answer(io, state, options, async (queries) => {
+          const rows = await queries.costLedger({
+            by,
+            ...(root === undefined ? {} : { rootId: root }),
+            ...(from === undefined ? {} : { from }),
+            ...(to === undefined ? {} : { to }),
+            ...(currency === undefined ? {} : { currency }),
+          });
+          return { json: rows, text: formatLedger(rows, by) };
+        });
+      },
+    );
 
-  query("sizing", "the seat-sizing report: output tokens per job class (max, p95), max_tokens stops and the rung to book")
+  query(
+    "sizing",
+    "the seat-sizing report: output tokens per job class (max, p95), max_tokens stops and the rung to book",
+  )
     .option("--job-class <name>", "one job class only")
     .action(async (options: DatabaseOptions & { jobClass?: string }) => {
       const { jobClass } = options;
@@ -75,7 +124,13 @@ export function addQueryCommands(program: Command, io: CliIo, state: CliState): 
     .option("--root <id>", "the benchmarks run inside one workflow")
     .action(async (jobId: string | undefined, options: DatabaseOptions & { root?: string }) => {
       const { root } = options;
-      if (jobId !== undefined && root !== undefined) throw new WorkerError({ code: "usage", field: "--root", message: "--root lists a workflow's benchmarks: give it or a benchmark's job id, not both." });
+      if (jobId !== undefined && root !== undefined)
+        throw new WorkerError({
+          code: "usage",
+          field: "--root",
+          message:
+            "--root lists a workflow's benchmarks: give it or a benchmark's job id, not both.",
+        });
       await answer(io, state, options, async (queries) => {
         if (jobId !== undefined) {
           const report = await queries.benchmarkReport(jobId);
@@ -86,13 +141,23 @@ export function addQueryCommands(program: Command, io: CliIo, state: CliState): 
       });
     });
 
-  query("migrate", "create or update the recorder's tables").action(async (options: DatabaseOptions) => {
-    await answer(io, state, { ...options, creates: true }, async (_queries, connection, target) => {
-      const { applied } = await migrateToLatest(connection.db);
-      const text = applied.length === 0 ? `${target.shown} is up to date: no migration to apply.` : `Migrated ${target.shown}: applied ${applied.join(", ")}.`;
-      return { json: { database: target.shown, applied }, text };
-    });
-  });
+  query("migrate", "create or update the recorder's tables").action(
+    async (options: DatabaseOptions) => {
+      await answer(
+        io,
+        state,
+        { ...options, creates: true },
+        async (_queries, connection, target) => {
+          const { applied } = await migrateToLatest(connection.db);
+          const text =
+            applied.length === 0
+              ? `${target.shown} is up to date: no migration to apply.`
+              : `Migrated ${target.shown}: applied ${applied.join(", ")}.`;
+          return { json: { database: target.shown, applied }, text };
+        },
+      );
+    },
+  );
 }
 
 /** Opens the database, runs one query, prints its answer and closes the database. */
@@ -100,15 +165,32 @@ async function answer(
   io: CliIo,
   state: CliState,
   options: DatabaseOptions & { readonly creates?: boolean },
-  ask: (queries: RecorderQueries, connection: RecorderConnection, target: DatabaseTarget) => Promise<Answer>,
+  ask: (
+    queries: RecorderQueries,
+    connection: RecorderConnection,
+    target: DatabaseTarget,
+  ) => Promise<Answer>,
 ): Promise<void> {
   const config = await loadConfigOption(options.config, io);
   const flags = { url: options.url, dataDir: options.dataDir };
-  const opened = await openQueryDatabase({ flags, pgliteDir: config.recorder.pgliteDir, creates: options.creates ?? false, starting: state.starting, onTarget: (target) => {
-    state.scrub = (text) => scrubPassword(text, target);
-  } }, io);
+  const opened = await openQueryDatabase(
+    {
+      flags,
+      pgliteDir: config.recorder.pgliteDir,
+      creates: options.creates ?? false,
+      starting: state.starting,
+      onTarget: (target) => {
+        state.scrub = (text) => scrubPassword(text, target);
+      },
+    },
+    io,
+  );
   try {
-    const result = await ask(new RecorderQueries(opened.connection.db), opened.connection, opened.target);
+    const result = await ask(
+      new RecorderQueries(opened.connection.db),
+      opened.connection,
+      opened.target,
+    );
     io.stdout(options.json ? JSON.stringify(result.json, null, 2) : result.text);
   } finally {
     await opened.connection.close().catch(() => {});
@@ -119,6 +201,9 @@ async function answer(
 function readTime(value: string, flag: string): Date {
   const iso = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2}))?$/;
   const time = iso.test(value) ? new Date(value.replace(" ", "T")) : undefined;
-  if (time === undefined || !Number.isFinite(time.getTime())) throw new InvalidArgumentError(`${flag} must be an ISO date or a time with its zone, like 2025-01-06 or 2025-01-06T10:00:00Z.`);
+  if (time === undefined || !Number.isFinite(time.getTime()))
+    throw new InvalidArgumentError(
+      `${flag} must be an ISO date or a time with its zone, like 2025-01-06 or 2025-01-06T10:00:00Z.`,
+    );
   return time;
 }

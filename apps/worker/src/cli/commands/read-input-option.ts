@@ -17,10 +17,21 @@ export async function readInputOption(option: string, cwd: string): Promise<unkn
     try {
       text = await readFile(file, "utf8");
     } catch (error) {
-      throw new WorkerError({ code: "input_invalid", file, field: "--input", message: `Cannot read ${source}: ${(error as NodeJS.ErrnoException).code ?? "unreadable"}.`, cause: error });
+      throw new WorkerError({
+        code: "input_invalid",
+        file,
+        field: "--input",
+        message: `Cannot read ${source}: ${(error as NodeJS.ErrnoException).code ?? "unreadable"}.`,
+        cause: error,
+      });
     }
   }
   const parsed = parseJson(text);
-  if (!parsed.success) throw new WorkerError({ code: "input_invalid", field: "--input", message: `Invalid ${source}: expected JSON (${parsed.error}).` });
+  if (!parsed.success)
+    throw new WorkerError({
+      code: "input_invalid",
+      field: "--input",
+      message: `Invalid ${source}: expected JSON (${parsed.error}).`,
+    });
   return parsed.value;
 }

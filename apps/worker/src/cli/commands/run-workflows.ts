@@ -36,7 +36,15 @@ export async function runWorkflows(options: RunWorkflowsOptions, io: CliIo): Pro
   // With --json stdout is the answer alone: what the worker tells its operator goes to stderr.
   const say = json === false ? io.stdout : io.stderr;
   const logger = workerLoggerFor(config, io);
-  const worker = await Worker.start({ config, env: io.env, cwd: io.cwd, say, logger, signal: starting.signal, during: starting.during });
+  const worker = await Worker.start({
+    config,
+    env: io.env,
+    cwd: io.cwd,
+    say,
+    logger,
+    signal: starting.signal,
+    during: starting.during,
+  });
   // The start is over: the run's signal handling takes over in the same synchronous stretch,
   // so no signal falls between the two.
   starting.stop();
@@ -46,14 +54,26 @@ export async function runWorkflows(options: RunWorkflowsOptions, io: CliIo): Pro
   try {
     for (const [index, request] of requests.entries()) {
       if (!worker.accepting) {
-        say(`Shutting down: not starting ${requests.slice(index).map((left) => left.workflow).join(", ")}.`);
+        say(
+          `Shutting down: not starting ${requests
+            .slice(index)
+            .map((left) => left.workflow)
+            .join(", ")}.`,
+        );
         break;
       }
-      const progress = createRunProgress(json === false ? io.progress : undefined, request.workflow);
+      const progress = createRunProgress(
+        json === false ? io.progress : undefined,
+        request.workflow,
+      );
       const unobserve = worker.dispatcher.observe(progress.observer);
-      const run = worker.submit(request.workflow, request.input, tenant === undefined ? {} : { tenant });
+      const run = worker.submit(
+        request.workflow,
+        request.input,
+        tenant === undefined ? {} : { tenant },
+      );
       say(`\nRunning ${request.workflow} (workflow ${run.id})`);
-      let outcome;
+      let outcome: Awaited<typeof run.settled>;
       try {
         outcome = await run.settled;
       } finally {
@@ -74,6 +94,7 @@ export async function runWorkflows(options: RunWorkflowsOptions, io: CliIo): Pro
       stopWatching();
     }
   }
-  if (json !== false) io.stdout(JSON.stringify(json === "one" ? (reports[0] ?? null) : reports, null, 2));
+  if (json !== false)
+    io.stdout(JSON.stringify(json === "one" ? (reports[0] ?? null) : reports, null, 2));
   return failed ? 1 : 0;
 }

@@ -11,8 +11,18 @@ export interface DatabaseFlags {
 
 /** Which database the command uses, and how to name it without its password. */
 export type DatabaseTarget =
-  | { readonly kind: "postgres"; readonly url: string; readonly shown: string; readonly source: "--url" | "DATABASE_URL" }
-  | { readonly kind: "pglite"; readonly dataDir: string; readonly shown: string; readonly source: "--data-dir" | "default" };
+  | {
+      readonly kind: "postgres";
+      readonly url: string;
+      readonly shown: string;
+      readonly source: "--url" | "DATABASE_URL";
+    }
+  | {
+      readonly kind: "pglite";
+      readonly dataDir: string;
+      readonly shown: string;
+      readonly source: "--data-dir" | "default";
+    };
 
 /** What relative folders are resolved against, and the worker's own PGlite folder. */
 export interface DatabaseDefaults {
@@ -27,15 +37,31 @@ export interface DatabaseDefaults {
  * one given wins, so a query reads what `nucleo run` recorded unless told otherwise. `shown`
  * is what messages print (the URL with its password masked).
  */
-export function resolveDatabaseTarget(flags: DatabaseFlags, env: Readonly<Record<string, string | undefined>>, defaults: DatabaseDefaults): DatabaseTarget {
-  if (flags.url !== undefined) return { kind: "postgres", url: flags.url, shown: maskDatabaseUrl(flags.url), source: "--url" };
+export function resolveDatabaseTarget(
+  flags: DatabaseFlags,
+  env: Readonly<Record<string, string | undefined>>,
+  defaults: DatabaseDefaults,
+): DatabaseTarget {
+  if (flags.url !== undefined)
+    return { kind: "postgres", url: flags.url, shown: maskDatabaseUrl(flags.url), source: "--url" };
   if (flags.dataDir !== undefined) {
     const dataDir = resolve(defaults.callerCwd, flags.dataDir);
     return { kind: "pglite", dataDir, shown: `PGlite at ${dataDir}`, source: "--data-dir" };
   }
-  const fromEnv = env["DATABASE_URL"];
-  if (fromEnv !== undefined && fromEnv.trim() !== "") return { kind: "postgres", url: fromEnv, shown: maskDatabaseUrl(fromEnv), source: "DATABASE_URL" };
-  return { kind: "pglite", dataDir: defaults.defaultDataDir, shown: `PGlite at ${defaults.defaultDataDir}`, source: "default" };
+  const fromEnv = env.DATABASE_URL;
+  if (fromEnv !== undefined && fromEnv.trim() !== "")
+    return {
+      kind: "postgres",
+      url: fromEnv,
+      shown: maskDatabaseUrl(fromEnv),
+      source: "DATABASE_URL",
+    };
+  return {
+    kind: "pglite",
+    dataDir: defaults.defaultDataDir,
+    shown: `PGlite at ${defaults.defaultDataDir}`,
+    source: "default",
+  };
 }
 
 /**
@@ -48,7 +74,8 @@ export function scrubPassword(text: string, target: DatabaseTarget): string {
   const password = passwordOf(target.url);
   let scrubbed = text.replaceAll(target.url, target.shown);
   if (password !== undefined && password.length > 0) {
-    for (const form of new Set([password, encodeURIComponent(password)])) scrubbed = scrubbed.replaceAll(form, "***");
+    for (const form of new Set([password, encodeURIComponent(password)]))
+      scrubbed = scrubbed.replaceAll(form, "***");
   }
   return scrubbed;
 }

@@ -1,5 +1,13 @@
 import { printableText, type TrajectoryNode } from "@nucleo/core";
-import type { BenchmarkReportDetail, BenchmarkReportSummary, CostLedgerRow, LedgerGrouping, RecordedJob, SeatSizingRow, Trajectory } from "@nucleo/recorder-postgres";
+import type {
+  BenchmarkReportDetail,
+  BenchmarkReportSummary,
+  CostLedgerRow,
+  LedgerGrouping,
+  RecordedJob,
+  SeatSizingRow,
+  Trajectory,
+} from "@nucleo/recorder-postgres";
 import { formatTable } from "./format-table.js";
 
 const count = (value: number): string => value.toLocaleString("en-US");
@@ -16,13 +24,20 @@ export function formatCost(cost: Readonly<Record<string, string>>): string {
 /** `2025-01-06 10:00:05Z` (UTC, to the second), or `-`. */
 export function formatTime(epochMs: number | null): string {
   if (epochMs === null || !Number.isFinite(epochMs)) return "-";
-  return new Date(epochMs).toISOString().replace("T", " ").replace(/\.\d+Z$/, "Z");
+  return new Date(epochMs)
+    .toISOString()
+    .replace("T", " ")
+    .replace(/\.\d+Z$/, "Z");
 }
 
 function formatDuration(from: number | null, to: number | null): string {
   if (from === null || to === null) return "-";
   const ms = Math.max(0, to - from);
-  return ms < 1_000 ? `${Math.round(ms)}ms` : ms < 60_000 ? `${(ms / 1_000).toFixed(1)}s` : `${Math.floor(ms / 60_000)}m${Math.round((ms % 60_000) / 1_000)}s`;
+  return ms < 1_000
+    ? `${Math.round(ms)}ms`
+    : ms < 60_000
+      ? `${(ms / 1_000).toFixed(1)}s`
+      : `${Math.floor(ms / 60_000)}m${Math.round((ms % 60_000) / 1_000)}s`;
 }
 
 /** A trajectory: a heading with the workflow's totals, then one line per job, children indented. */
@@ -32,7 +47,12 @@ export function formatTrajectory(trajectory: Trajectory): string {
   const parts = [heading, "", formatTable(TRAJECTORY_COLUMNS, jobLines(trajectory.root))];
   if (trajectory.detached.length > 0) {
     const detached = trajectory.detached.flatMap((tree) => jobLines(tree));
-    parts.push("", "Jobs whose parent is not recorded (yet):", "", formatTable(TRAJECTORY_COLUMNS, detached));
+    parts.push(
+      "",
+      "Jobs whose parent is not recorded (yet):",
+      "",
+      formatTable(TRAJECTORY_COLUMNS, detached),
+    );
   }
   return parts.join("\n");
 }
@@ -44,7 +64,8 @@ function jobLines(tree: TrajectoryNode<RecordedJob>): string[][] {
   while (stack.length > 0) {
     const [node, depth] = stack.pop()!;
     lines.push(jobLine(node.job, depth));
-    for (let index = node.children.length - 1; index >= 0; index -= 1) stack.push([node.children[index]!, depth + 1]);
+    for (let index = node.children.length - 1; index >= 0; index -= 1)
+      stack.push([node.children[index]!, depth + 1]);
   }
   return lines;
 }
@@ -64,7 +85,12 @@ const TRAJECTORY_COLUMNS = [
 ] as const;
 
 function jobLine(job: RecordedJob, depth: number): string[] {
-  const error = job.error === null ? "" : [job.error.code, job.error.message].filter((part) => part !== null && part !== "").join(": ");
+  const error =
+    job.error === null
+      ? ""
+      : [job.error.code, job.error.message]
+          .filter((part) => part !== null && part !== "")
+          .join(": ");
   return [
     job.ordinal === null ? "" : String(job.ordinal),
     `${"  ".repeat(depth)}${printableText(job.jobName === "" ? job.jobClass : job.jobName)}`,
@@ -80,7 +106,12 @@ function jobLine(job: RecordedJob, depth: number): string[] {
   ];
 }
 
-const GROUP_HEADERS: Readonly<Record<LedgerGrouping, string>> = { workflow: "workflow", jobClass: "job class", model: "model", day: "day (UTC)" };
+const GROUP_HEADERS: Readonly<Record<LedgerGrouping, string>> = {
+  workflow: "workflow",
+  jobClass: "job class",
+  model: "model",
+  day: "day (UTC)",
+};
 
 /** A cost ledger, one line per group and currency. */
 export function formatLedger(rows: readonly CostLedgerRow[], by: LedgerGrouping): string {
@@ -113,7 +144,10 @@ export function formatLedger(rows: readonly CostLedgerRow[], by: LedgerGrouping)
 
 /** The seat-sizing report. */
 export function formatSizing(rows: readonly SeatSizingRow[], jobClass: string | undefined): string {
-  if (rows.length === 0) return jobClass === undefined ? "No model calls recorded." : `No model calls recorded for job class ${JSON.stringify(printableText(jobClass))}.`;
+  if (rows.length === 0)
+    return jobClass === undefined
+      ? "No model calls recorded."
+      : `No model calls recorded for job class ${JSON.stringify(printableText(jobClass))}.`;
   const table = formatTable(
     [
       { header: "job class" },
@@ -123,7 +157,14 @@ export function formatSizing(rows: readonly SeatSizingRow[], jobClass: string | 
       { header: "max_tokens stops", align: "right" },
       { header: "recommended rung" },
     ],
-    rows.map((row) => [row.jobClass, count(row.calls), count(row.maxOutputTokens), count(row.p95OutputTokens), count(row.maxTokensStops), row.recommendedRung]),
+    rows.map((row) => [
+      row.jobClass,
+      count(row.calls),
+      count(row.maxOutputTokens),
+      count(row.p95OutputTokens),
+      count(row.maxTokensStops),
+      row.recommendedRung,
+    ]),
   );
   return `${table}\n\np95: percentile_disc over output tokens per call. Rung: the smallest holding p95 × 1.25 (VERDICT 1,024, COMPACT 4,096, STANDARD 16,384, EXTENDED 32,768, else MAX).`;
 }
@@ -152,7 +193,12 @@ export function formatBenchmarks(reports: readonly BenchmarkReportSummary[]): st
       String(report.runs),
       String(report.failedRuns),
       formatTime(report.startedAt),
-      [report.referenceFailure && `reference failed: ${report.referenceFailure}`, report.judgeFailure && `judging failed: ${report.judgeFailure}`].filter(Boolean).join("; "),
+      [
+        report.referenceFailure && `reference failed: ${report.referenceFailure}`,
+        report.judgeFailure && `judging failed: ${report.judgeFailure}`,
+      ]
+        .filter(Boolean)
+        .join("; "),
     ]),
   );
 }

@@ -15,7 +15,9 @@ export function formatRunReport(report: RunReport): string {
   const lines = [
     `Workflow ${report.workflow} (${report.workflowId})`,
     `Input   ${shorten(JSON.stringify(report.input))}`,
-    outcome.ok ? `Output  ${JSON.stringify(outcome.output)}` : `Failed  ${outcome.error.message}${outcome.stoppedByShutdown ? " (stopped by the worker's shutdown)" : ""}`,
+    outcome.ok
+      ? `Output  ${JSON.stringify(outcome.output)}`
+      : `Failed  ${outcome.error.message}${outcome.stoppedByShutdown ? " (stopped by the worker's shutdown)" : ""}`,
     "",
     "Trajectory, read back from Postgres (# is the step ordinal):",
     formatTrajectory(report.trajectory),
@@ -24,7 +26,11 @@ export function formatRunReport(report: RunReport): string {
     formatLedger(report.byModel, "model"),
   ];
   for (const benchmark of report.benchmarks) {
-    lines.push("", `Benchmark, read back from Postgres (${benchmark.runs} run(s) recorded, ${benchmark.failedRuns} failed):`, formatBenchmark(benchmark));
+    lines.push(
+      "",
+      `Benchmark, read back from Postgres (${benchmark.runs} run(s) recorded, ${benchmark.failedRuns} failed):`,
+      formatBenchmark(benchmark),
+    );
   }
   return lines.join("\n").split("\n").map(printableText).join("\n");
 }

@@ -19,14 +19,27 @@ export interface TableColumn {
  * // ------  -----
  * // Search     12
  */
-export function formatTable(columns: readonly TableColumn[], rows: readonly (readonly string[])[]): string {
+export function formatTable(
+  columns: readonly TableColumn[],
+  rows: readonly (readonly string[])[],
+): string {
   const cells = rows.map((row) => columns.map((_, index) => printableText(row[index] ?? "")));
   // A loop, not Math.max(...cells): a spread of some 130,000 rows overflows the stack.
-  const widths = columns.map((column, index) => cells.reduce((widest, row) => Math.max(widest, row[index]!.length), column.header.length));
+  const widths = columns.map((column, index) =>
+    cells.reduce((widest, row) => Math.max(widest, row[index]!.length), column.header.length),
+  );
   const line = (values: readonly string[]) =>
     values
-      .map((value, index) => (columns[index]!.align === "right" ? value.padStart(widths[index]!) : value.padEnd(widths[index]!)))
+      .map((value, index) =>
+        columns[index]!.align === "right"
+          ? value.padStart(widths[index]!)
+          : value.padEnd(widths[index]!),
+      )
       .join("  ")
       .trimEnd();
-  return [line(columns.map((column) => column.header)), line(widths.map((width) => "-".repeat(width))), ...cells.map(line)].join("\n");
+  return [
+    line(columns.map((column) => column.header)),
+    line(widths.map((width) => "-".repeat(width))),
+    ...cells.map(line),
+  ].join("\n");
 }

@@ -12,6 +12,10 @@ export function runReportJson(report: RunReport): unknown {
     ...report,
     outcome: outcome.ok
       ? outcome
-      : { ok: false, error: { ...(typeof code === "string" ? { code } : {}), message: outcome.error.message }, stoppedByShutdown: outcome.stoppedByShutdown },
+      : {
+          ok: false,
+          error: { ...(typeof code === "string" ? { code } : {}), message: outcome.error.message },
+          stoppedByShutdown: outcome.stoppedByShutdown,
+        },
   };
 }

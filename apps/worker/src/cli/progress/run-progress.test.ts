@@ -18,7 +18,8 @@ describe("a workflow run's progress", () => {
   it("draws a bar of jobs settled out of jobs submitted, and the model calls, on a terminal", () => {
     const screen = new Screen(true);
     const progress = createRunProgress(screen, "budget_check");
-    for (const type of ["job.submitted", "job.submitted", "llm.call", "job.finished"]) progress.observer.onEvent(event(type));
+    for (const type of ["job.submitted", "job.submitted", "llm.call", "job.finished"])
+      progress.observer.onEvent(event(type));
     progress.stop();
     expect(screen.text).toContain("budget_check");
     expect(screen.text).toContain("1/2 jobs | 1 model call(s)");
@@ -30,6 +31,8 @@ describe("a workflow run's progress", () => {
     progress.observer.onEvent(event("job.submitted"));
     progress.stop();
     expect(screen.text).toBe("");
-    expect(() => createRunProgress(undefined, "x").observer.onEvent(event("job.submitted"))).not.toThrow();
+    expect(() =>
+      createRunProgress(undefined, "x").observer.onEvent(event("job.submitted")),
+    ).not.toThrow();
   });
 });

@@ -15,12 +15,20 @@ export interface RunProgress {
  * `stream` only when it is a terminal — never into a file, a CI log or `--json` output; the
  * caller passes no stream then, and gets a display that shows nothing.
  */
-export function createRunProgress(stream: ProgressStream | undefined, workflow: string): RunProgress {
+export function createRunProgress(
+  stream: ProgressStream | undefined,
+  workflow: string,
+): RunProgress {
   if (stream?.isTTY !== true) return { observer: { onEvent: () => {} }, stop: () => {} };
   const bar = new cliProgress.SingleBar(
     // The cursor stays visible: hidden, a Ctrl-C mid-run would leave the terminal without one.
     // cli-progress types its stream as Node's but only writes text and reads isTTY and columns.
-    { stream: stream as NodeJS.WritableStream, format: `${workflow} {bar} {value}/{total} jobs | {calls} model call(s)`, clearOnComplete: true, barsize: 24 },
+    {
+      stream: stream as NodeJS.WritableStream,
+      format: `${workflow} {bar} {value}/{total} jobs | {calls} model call(s)`,
+      clearOnComplete: true,
+      barsize: 24,
+    },
     cliProgress.Presets.shades_classic,
   );
   let submitted = 0;

@@ -15,7 +15,10 @@ export async function benchmarkFolder() {
     async write(name: string, content: string | object): Promise<string> {
       const path = join(root, name);
       await mkdir(dirname(path), { recursive: true });
-      await writeFile(path, typeof content === "string" ? content : JSON.stringify(content, null, 2));
+      await writeFile(
+        path,
+        typeof content === "string" ? content : JSON.stringify(content, null, 2),
+      );
       return path;
     },
     async run(...argv: string[]): Promise<Ran> {

@@ -10,7 +10,11 @@ export interface Ran {
 }
 
 /** Runs `nucleo` in this process in `cwd` (no keys, no DATABASE_URL unless `io` gives them), capturing its output. */
-export async function nucleo(cwd: string, argv: readonly string[], io: Partial<CliIo> = {}): Promise<Ran> {
+export async function nucleo(
+  cwd: string,
+  argv: readonly string[],
+  io: Partial<CliIo> = {},
+): Promise<Ran> {
   const out: string[] = [];
   const err: string[] = [];
   const code = await runCli(argv, {

@@ -5,7 +5,8 @@ import { budgetCheckMock } from "./budget-check-mock.js";
 /** The `budget_check` workflow: a thinker with a tool, a sub-thinker and guardrails. */
 export const budgetCheckWorkflow: WorkflowDefinition<BudgetInput> = {
   name: "budget_check",
-  description: "A thinker totals costs with an add tool, has a sub-thinker recount them, and says whether they fit a budget; guardrails check its answer.",
+  description:
+    "A thinker totals costs with an add tool, has a sub-thinker recount them, and says whether they fit a budget; guardrails check its answer.",
   input: BudgetInput,
   exampleInput: { costs: [40, 70, 25], budget: 120 },
   start: (input, { environment }) => ({ job: new BudgetCheck({ environment }), input }),

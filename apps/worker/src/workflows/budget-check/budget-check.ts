@@ -1,12 +1,21 @@
 import { ThinkerDeclaration } from "@nucleo/core";
-import { SingleObjectiveThinker, thinkerInput, type ThinkerOptions, type ValidationGuardrail } from "@nucleo/thinkers";
+import {
+  SingleObjectiveThinker,
+  thinkerInput,
+  type ThinkerOptions,
+  type ValidationGuardrail,
+} from "@nucleo/thinkers";
 import { ClassToolProvider } from "@nucleo/tools";
 import { z } from "zod";
 import { AddTool } from "./add-tool.js";
 
 /** What `budget_check` is given: the costs, the budget, and optionally how hard to work. */
 export const BudgetInput = thinkerInput({
-  costs: z.array(z.number().nonnegative()).min(1, "expected at least one cost").max(50).describe("The costs to total."),
+  costs: z
+    .array(z.number().nonnegative())
+    .min(1, "expected at least one cost")
+    .max(50)
+    .describe("The costs to total."),
   budget: z.number().nonnegative().describe("The budget the total must fit."),
 });
 export type BudgetInput = z.infer<typeof BudgetInput>;
@@ -14,7 +23,9 @@ export type BudgetInput = z.infer<typeof BudgetInput>;
 /** Its answer: the total and whether it fits. */
 export const BudgetAnswer = z.object({
   total: z.number().describe("The sum of the costs."),
-  verdict: z.enum(["within", "over"]).describe('"within" when the total is at most the budget, "over" when it exceeds it.'),
+  verdict: z
+    .enum(["within", "over"])
+    .describe('"within" when the total is at most the budget, "over" when it exceeds it.'),
 });
 export type BudgetAnswer = z.infer<typeof BudgetAnswer>;
 
@@ -28,7 +39,8 @@ export const BUDGET_TASK_LEAD = "Total the costs with the add tool, two at a tim
  */
 export class BudgetCheck extends SingleObjectiveThinker<BudgetInput, BudgetAnswer> {
   readonly name = "budget_check";
-  override readonly description = "Total costs with a tool, have a sub-thinker recount them, and say whether they fit a budget.";
+  override readonly description =
+    "Total costs with a tool, have a sub-thinker recount them, and say whether they fit a budget.";
   readonly input = BudgetInput;
   readonly output = BudgetAnswer;
   /** The run's input, kept for the guardrails (an instance runs once: the worker builds one per run). */
@@ -52,12 +64,16 @@ export class BudgetCheck extends SingleObjectiveThinker<BudgetInput, BudgetAnswe
     return [
       {
         name: "total_is_the_sum",
-        check: (answer) => (this.#given === undefined || sameCents(answer.total, sumOf(this.#given.costs)) ? undefined : { field: "total", expected: "the sum of the costs, added with the add tool" }),
+        check: (answer) =>
+          this.#given === undefined || sameCents(answer.total, sumOf(this.#given.costs))
+            ? undefined
+            : { field: "total", expected: "the sum of the costs, added with the add tool" },
       },
       {
         name: "verdict_matches_budget",
         check: (answer) =>
-          this.#given === undefined || (answer.total > this.#given.budget) === (answer.verdict === "over")
+          this.#given === undefined ||
+          answer.total > this.#given.budget === (answer.verdict === "over")
             ? undefined
             : { field: "verdict", expected: '"over" exactly when the total exceeds the budget' },
       },

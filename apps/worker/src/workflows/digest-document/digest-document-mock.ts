@@ -8,7 +8,9 @@ import { SUMMARIZE_INSTRUCTIONS } from "./summarize-paragraph.js";
 export function digestDocumentMock(view: WireView): MockTurn | undefined {
   if (!view.system.includes(SUMMARIZE_INSTRUCTIONS)) return undefined;
   const given = parseJson(view.userTexts[0] ?? "");
-  const paragraph = given.success ? String((given.value as { paragraph?: unknown }).paragraph ?? "") : "";
+  const paragraph = given.success
+    ? String((given.value as { paragraph?: unknown }).paragraph ?? "")
+    : "";
   const summary = (/^.*?[.!?](?=\s|$)/s.exec(paragraph)?.[0] ?? paragraph).trim();
   return jsonTurn({ summary });
 }

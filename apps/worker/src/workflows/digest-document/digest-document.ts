@@ -6,7 +6,14 @@ import { SplitParagraphs } from "./split-paragraphs.js";
 import { SummarizeParagraph } from "./summarize-paragraph.js";
 
 /** A document to digest. */
-export const DigestInput = z.object({ text: z.string().trim().min(1, "expected non-empty text").max(200_000).describe("The document, paragraphs separated by blank lines.") });
+export const DigestInput = z.object({
+  text: z
+    .string()
+    .trim()
+    .min(1, "expected non-empty text")
+    .max(200_000)
+    .describe("The document, paragraphs separated by blank lines."),
+});
 export type DigestInput = z.infer<typeof DigestInput>;
 const DigestOutput = z.object({ digest: z.string(), paragraphs: z.number().int() });
 
@@ -30,9 +37,15 @@ export class DigestDocument extends AbstractDoer<DigestInput, z.infer<typeof Dig
     const { paragraphs } = await context.submitInStep(new SplitParagraphs(), { text: input.text });
     context.nextStep();
     const summaries = await Promise.all(
-      paragraphs.map((paragraph) => context.submitInCurrentStep(new SummarizeParagraph({ environment: this.#environment }), { paragraph })),
+      paragraphs.map((paragraph) =>
+        context.submitInCurrentStep(new SummarizeParagraph({ environment: this.#environment }), {
+          paragraph,
+        }),
+      ),
     );
-    const { digest } = await context.submitInStep(new JoinSummaries(), { summaries: summaries.map((result) => result.summary) });
+    const { digest } = await context.submitInStep(new JoinSummaries(), {
+      summaries: summaries.map((result) => result.summary),
+    });
     return { digest, paragraphs: paragraphs.length };
   }
 }

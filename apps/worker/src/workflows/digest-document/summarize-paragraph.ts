@@ -4,14 +4,20 @@ import { AbstractModelDependentTool, type ModelDependentToolOptions } from "@nuc
 import { z } from "zod";
 
 const ParagraphInput = z.object({ paragraph: z.string().min(1) });
-const SummaryOutput = z.object({ summary: z.string().describe("The paragraph's point, in one sentence.") });
+const SummaryOutput = z.object({
+  summary: z.string().describe("The paragraph's point, in one sentence."),
+});
 const SUMMARY = responseContract("paragraph_summary", SummaryOutput);
 
 /** The tool's instructions; the mock provider recognises its requests by them. */
-export const SUMMARIZE_INSTRUCTIONS = "Summarise the paragraph in one sentence that keeps its main point.";
+export const SUMMARIZE_INSTRUCTIONS =
+  "Summarise the paragraph in one sentence that keeps its main point.";
 
 /** Summarises one paragraph in a sentence: a one-call tool at SMALL. */
-export class SummarizeParagraph extends AbstractModelDependentTool<z.infer<typeof ParagraphInput>, z.infer<typeof SummaryOutput>> {
+export class SummarizeParagraph extends AbstractModelDependentTool<
+  z.infer<typeof ParagraphInput>,
+  z.infer<typeof SummaryOutput>
+> {
   readonly name = "summarize_paragraph";
   override readonly description = "Summarise one paragraph in a sentence.";
   readonly input = ParagraphInput;
@@ -27,10 +33,19 @@ export class SummarizeParagraph extends AbstractModelDependentTool<z.infer<typeo
   }
 
   override requirements(input: z.infer<typeof ParagraphInput>, attempt: AttemptInfo) {
-    return this.wireConversation(input, attempt, { depth: "IMMEDIATE", output: "VERDICT", contract: SUMMARY }, SUMMARIZE_INSTRUCTIONS);
+    return this.wireConversation(
+      input,
+      attempt,
+      { depth: "IMMEDIATE", output: "VERDICT", contract: SUMMARY },
+      SUMMARIZE_INSTRUCTIONS,
+    );
   }
 
-  async execute(_input: z.infer<typeof ParagraphInput>, resources: JobResources, context: JobContext) {
+  async execute(
+    _input: z.infer<typeof ParagraphInput>,
+    resources: JobResources,
+    context: JobContext,
+  ) {
     return this.converse(resources, context);
   }
 }

@@ -17,5 +17,9 @@ export function supportChatMock(view: WireView): MockTurn | undefined {
     messages.length <= 1
       ? `Thanks for writing. I have noted: "${quoted}". I will look into it.`
       : `This is message ${messages.length} of our conversation. You first wrote: "${quoted}". I am still on it.`;
-  return envelopeTurn(view, `The customer has sent ${messages.length} message(s) in this conversation.`, answer);
+  return envelopeTurn(
+    view,
+    `The customer has sent ${messages.length} message(s) in this conversation.`,
+    answer,
+  );
 }

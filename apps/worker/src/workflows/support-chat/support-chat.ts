@@ -6,14 +6,23 @@ import { z } from "zod";
 export const SupportChatInput = z.object({
   conversation: z
     .string()
-    .regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/, "expected a conversation id of letters, digits, '.', '_', ':' or '-' (at most 128)")
+    .regex(
+      /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/,
+      "expected a conversation id of letters, digits, '.', '_', ':' or '-' (at most 128)",
+    )
     .describe("The durable conversation this message belongs to; the same id resumes it."),
-  message: z.string().trim().min(1, "expected a message").max(4_000).describe("The customer's message."),
+  message: z
+    .string()
+    .trim()
+    .min(1, "expected a message")
+    .max(4_000)
+    .describe("The customer's message."),
 });
 export type SupportChatInput = z.infer<typeof SupportChatInput>;
 
 /** The start of the chat's instructions; the mock provider recognises its requests by it. */
-export const SUPPORT_CHAT_LEAD = "You answer a customer of a small online shop, in a chat that continues across visits.";
+export const SUPPORT_CHAT_LEAD =
+  "You answer a customer of a small online shop, in a chat that continues across visits.";
 
 /**
  * A durable support chat: each run is one turn of a conversation kept in the recorder's

@@ -4,7 +4,13 @@ import { AbstractModelDependentTool, type ModelDependentToolOptions } from "@nuc
 import { z } from "zod";
 
 /** A support ticket to label. */
-export const TicketInput = z.object({ text: z.string().min(1, "expected the ticket's text").max(20_000).describe("The ticket, as the customer wrote it.") });
+export const TicketInput = z.object({
+  text: z
+    .string()
+    .min(1, "expected the ticket's text")
+    .max(20_000)
+    .describe("The ticket, as the customer wrote it."),
+});
 export type TicketInput = z.infer<typeof TicketInput>;
 
 /** The label and the words that decide it. */
@@ -17,12 +23,14 @@ export type TicketLabel = z.infer<typeof TicketLabel>;
 const LABEL = responseContract("ticket_label", TicketLabel);
 
 /** The tool's instructions; the mock provider recognises its requests by them. */
-export const CLASSIFY_INSTRUCTIONS = "Label the support ticket: bug (something is broken), feature (a request for something new) or question (how to do something).";
+export const CLASSIFY_INSTRUCTIONS =
+  "Label the support ticket: bug (something is broken), feature (a request for something new) or question (how to do something).";
 
 /** A one-call tool at SMALL: one exchange with a model labels a support ticket. */
 export class ClassifyTicket extends AbstractModelDependentTool<TicketInput, TicketLabel> {
   readonly name = "classify_ticket";
-  override readonly description = "Label a support ticket as a bug, a feature request or a question.";
+  override readonly description =
+    "Label a support ticket as a bug, a feature request or a question.";
   readonly input = TicketInput;
   readonly output = TicketLabel;
   override readonly readOnly = true;
@@ -32,7 +40,12 @@ export class ClassifyTicket extends AbstractModelDependentTool<TicketInput, Tick
   }
 
   override requirements(input: TicketInput, attempt: AttemptInfo) {
-    return this.wireConversation(input, attempt, { depth: "QUICK", output: "VERDICT", contract: LABEL }, CLASSIFY_INSTRUCTIONS);
+    return this.wireConversation(
+      input,
+      attempt,
+      { depth: "QUICK", output: "VERDICT", contract: LABEL },
+      CLASSIFY_INSTRUCTIONS,
+    );
   }
 
   async execute(_input: TicketInput, resources: JobResources, context: JobContext) {

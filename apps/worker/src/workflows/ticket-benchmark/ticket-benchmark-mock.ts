@@ -27,15 +27,28 @@ function classify(view: WireView): MockTurn {
   ];
   for (const [pattern, label] of rules) {
     const match = pattern.exec(text);
-    if (match) return jsonTurn({ label, why: `It says "${match[0]}".` }, `The ticket says "${match[0]}".`);
+    if (match)
+      return jsonTurn({ label, why: `It says "${match[0]}".` }, `The ticket says "${match[0]}".`);
   }
-  return jsonTurn({ label: "question", why: "It asks how to do something and reports nothing broken." }, "Nothing is reported broken or requested.");
+  return jsonTurn(
+    { label: "question", why: "It asks how to do something and reports nothing broken." },
+    "Nothing is reported broken or requested.",
+  );
 }
 
 function judge(view: WireView): MockTurn {
   const given = parseJson(view.userTexts[0] ?? "");
-  const runs = given.success ? (given.value as { reference?: { answer?: { label?: unknown } }; candidate?: { answer?: { label?: unknown } } }) : {};
-  const same = runs.candidate?.answer?.label !== undefined && runs.candidate.answer.label === runs.reference?.answer?.label;
-  const reason = same ? "Same label as the reference, citing the words that decide it." : "A different label from the reference's.";
+  const runs = given.success
+    ? (given.value as {
+        reference?: { answer?: { label?: unknown } };
+        candidate?: { answer?: { label?: unknown } };
+      })
+    : {};
+  const same =
+    runs.candidate?.answer?.label !== undefined &&
+    runs.candidate.answer.label === runs.reference?.answer?.label;
+  const reason = same
+    ? "Same label as the reference, citing the words that decide it."
+    : "A different label from the reference's.";
   return jsonTurn({ misusedTools: [], accuracy: same ? 7 : 1, shownWork: 3, reason }, reason);
 }

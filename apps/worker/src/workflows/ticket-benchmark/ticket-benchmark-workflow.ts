@@ -6,11 +6,20 @@ import { ticketBenchmarkMock } from "./ticket-benchmark-mock.js";
 
 /** The workflow's input: the ticket, and how many runs each model of the grade gets. */
 export const TicketBenchmarkInput = TicketInput.extend({
-  times: z.number().int().min(1).max(10).default(1).describe("Runs per model of the grade (1 to 10)."),
+  times: z
+    .number()
+    .int()
+    .min(1)
+    .max(10)
+    .default(1)
+    .describe("Runs per model of the grade (1 to 10)."),
 });
 export type TicketBenchmarkInput = z.output<typeof TicketBenchmarkInput>;
 
-const sameLabel: Scorer<TicketLabel> = { name: "same_label", score: (run, reference) => (run.label === reference.label ? 10 : 0) };
+const sameLabel: Scorer<TicketLabel> = {
+  name: "same_label",
+  score: (run, reference) => (run.label === reference.label ? 10 : 0),
+};
 
 /**
  * The `benchmark_classify_ticket` workflow: the one-call `classify_ticket` tool raced by a
@@ -20,12 +29,19 @@ const sameLabel: Scorer<TicketLabel> = { name: "same_label", score: (run, refere
  */
 export const ticketBenchmarkWorkflow: WorkflowDefinition<TicketBenchmarkInput> = {
   name: "benchmark_classify_ticket",
-  description: "A benchmark races the one-call classify_ticket tool across every model of its grade (SMALL); a blind judge scores each run against the reference.",
+  description:
+    "A benchmark races the one-call classify_ticket tool across every model of its grade (SMALL); a blind judge scores each run against the reference.",
   input: TicketBenchmarkInput,
   exampleInput: { text: "The app crashes every time I save a draft with an attachment.", times: 1 },
   start: ({ text, times }, { environment }) => {
     // The table is printed from what the recorder stored, so the benchmark logs nothing itself.
-    const benchmark = new Benchmark({ factory: () => new ClassifyTicket({ environment }), environment, times, scorer: sameLabel, log: () => {} });
+    const benchmark = new Benchmark({
+      factory: () => new ClassifyTicket({ environment }),
+      environment,
+      times,
+      scorer: sameLabel,
+      log: () => {},
+    });
     return { job: benchmark, input: { text } };
   },
   mock: ticketBenchmarkMock,

@@ -1,12 +1,27 @@
 // A shared budget store for the admission's tests: records every call, counts the books in
 // flight per entry, and fails on demand. Not exported from the package.
-import type { SharedBooking, SharedBookingAnswer, SharedBudgetStore, SharedDemand } from "../shared-budget-store.js";
+import type {
+  SharedBooking,
+  SharedBookingAnswer,
+  SharedBudgetStore,
+  SharedDemand,
+} from "../shared-budget-store.js";
 import { InMemorySharedBudgetStore } from "../in-memory-shared-budget-store.js";
 
 /** One call the store received. */
 export type StoreCall =
-  | { readonly method: "book"; readonly demand: SharedDemand; readonly now: number; readonly windowMs: number }
-  | { readonly method: "settle"; readonly booking: SharedBooking; readonly inputTokens: number; readonly outputTokens: number }
+  | {
+      readonly method: "book";
+      readonly demand: SharedDemand;
+      readonly now: number;
+      readonly windowMs: number;
+    }
+  | {
+      readonly method: "settle";
+      readonly booking: SharedBooking;
+      readonly inputTokens: number;
+      readonly outputTokens: number;
+    }
   | { readonly method: "cancel"; readonly booking: SharedBooking }
   | { readonly method: "coolDown"; readonly entryId: string; readonly until: number };
 
@@ -24,8 +39,12 @@ export class RecordingStore implements SharedBudgetStore {
   constructor(readonly inner: SharedBudgetStore = new InMemorySharedBudgetStore()) {}
 
   /** The calls of one method. */
-  of<TMethod extends StoreCall["method"]>(method: TMethod): Array<Extract<StoreCall, { method: TMethod }>> {
-    return this.calls.filter((call): call is Extract<StoreCall, { method: TMethod }> => call.method === method);
+  of<TMethod extends StoreCall["method"]>(
+    method: TMethod,
+  ): Array<Extract<StoreCall, { method: TMethod }>> {
+    return this.calls.filter(
+      (call): call is Extract<StoreCall, { method: TMethod }> => call.method === method,
+    );
   }
 
   async book(demand: SharedDemand, now: number, windowMs: number): Promise<SharedBookingAnswer> {

@@ -32,19 +32,36 @@ export class ChildWorker {
   #stderr = "";
   #ended: Error | undefined;
 
-  constructor(options: { readonly name: string; readonly script: URL; readonly env: Readonly<Record<string, string>> }) {
+  constructor(options: {
+    readonly name: string;
+    readonly script: URL;
+    readonly env: Readonly<Record<string, string>>;
+  }) {
     this.name = options.name;
     const hooks = import.meta.resolve("@nucleo/tooling/source-hooks");
-    const nodeArguments = ["--disable-warning=ExperimentalWarning", "--experimental-transform-types", "--conditions=@nucleo/source", "--import", hooks];
+    const nodeArguments = [
+      "--disable-warning=ExperimentalWarning",
+      "--experimental-transform-types",
+      "--conditions=@nucleo/source",
+      "--import",
+      hooks,
+    ];
     // The test runner's own Node (24), whatever `node` is on PATH.
-    this.#child = spawn(process.execPath, [...nodeArguments, fileURLToPath(options.script)], { env: { ...process.env, ...options.env }, stdio: "pipe" });
+    this.#child = spawn(process.execPath, [...nodeArguments, fileURLToPath(options.script)], {
+      env: { ...process.env, ...options.env },
+      stdio: "pipe",
+    });
     this.#child.stderr.on("data", (chunk: Buffer) => {
       this.#stderr = (this.#stderr + chunk.toString()).slice(-4_000);
     });
     createInterface({ input: this.#child.stdout }).on("line", (line) => this.#receive(line));
     this.exited = new Promise((resolve) => {
       this.#child.on("exit", (code) => {
-        this.#end(new Error(`${this.name} exited (code ${code}) before reporting it. Its stderr:\n${this.#stderr}`));
+        this.#end(
+          new Error(
+            `${this.name} exited (code ${code}) before reporting it. Its stderr:\n${this.#stderr}`,
+          ),
+        );
         resolve(code);
       });
     });
@@ -56,7 +73,15 @@ export class ChildWorker {
     if (seen !== undefined) return Promise.resolve(seen);
     if (this.#ended !== undefined) return Promise.reject(this.#ended);
     return new Promise<ChildEvent>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`${this.name} reported none of ${kinds.join(", ")} within ${EVENT_TIMEOUT_MS} ms. Its stderr:\n${this.#stderr}`)), EVENT_TIMEOUT_MS);
+      const timer = setTimeout(
+        () =>
+          reject(
+            new Error(
+              `${this.name} reported none of ${kinds.join(", ")} within ${EVENT_TIMEOUT_MS} ms. Its stderr:\n${this.#stderr}`,
+            ),
+          ),
+        EVENT_TIMEOUT_MS,
+      );
       this.#waiters.push({
         kinds,
         resolve: (event) => (clearTimeout(timer), resolve(event)),
@@ -72,7 +97,8 @@ export class ChildWorker {
 
   /** Ends the child now if it still runs. */
   kill(): void {
-    if (this.#child.exitCode === null && this.#child.signalCode === null) this.#child.kill("SIGKILL");
+    if (this.#child.exitCode === null && this.#child.signalCode === null)
+      this.#child.kill("SIGKILL");
   }
 
   #receive(line: string): void {
@@ -83,8 +109,11 @@ export class ChildWorker {
       return this.#end(new Error(`${this.name} printed a line that is not JSON: ${line}`));
     }
     this.events.push(event);
-    if (event.event === "error") return this.#end(new Error(`${this.name} failed: ${String(event.message)}\n${this.#stderr}`));
-    for (const waiter of this.#waiters.filter((candidate) => candidate.kinds.includes(event.event))) {
+    if (event.event === "error")
+      return this.#end(new Error(`${this.name} failed: ${String(event.message)}\n${this.#stderr}`));
+    for (const waiter of this.#waiters.filter((candidate) =>
+      candidate.kinds.includes(event.event),
+    )) {
       this.#waiters.splice(this.#waiters.indexOf(waiter), 1);
       waiter.resolve(event);
     }

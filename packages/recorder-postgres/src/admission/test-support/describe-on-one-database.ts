@@ -32,7 +32,8 @@ export function describeOnOneDatabase(
         await opened?.closeAll();
       });
       body(() => {
-        if (opened === undefined) throw new Error("The block's database is not open (it opens in beforeAll).");
+        if (opened === undefined)
+          throw new Error("The block's database is not open (it opens in beforeAll).");
         return opened.database;
       }, backend);
     });
@@ -46,7 +47,9 @@ async function openPglite(): Promise<{ database: TestDatabase; closeAll: () => P
   return { database: { ...connection, url: undefined }, closeAll: () => instances.closeAll() };
 }
 
-async function openServerDatabase(serverUrl: string): Promise<{ database: TestDatabase; closeAll: () => Promise<void> }> {
+async function openServerDatabase(
+  serverUrl: string,
+): Promise<{ database: TestDatabase; closeAll: () => Promise<void> }> {
   const databases = new ServerTestDatabases(serverUrl);
   return { database: await databases.open(), closeAll: () => databases.closeAll() };
 }
@@ -61,15 +64,23 @@ let spaces = 0;
 export function entrySpace(store: SharedBudgetStore): SharedBudgetStore {
   const prefix = `space-${++spaces}/`;
   // Malformed ids and objects pass through untouched, so the store's own checks see what the caller wrote.
-  const inner = <TValue>(entryId: TValue): TValue => (typeof entryId === "string" && entryId !== "" ? (`${prefix}${entryId}` as TValue) : entryId);
-  const outer = (entryId: string): string => (entryId.startsWith(prefix) ? entryId.slice(prefix.length) : entryId);
-  const within = <TValue extends { readonly entryId: string }>(value: TValue): TValue => (typeof value === "object" && value !== null ? { ...value, entryId: inner(value.entryId) } : value);
+  const inner = <TValue>(entryId: TValue): TValue =>
+    typeof entryId === "string" && entryId !== "" ? (`${prefix}${entryId}` as TValue) : entryId;
+  const outer = (entryId: string): string =>
+    entryId.startsWith(prefix) ? entryId.slice(prefix.length) : entryId;
+  const within = <TValue extends { readonly entryId: string }>(value: TValue): TValue =>
+    typeof value === "object" && value !== null
+      ? { ...value, entryId: inner(value.entryId) }
+      : value;
   return {
     async book(demand, now, windowMs) {
       const answer = await store.book(within(demand), now, windowMs);
-      return "booked" in answer ? { booked: { id: answer.booked.id, entryId: outer(answer.booked.entryId) } } : answer;
+      return "booked" in answer
+        ? { booked: { id: answer.booked.id, entryId: outer(answer.booked.entryId) } }
+        : answer;
     },
-    settle: (booking, inputTokens, outputTokens) => store.settle(within(booking), inputTokens, outputTokens),
+    settle: (booking, inputTokens, outputTokens) =>
+      store.settle(within(booking), inputTokens, outputTokens),
     cancel: (booking) => store.cancel(within(booking)),
     coolDown: (entryId, until) => store.coolDown(inner(entryId), until),
   };

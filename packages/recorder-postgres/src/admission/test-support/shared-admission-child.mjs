@@ -7,12 +7,17 @@ import { createInterface } from "node:readline";
 import { CatalogAdmission, parseCatalog } from "@nucleo/catalog";
 import { openRecorderDatabase, PostgresBudgetStore } from "@nucleo/recorder-postgres";
 
-const { NUCLEO_CHILD_DATABASE_URL: url, NUCLEO_CHILD_ENTRY: entryId, NUCLEO_CHILD_NAME: name } = process.env;
+const {
+  NUCLEO_CHILD_DATABASE_URL: url,
+  NUCLEO_CHILD_ENTRY: entryId,
+  NUCLEO_CHILD_NAME: name,
+} = process.env;
 const seats = Number(process.env.NUCLEO_CHILD_SEATS);
 const requestsPerMinute = Number(process.env.NUCLEO_CHILD_RPM);
 const lifetimeMs = Number(process.env.NUCLEO_CHILD_LIFETIME_MS);
 
-const report = (event, fields = {}) => process.stdout.write(`${JSON.stringify({ event, ...fields })}\n`);
+const report = (event, fields = {}) =>
+  process.stdout.write(`${JSON.stringify({ event, ...fields })}\n`);
 const fail = (error) => {
   report("error", { message: error instanceof Error ? error.message : String(error) });
   process.exit(1);
@@ -20,7 +25,10 @@ const fail = (error) => {
 process.on("uncaughtException", fail);
 process.on("unhandledRejection", fail);
 // The test kills its children when it ends; this is the backstop if it cannot.
-const lifetime = setTimeout(() => fail(new Error(`${name} outlived its ${lifetimeMs} ms`)), lifetimeMs);
+const lifetime = setTimeout(
+  () => fail(new Error(`${name} outlived its ${lifetimeMs} ms`)),
+  lifetimeMs,
+);
 
 const catalog = parseCatalog(
   [
@@ -31,7 +39,13 @@ const catalog = parseCatalog(
       grade: "MEDIUM",
       contextWindow: 100_000,
       outputCeiling: 4_000,
-      prices: { currency: "USD", effectiveFrom: "2025-01-01", source: "multi-process test", input: "1", output: "1" },
+      prices: {
+        currency: "USD",
+        effectiveFrom: "2025-01-01",
+        source: "multi-process test",
+        input: "1",
+        output: "1",
+      },
       limits: { requestsPerMinute },
     },
   ],
@@ -56,7 +70,11 @@ const reportingStore = {
   coolDown: (entry, until) => store.coolDown(entry, until),
 };
 const failOnLog = (fields, message) => fail(new Error(`${message} ${JSON.stringify(fields)}`));
-const admission = new CatalogAdmission({ catalog, shared: reportingStore, logger: { error: failOnLog, warn: failOnLog, info() {}, debug() {} } });
+const admission = new CatalogAdmission({
+  catalog,
+  shared: reportingStore,
+  logger: { error: failOnLog, warn: failOnLog, info() {}, debug() {} },
+});
 const controller = new AbortController();
 const granted = [];
 let reservations = [];
@@ -65,14 +83,19 @@ report("ready");
 for await (const line of createInterface({ input: process.stdin })) {
   if (line === "go") {
     reservations = Array.from({ length: seats }, (_, index) =>
-      admission.reserve({ entryId, inputTokens: 10, maxOutputTokens: 10 }, { signal: controller.signal, jobId: `${name}-job-${index}` }).then(
-        (seat) => {
-          granted.push(seat.grantedAt);
-          report("granted", { seat: seat.id, at: seat.grantedAt });
-          if (granted.length === seats) report("done");
-        },
-        () => {},
-      ),
+      admission
+        .reserve(
+          { entryId, inputTokens: 10, maxOutputTokens: 10 },
+          { signal: controller.signal, jobId: `${name}-job-${index}` },
+        )
+        .then(
+          (seat) => {
+            granted.push(seat.grantedAt);
+            report("granted", { seat: seat.id, at: seat.grantedAt });
+            if (granted.length === seats) report("done");
+          },
+          () => {},
+        ),
     );
   } else if (line === "stop") {
     controller.abort(new Error("stopped by the test"));

@@ -2,7 +2,8 @@ import type { Kysely } from "kysely";
 import type { RecorderDatabase } from "../../schema/database.js";
 import { seedRows, type SeedCall, type SeedJob } from "./seed-rows.js";
 
-const at = (seconds: number): string => new Date(Date.UTC(2025, 0, 6, 10, 0, seconds)).toISOString();
+const at = (seconds: number): string =>
+  new Date(Date.UTC(2025, 0, 6, 10, 0, seconds)).toISOString();
 
 /**
  * Two workflows, a seat-sizing class and a benchmark, shaped to pin every ordering and money
@@ -18,16 +19,98 @@ const at = (seconds: number): string => new Date(Date.UTC(2025, 0, 6, 10, 0, sec
  *   900 fits VERDICT's 1,024 only without the headroom.
  */
 export const EXAMPLE_JOBS: readonly SeedJob[] = [
-  { id: "wf-1", jobClass: "ResearchWorkflow", jobName: "research", kind: "doer", submittedAt: at(0), startedAt: at(0), endedAt: at(30) },
-  { id: "raw", parentId: "wf-1", ordinal: null, jobClass: "Lookup", jobName: "lookup raw", startedAt: at(1), endedAt: at(2) },
-  { id: "a", parentId: "wf-1", ordinal: 2, jobClass: "Search", jobName: "search", kind: "thinker", startedAt: at(5), endedAt: at(8) },
-  { id: "b", parentId: "wf-1", ordinal: 1, jobClass: "Plan", jobName: "plan", startedAt: at(9), endedAt: at(10) },
-  { id: "p1", parentId: "wf-1", ordinal: 3, jobClass: "Fetch", jobName: "fetch one", startedAt: at(12), endedAt: at(14) },
-  { id: "p2", parentId: "wf-1", ordinal: 3, jobClass: "Fetch", jobName: "fetch two", startedAt: at(11), endedAt: at(13) },
-  { id: "a1", parentId: "a", ordinal: 1, jobClass: "Condense", jobName: "condense", startedAt: at(6), endedAt: at(7) },
-  { id: "b1", parentId: "b", ordinal: 1, jobClass: "Lookup", jobName: "lookup", status: "failed", startedAt: at(9), endedAt: at(10), error: { code: "timeout", message: "took too long" } },
-  { id: "wf-2", jobClass: "ReportWorkflow", jobName: "report", kind: "doer", submittedAt: "2025-01-07T09:00:00Z", startedAt: "2025-01-07T09:00:00Z" },
-  { id: "s", parentId: "wf-2", ordinal: 1, jobClass: "Summarize", jobName: "summarize", status: "running", startedAt: "2025-01-07T09:00:01Z" },
+  {
+    id: "wf-1",
+    jobClass: "ResearchWorkflow",
+    jobName: "research",
+    kind: "doer",
+    submittedAt: at(0),
+    startedAt: at(0),
+    endedAt: at(30),
+  },
+  {
+    id: "raw",
+    parentId: "wf-1",
+    ordinal: null,
+    jobClass: "Lookup",
+    jobName: "lookup raw",
+    startedAt: at(1),
+    endedAt: at(2),
+  },
+  {
+    id: "a",
+    parentId: "wf-1",
+    ordinal: 2,
+    jobClass: "Search",
+    jobName: "search",
+    kind: "thinker",
+    startedAt: at(5),
+    endedAt: at(8),
+  },
+  {
+    id: "b",
+    parentId: "wf-1",
+    ordinal: 1,
+    jobClass: "Plan",
+    jobName: "plan",
+    startedAt: at(9),
+    endedAt: at(10),
+  },
+  {
+    id: "p1",
+    parentId: "wf-1",
+    ordinal: 3,
+    jobClass: "Fetch",
+    jobName: "fetch one",
+    startedAt: at(12),
+    endedAt: at(14),
+  },
+  {
+    id: "p2",
+    parentId: "wf-1",
+    ordinal: 3,
+    jobClass: "Fetch",
+    jobName: "fetch two",
+    startedAt: at(11),
+    endedAt: at(13),
+  },
+  {
+    id: "a1",
+    parentId: "a",
+    ordinal: 1,
+    jobClass: "Condense",
+    jobName: "condense",
+    startedAt: at(6),
+    endedAt: at(7),
+  },
+  {
+    id: "b1",
+    parentId: "b",
+    ordinal: 1,
+    jobClass: "Lookup",
+    jobName: "lookup",
+    status: "failed",
+    startedAt: at(9),
+    endedAt: at(10),
+    error: { code: "timeout", message: "took too long" },
+  },
+  {
+    id: "wf-2",
+    jobClass: "ReportWorkflow",
+    jobName: "report",
+    kind: "doer",
+    submittedAt: "2025-01-07T09:00:00Z",
+    startedAt: "2025-01-07T09:00:00Z",
+  },
+  {
+    id: "s",
+    parentId: "wf-2",
+    ordinal: 1,
+    jobClass: "Summarize",
+    jobName: "summarize",
+    status: "running",
+    startedAt: "2025-01-07T09:00:01Z",
+  },
 ];
 
 const summarizeCalls: SeedCall[] = Array.from({ length: 100 }, (_, index) => ({
@@ -41,19 +124,73 @@ const summarizeCalls: SeedCall[] = Array.from({ length: 100 }, (_, index) => ({
 }));
 
 export const EXAMPLE_CALLS: readonly SeedCall[] = [
-  { jobId: "wf-1", cost: "0.1", inputTokens: 1_000, outputTokens: 100, cacheReadTokens: 500, at: at(1) },
-  { jobId: "a", cost: "0.2", inputTokens: 2_000, outputTokens: 200, reasoningTokens: 50, at: at(6) },
-  { jobId: "a", cost: "0.05", currency: "EUR", model: "model-eu", inputTokens: 10, outputTokens: 20, at: at(7) },
-  { jobId: "a1", cost: "0.1", inputTokens: 300, outputTokens: 900, cacheCreationTokens: 40, at: at(7) },
-  { jobId: "b1", cost: "0.000000000000000001", inputTokens: 1, outputTokens: 1, finishReason: "max_tokens", at: at(10) },
-  { jobId: "p1", cost: "0.7", currency: "EUR", model: "model-eu", inputTokens: 70, outputTokens: 7, at: at(13) },
+  {
+    jobId: "wf-1",
+    cost: "0.1",
+    inputTokens: 1_000,
+    outputTokens: 100,
+    cacheReadTokens: 500,
+    at: at(1),
+  },
+  {
+    jobId: "a",
+    cost: "0.2",
+    inputTokens: 2_000,
+    outputTokens: 200,
+    reasoningTokens: 50,
+    at: at(6),
+  },
+  {
+    jobId: "a",
+    cost: "0.05",
+    currency: "EUR",
+    model: "model-eu",
+    inputTokens: 10,
+    outputTokens: 20,
+    at: at(7),
+  },
+  {
+    jobId: "a1",
+    cost: "0.1",
+    inputTokens: 300,
+    outputTokens: 900,
+    cacheCreationTokens: 40,
+    at: at(7),
+  },
+  {
+    jobId: "b1",
+    cost: "0.000000000000000001",
+    inputTokens: 1,
+    outputTokens: 1,
+    finishReason: "max_tokens",
+    at: at(10),
+  },
+  {
+    jobId: "p1",
+    cost: "0.7",
+    currency: "EUR",
+    model: "model-eu",
+    inputTokens: 70,
+    outputTokens: 7,
+    at: at(13),
+  },
   ...summarizeCalls,
 ];
 
 /** Seeds {@link EXAMPLE_JOBS}, {@link EXAMPLE_CALLS} and one benchmark (job `bench-1` in `wf-2`). */
 export async function seedExampleRuns(db: Kysely<RecorderDatabase>): Promise<void> {
   await seedRows(db, {
-    jobs: [...EXAMPLE_JOBS, { id: "bench-1", parentId: "wf-2", ordinal: 2, jobClass: "Benchmark", jobName: "benchmark summarize", startedAt: "2025-01-07T09:01:00Z" }],
+    jobs: [
+      ...EXAMPLE_JOBS,
+      {
+        id: "bench-1",
+        parentId: "wf-2",
+        ordinal: 2,
+        jobClass: "Benchmark",
+        jobName: "benchmark summarize",
+        startedAt: "2025-01-07T09:01:00Z",
+      },
+    ],
     calls: EXAMPLE_CALLS,
   });
   await db
@@ -68,7 +205,11 @@ export async function seedExampleRuns(db: Kysely<RecorderDatabase>): Promise<voi
       finished_at: "2025-01-07T09:02:00Z",
       judge_failure: null,
       reference_failure: null,
-      report: JSON.stringify({ job: "summarize", models: [{ model: "model-a", runs: 2 }], judging: { judges: 1, calls: 2, cost: { USD: "0.02" } } }),
+      report: JSON.stringify({
+        job: "summarize",
+        models: [{ model: "model-a", runs: 2 }],
+        judging: { judges: 1, calls: 2, cost: { USD: "0.02" } },
+      }),
     })
     .execute();
   const run = (index: number, role: string, model: string, status: string) => ({
@@ -93,6 +234,10 @@ export async function seedExampleRuns(db: Kysely<RecorderDatabase>): Promise<voi
   });
   await db
     .insertInto("nucleo_benchmark_rows")
-    .values([run(0, "reference", "model-ref", "ok"), run(1, "candidate", "model-a", "ok"), run(2, "candidate", "model-a", "failed")])
+    .values([
+      run(0, "reference", "model-ref", "ok"),
+      run(1, "candidate", "model-a", "ok"),
+      run(2, "candidate", "model-a", "failed"),
+    ])
     .execute();
 }

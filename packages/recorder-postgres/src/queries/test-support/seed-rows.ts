@@ -49,14 +49,25 @@ export interface SeededLineage {
  */
 export async function seedRows(
   db: Kysely<RecorderDatabase>,
-  seed: { readonly jobs: readonly SeedJob[]; readonly calls?: readonly SeedCall[]; readonly missingJobs?: readonly string[] },
+  seed: {
+    readonly jobs: readonly SeedJob[];
+    readonly calls?: readonly SeedCall[];
+    readonly missingJobs?: readonly string[];
+  },
 ): Promise<SeededLineage> {
   const rootOf = new Map<string, string>();
   const ancestorsOf = new Map<string, readonly string[]>();
   const classOf = new Map<string, string>();
   for (const job of seed.jobs) {
     const parentId = job.parentId ?? null;
-    const ancestors = parentId === null ? [] : [parentId, ...(ancestorsOf.get(parentId) ?? fail(`parent ${parentId} of ${job.id} not seeded before it`))];
+    const ancestors =
+      parentId === null
+        ? []
+        : [
+            parentId,
+            ...(ancestorsOf.get(parentId) ??
+              fail(`parent ${parentId} of ${job.id} not seeded before it`)),
+          ];
     ancestorsOf.set(job.id, ancestors);
     rootOf.set(job.id, ancestors.at(-1) ?? job.id);
     classOf.set(job.id, job.jobClass ?? "Job");
@@ -74,7 +85,10 @@ export async function seedRows(
       kind: job.kind ?? "tool",
       ordinal: job.ordinal ?? null,
       status: job.status ?? "finished",
-      submitted_at: job.submittedAt === undefined ? new Date(Date.UTC(2025, 0, 1, 0, 0, 0, index)).toISOString() : job.submittedAt,
+      submitted_at:
+        job.submittedAt === undefined
+          ? new Date(Date.UTC(2025, 0, 1, 0, 0, 0, index)).toISOString()
+          : job.submittedAt,
       started_at: job.startedAt ?? null,
       ended_at: job.endedAt ?? null,
       error_code: job.error?.code ?? null,
@@ -86,7 +100,10 @@ export async function seedRows(
       metadata: "{}",
     }));
   for (let start = 0; start < rows.length; start += 1_000) {
-    await db.insertInto("nucleo_jobs").values(rows.slice(start, start + 1_000)).execute();
+    await db
+      .insertInto("nucleo_jobs")
+      .values(rows.slice(start, start + 1_000))
+      .execute();
   }
   const seqs = new Map<string, number>();
   const calls = (seed.calls ?? []).map((call) => {
@@ -95,7 +112,10 @@ export async function seedRows(
     return {
       job_id: call.jobId,
       seq,
-      root_id: call.rootId ?? rootOf.get(call.jobId) ?? fail(`call of unseeded job ${call.jobId} needs rootId`),
+      root_id:
+        call.rootId ??
+        rootOf.get(call.jobId) ??
+        fail(`call of unseeded job ${call.jobId} needs rootId`),
       ancestors: [...(call.ancestors ?? ancestorsOf.get(call.jobId) ?? [])],
       job_class: call.jobClass ?? classOf.get(call.jobId) ?? "Job",
       at: call.at ?? "2025-01-01T12:00:00Z",
@@ -120,7 +140,10 @@ export async function seedRows(
     };
   });
   for (let start = 0; start < calls.length; start += 1_000) {
-    await db.insertInto("nucleo_model_calls").values(calls.slice(start, start + 1_000)).execute();
+    await db
+      .insertInto("nucleo_model_calls")
+      .values(calls.slice(start, start + 1_000))
+      .execute();
   }
   return { rootOf, ancestorsOf };
 }

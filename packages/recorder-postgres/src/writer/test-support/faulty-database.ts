@@ -28,7 +28,8 @@ export class FaultyDatabase {
   #open = 0;
   #failing = 0;
   #atStatement = 1;
-  #error: () => Error = () => Object.assign(new Error("Connection terminated unexpectedly"), { code: "ECONNRESET" });
+  #error: () => Error = () =>
+    Object.assign(new Error("Connection terminated unexpectedly"), { code: "ECONNRESET" });
   #gate: Promise<void> | undefined;
   #rule: ((statement: SeenStatement) => Error | undefined) | undefined;
 
@@ -48,10 +49,17 @@ export class FaultyDatabase {
           return await execute((trx) => {
             const run = trx.executeQuery.bind(trx);
             let statement = 0;
-            trx.executeQuery = async <TRow>(query: CompiledQuery<TRow>): Promise<QueryResult<TRow>> => {
+            trx.executeQuery = async <TRow>(
+              query: CompiledQuery<TRow>,
+            ): Promise<QueryResult<TRow>> => {
               statement += 1;
               const first = query.parameters[0];
-              const seen = { table: tableOf(query.sql), parameters: query.parameters.length, rows: Array.isArray(first) ? first.length : 0, transaction: number };
+              const seen = {
+                table: tableOf(query.sql),
+                parameters: query.parameters.length,
+                rows: Array.isArray(first) ? first.length : 0,
+                transaction: number,
+              };
               this.statements.push(seen);
               while (this.#gate) await this.#gate;
               if (fails && statement === this.#atStatement) throw this.#error();
@@ -74,7 +82,10 @@ export class FaultyDatabase {
    * Makes the next `count` transactions fail at their `atStatement`-th statement (default the
    * first) with `error()`; statements before it ran, and roll back.
    */
-  failTransactions(count: number, options: { readonly atStatement?: number; readonly error?: () => Error } = {}): void {
+  failTransactions(
+    count: number,
+    options: { readonly atStatement?: number; readonly error?: () => Error } = {},
+  ): void {
     this.#failing = count;
     this.#atStatement = options.atStatement ?? 1;
     if (options.error) this.#error = options.error;
@@ -104,7 +115,10 @@ function tableOf(sql: string): string {
 }
 
 /** Polls `condition` (real time, up to 20 s) until it holds. */
-export async function until(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
+export async function until(
+  condition: () => boolean | Promise<boolean>,
+  what: string,
+): Promise<void> {
   const deadline = Date.now() + 20_000;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`Timed out waiting until ${what}`);

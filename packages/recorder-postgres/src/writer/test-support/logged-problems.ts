@@ -11,7 +11,12 @@ export interface LoggedProblem extends RecorderWriteErrorOptions {
 /** A logger that keeps each recorder problem in `problems`, flattened, so tests read `problem.code`. */
 export function problemsLogger(problems: LoggedProblem[]): Logger {
   const keep = (level: LogLevel) => (fields: LogFields, message: string) => {
-    problems.push({ ...(fields as Omit<LoggedProblem, "level" | "message" | "fields">), level, message, fields });
+    problems.push({
+      ...(fields as Omit<LoggedProblem, "level" | "message" | "fields">),
+      level,
+      message,
+      fields,
+    });
   };
   return { error: keep("error"), warn: keep("warn"), info: keep("info"), debug: keep("debug") };
 }
