@@ -19,6 +19,14 @@ describe("README example blocks", () => {
     ).toEqual(["3", "[ 1, 2 ]"]);
   });
 
+  it("reads the stated line of a call the formatter broke over several lines", () => {
+    expect(
+      statedOutput(
+        'console.log("no comment");\nconsole.log(\n  first,\n  second.map((x) => x),\n); // 1 [ 2 ]\n',
+      ),
+    ).toEqual(["1 [ 2 ]"]);
+  });
+
   it("matches a stated line to one whole printed call, whitespace aside", () => {
     expect(
       unprintedOutput(["{ words: 3 }", "[ 'a', 'b' ]"], ["{\n  words: 3\n}", "[ 'a', 'b' ]"]),

@@ -20,14 +20,18 @@ export function readmeExampleBlocks(readme: string): ReadmeExampleBlock[] {
 }
 
 /**
- * What an example says it prints: the comment after each `console.log(...); // ` line, one per
- * call, in the file's order.
+ * What an example says it prints: the comment after each `console.log(...); // ` call, one per
+ * call, in the file's order. The call may span lines (the formatter breaks long ones); its
+ * comment follows the closing `);`.
  *
  * @example
  * statedOutput('console.log(1 + 1); // 2\n'); // ["2"]
  */
 export function statedOutput(code: string): string[] {
-  return [...code.matchAll(/console\.log\([^\n]*\); \/\/ (.+)$/gm)].map((match) => match[1]!);
+  // A call on a line that is not a comment, lazily up to the first `); // ` that no other
+  // `console.log(` comes before.
+  const call = /^(?:(?!\/\/).)*?console\.log\((?:(?!console\.log\()[\s\S])*?\); \/\/ (.+)$/gm;
+  return [...code.matchAll(call)].map((match) => match[1]!);
 }
 
 /**

@@ -1,69 +1,16 @@
-import { spawn } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { loadCatalog, type Catalog } from "@nucleo/catalog";
 import { Decimal } from "@nucleo/core";
 import { startThrowawayPostgres, type ThrowawayPostgres } from "@nucleo/tooling/postgres";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startWorker, workerDir } from "./test-support/built-worker.js";
+import { type CallRow, recordedRows } from "./test-support/recorded-rows.js";
 
-const workerDir = dirname(createRequire(import.meta.url).resolve("@nucleo/worker/package.json"));
-const workerMain = join(workerDir, "dist", "main.js");
-
-/** The built worker as a child process, its output collected as it comes. */
-interface WorkerProcess {
-  readonly stdout: () => string;
-  readonly stderr: () => string;
-  /** Resolves with the first match of `pattern` in stdout. */
-  waitFor(pattern: RegExp): Promise<RegExpMatchArray>;
-  kill(signal: NodeJS.Signals): void;
-  readonly exited: Promise<number | null>;
-}
-
-function startWorker(
-  args: readonly string[],
-  options: { readonly databaseUrl: string; readonly cwd: string },
-): WorkerProcess {
-  // No API key reaches the worker: it must run on the mock provider, and say so.
-  const { OPENAI_API_KEY: _openai, ANTHROPIC_API_KEY: _anthropic, ...env } = process.env;
-  const child = spawn(process.execPath, [workerMain, ...args], {
-    cwd: options.cwd,
-    env: { ...env, DATABASE_URL: options.databaseUrl },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  const waiters: Array<{ pattern: RegExp; resolve: (match: RegExpMatchArray) => void }> = [];
-  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-    stdout += chunk;
-    for (const waiter of [...waiters]) {
-      const match = stdout.match(waiter.pattern);
-      if (match) {
-        waiters.splice(waiters.indexOf(waiter), 1);
-        waiter.resolve(match);
-      }
-    }
-  });
-  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return {
-    stdout: () => stdout,
-    stderr: () => stderr,
-    waitFor: (pattern) =>
-      new Promise((resolve, reject) => {
-        const match = stdout.match(pattern);
-        if (match) return resolve(match);
-        waiters.push({ pattern, resolve });
-        void exited.then(() =>
-          reject(new Error(`the worker exited before printing ${pattern}:\n${stdout}\n${stderr}`)),
-        );
-      }),
-    kill: (signal) => child.kill(signal),
-    exited,
-  };
-}
+// The worker's example workflows, run once against a fresh server: what they leave in the tables.
+// A refused write and the shutdown are in worker-recorder-shutdown.test.ts.
 
 /** The USD cost of a recorded call, priced from the catalog exactly as the runtime prices it. */
 function expectedCost(catalog: Catalog, call: CallRow): string {
@@ -79,28 +26,6 @@ function expectedCost(catalog: Catalog, call: CallRow): string {
     .toString();
 }
 
-interface JobRow {
-  id: string;
-  parent_id: string | null;
-  job_name: string;
-  job_class: string;
-  ordinal: number | null;
-  status: string;
-  ended_at: Date | null;
-  error_code: string | null;
-}
-interface CallRow {
-  job_id: string;
-  entry_id: string;
-  cost: string;
-  currency: string;
-  input_tokens: string;
-  cache_read_input_tokens: string;
-  cache_creation_input_tokens: string;
-  output_tokens: string;
-  reasoning_output_tokens: string;
-}
-
 describe("the built worker against a real PostgreSQL server, on the mock provider over HTTP", () => {
   let server: ThrowawayPostgres;
   let client: pg.Client;
@@ -108,34 +33,7 @@ describe("the built worker against a real PostgreSQL server, on the mock provide
   let catalog: Catalog;
   let examples: { code: number | null; stdout: string; stderr: string; ids: Map<string, string> };
 
-  const jobs = async (rootId: string) =>
-    (
-      await client.query<JobRow>(
-        "select id, parent_id, job_name, job_class, ordinal, status, ended_at, error_code from nucleo_jobs where root_id = $1",
-        [rootId],
-      )
-    ).rows;
-  /** Resolves once the recorder has written `count` model calls of the workflow: the run is under way, mid-flight. */
-  const recordedCalls = async (rootId: string, count: number): Promise<void> => {
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const found = await client.query<{ n: number }>(
-        "select count(*)::int as n from nucleo_model_calls where root_id = $1",
-        [rootId],
-      );
-      if (found.rows[0]!.n >= count) return;
-      if (Date.now() > deadline)
-        throw new Error(`no ${count} recorded model call(s) of ${rootId} within 30 s`);
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  };
-  const calls = async (rootId: string) =>
-    (
-      await client.query<CallRow>(
-        "select job_id, entry_id, cost::text as cost, currency, input_tokens, cache_read_input_tokens, cache_creation_input_tokens, output_tokens, reasoning_output_tokens from nucleo_model_calls where root_id = $1",
-        [rootId],
-      )
-    ).rows;
+  const { jobs, calls } = recordedRows(() => client);
 
   beforeAll(async () => {
     server = await startThrowawayPostgres();
@@ -362,7 +260,9 @@ describe("the built worker against a real PostgreSQL server, on the mock provide
     expect(rows.rows.every((row) => Decimal.parse(row.cost.USD!).compare(Decimal.ZERO) > 0)).toBe(
       true,
     );
-    expect(examples.stdout).toContain("Benchmark of classify_ticket at SMALL");
+    expect(examples.stdout).toMatch(
+      /^Benchmark \S+: classify_ticket at grade SMALL, 1 run per model, /m,
+    );
   });
 
   it("keeps the support chat in Postgres: another worker process resumes it with every earlier turn", {
@@ -391,158 +291,5 @@ describe("the built worker against a real PostgreSQL server, on the mock provide
     expect(turns.map((turn) => turn.role)).toEqual(["user", "assistant", "user", "assistant"]);
     expect(turns[0]!.parts[0]!.text).toBe("Hello, my order #1042 has not arrived yet.");
     expect(turns[2]!.parts[0]!.text).toBe("Any news?");
-  });
-
-  it("a table taken away mid-run: the recorder's refused write is not retried, the run is not held, and the worker exits 1 naming the statement", {
-    timeout: 90_000,
-  }, async () => {
-    const file = join(folder, "refused.json");
-    await writeFile(
-      file,
-      JSON.stringify({
-        catalog: join(workerDir, "config", "catalog.yaml"),
-        workflows: ["budget_check"],
-        mockProvider: { latencyMs: 150 },
-      }),
-    );
-    const worker = startWorker(["run", "budget_check", "--config", file], {
-      databaseUrl: server.url,
-      cwd: folder,
-    });
-    const [, rootId] = await worker.waitFor(/^Running budget_check \(workflow ([\w-]+)\)$/m);
-    await recordedCalls(rootId!, 1);
-    await client.query("alter table nucleo_model_calls rename to nucleo_model_calls_away");
-    try {
-      expect(await worker.exited, worker.stdout()).toBe(1);
-    } finally {
-      await client.query("alter table nucleo_model_calls_away rename to nucleo_model_calls");
-    }
-    const refusal =
-      'The database refused the recorder\'s insert into nucleo_model_calls: 42P01: relation "nucleo_model_calls" does not exist. Not retried';
-    // Told once as it happened (the recorder's report), and once as the reason for the exit.
-    expect(worker.stderr().split(refusal).length - 1, worker.stderr()).toBe(2);
-    expect(worker.stderr()).toContain(`nucleo: ${refusal}`);
-    expect(worker.stderr()).not.toContain("Retrying in");
-    expect(worker.stdout()).not.toContain("Trajectory, read back from Postgres");
-    expect(worker.stdout() + worker.stderr()).not.toContain(new URL(server.url).password);
-  });
-
-  describe("graceful shutdown", () => {
-    async function configWith(
-      name: string,
-      shutdown: { graceMs: number },
-      latencyMs: number,
-    ): Promise<string> {
-      const file = join(folder, name);
-      await writeFile(
-        file,
-        JSON.stringify({
-          catalog: join(workerDir, "config", "catalog.yaml"),
-          workflows: ["budget_check", "benchmark_classify_ticket"],
-          shutdown,
-          mockProvider: { latencyMs },
-        }),
-      );
-      return file;
-    }
-
-    it("on SIGTERM it takes no new work, lets the running workflow finish, records all of it and exits 0", async () => {
-      const worker = startWorker(
-        ["--config", await configWith("patient.json", { graceMs: 60_000 }, 150)],
-        { databaseUrl: server.url, cwd: folder },
-      );
-      const [, rootId] = await worker.waitFor(/^Running budget_check \(workflow ([\w-]+)\)$/m);
-      await recordedCalls(rootId!, 2);
-      worker.kill("SIGTERM");
-      expect(await worker.exited, worker.stderr()).toBe(0);
-      expect(worker.stdout()).toMatch(
-        /Received SIGTERM: taking no new work; 1 running workflow\(s\) may finish within 60000 ms/,
-      );
-      expect(worker.stdout()).toContain("Shutting down: not starting benchmark_classify_ticket.");
-      expect(worker.stdout()).toContain('Output  {"total":135,"verdict":"over"}');
-      const rows = await jobs(rootId!);
-      expect(rows).toHaveLength(14);
-      expect(rows.every((row) => row.status === "finished")).toBe(true);
-      expect(await calls(rootId!)).toHaveLength(8);
-      const benchmarks = await client.query(
-        "select 1 from nucleo_jobs where job_name = 'benchmark_classify_ticket' and root_id <> $1",
-        [examples.ids.get("benchmark_classify_ticket")],
-      );
-      expect(benchmarks.rowCount).toBe(0);
-    });
-
-    it("past the grace period it cancels the running workflow, records everything submitted so far with its end, and exits 0", async () => {
-      const worker = startWorker(
-        ["run", "budget_check", "--config", await configWith("hasty.json", { graceMs: 100 }, 300)],
-        { databaseUrl: server.url, cwd: folder },
-      );
-      const [, rootId] = await worker.waitFor(/^Running budget_check \(workflow ([\w-]+)\)$/m);
-      await recordedCalls(rootId!, 1);
-      worker.kill("SIGTERM");
-      expect(await worker.exited, worker.stderr()).toBe(0);
-      expect(worker.stdout()).toMatch(
-        /Failed {2}.*grace period of 100 ms.*\(stopped by the worker's shutdown\)/,
-      );
-      const rows = await jobs(rootId!);
-      expect(rows.length).toBeGreaterThan(1);
-      expect(rows.length).toBeLessThan(14);
-      // Every job submitted before the shutdown is there, ended: finished, or failed by the cancellation.
-      expect(
-        rows.every(
-          (row) => row.ended_at !== null && (row.status === "finished" || row.status === "failed"),
-        ),
-      ).toBe(true);
-      expect(rows.find((row) => row.parent_id === null)).toMatchObject({
-        status: "failed",
-        error_code: "cancelled",
-      });
-      const ids = new Set(rows.map((row) => row.id));
-      expect(rows.every((row) => row.parent_id === null || ids.has(row.parent_id))).toBe(true);
-      // Each model call that completed is recorded, on the LLMCall job that made it.
-      const finishedTurns = rows
-        .filter((row) => row.job_class === "LLMCall" && row.status === "finished")
-        .map((row) => row.id)
-        .sort();
-      expect((await calls(rootId!)).map((call) => call.job_id).sort()).toEqual(finishedTurns);
-    });
-
-    // Last: it stops the server, then starts it again.
-    it("with its database away, a third signal makes it give up on the unwritten events, say how many, and exit 1", {
-      timeout: 90_000,
-    }, async () => {
-      const worker = startWorker(
-        [
-          "run",
-          "budget_check",
-          "--config",
-          await configWith("stranded.json", { graceMs: 60_000 }, 150),
-        ],
-        { databaseUrl: server.url, cwd: folder },
-      );
-      await worker.waitFor(/^Running budget_check \(workflow [\w-]+\)$/m);
-      // The test's own connection would die with the server, unheard: it is closed first and opened again after.
-      await client.end();
-      await server.stop();
-      try {
-        // Each signal once its predecessor is acknowledged: identical pending signals merge.
-        worker.kill("SIGTERM");
-        await worker.waitFor(/^Received SIGTERM: taking no new work/m);
-        worker.kill("SIGINT");
-        await worker.waitFor(/^Received SIGINT again: cancelling/m);
-        worker.kill("SIGINT");
-        await worker.waitFor(
-          /^Received SIGINT a third time: giving up on \d+ event\(s\) the recorder has not written\.$/m,
-        );
-        expect(await worker.exited).toBe(1);
-        expect(worker.stderr()).toMatch(
-          /nucleo: The recorder gave up on \d+ event\(s\) not yet written \(SIGINT received a third time\); they are not recorded\./,
-        );
-        expect(worker.stdout() + worker.stderr()).not.toContain(new URL(server.url).password);
-      } finally {
-        await server.start();
-        client = new pg.Client({ connectionString: server.url });
-        await client.connect();
-      }
-    });
   });
 });

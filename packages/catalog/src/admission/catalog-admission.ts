@@ -1,5 +1,4 @@
 import {
-  InvalidInputError,
   SystemError,
   systemClock,
   systemTimers,
@@ -17,15 +16,16 @@ import type { CatalogEntry } from "../entry/catalog-entry.js";
 import type { DeploymentPolicy } from "../picker/deployment-policy.js";
 import { ModelPicker, type SeatDemand } from "../picker/model-picker.js";
 import { TokenCounters } from "../tokens/token-counters.js";
-import { EntryBudget } from "./entry-budget.js";
-import type { LimitName } from "./limit-amounts.js";
+import type { EntryBudget } from "./entry-budget.js";
+import { EntryBudgets } from "./entry-budgets.js";
+import { EntryWakeTimers } from "./entry-wake-timers.js";
 import { GrantedSeat, type HeldBooking } from "./granted-seat.js";
+import type { LimitName } from "./limit-amounts.js";
+import { placeSeat } from "./seat-placement.js";
+import type { SeatWaiter } from "./seat-waiter.js";
 import { SharedAdmissionLink } from "./shared-admission-link.js";
-import type {
-  SharedBooking,
-  SharedBookingAnswer,
-  SharedBudgetStore,
-} from "./shared-budget-store.js";
+import type { SharedBooking, SharedBudgetStore } from "./shared-budget-store.js";
+import { SharedQueueBooker } from "./shared-queue-booker.js";
 
 /** A seat granted by the {@link CatalogAdmission}: the reservation and the entry serving it. */
 export interface CatalogSeat extends SeatReservation {
@@ -76,22 +76,6 @@ export interface CatalogAdmissionOptions {
   readonly logger?: Logger;
 }
 
-/** A reservation waiting for its entry's budgets. */
-interface Waiter {
-  readonly request: SeatRequest;
-  readonly demand: SeatDemand;
-  readonly resolve: (seat: CatalogSeat) => void;
-  readonly reject: (reason: unknown) => void;
-  readonly stopListening: () => void;
-}
-
-const LIMIT_UNITS: Record<LimitName, string> = {
-  requestsPerMinute: "requests",
-  tokensPerMinute: "tokens",
-  inputTokensPerMinute: "input tokens",
-  outputTokensPerMinute: "output tokens",
-};
-
 /**
  * The in-process {@link Admission}: per-entry rolling budgets for every limit an entry
  * declares (requests, tokens, or input and output tokens per minute). A seat waits in FIFO
@@ -113,31 +97,41 @@ export class CatalogAdmission implements Admission {
   /** Counts the requests seats are priced from, and learns from every settlement. */
   readonly tokens: TokenCounters;
   readonly #clock: Clock;
-  readonly #timers: Timers;
   readonly #defaultCooldownMs: number;
-  readonly #windowMs: number;
-  readonly #budgets = new Map<string, EntryBudget>();
-  readonly #queues = new Map<string, Waiter[]>();
-  readonly #wakeTimers = new Map<string, unknown>();
+  readonly #budgets: EntryBudgets;
+  readonly #queues = new Map<string, SeatWaiter[]>();
+  readonly #wake: EntryWakeTimers;
   readonly #shared: SharedAdmissionLink | undefined;
-  /** Entries whose head's shared booking is asked and not yet handled: one at a time per entry. */
-  readonly #asking = new Set<string>();
+  /** Set exactly in shared mode: books each queue's head in the store before it is granted. */
+  readonly #sharedQueue: SharedQueueBooker | undefined;
   #nextSeat = 1;
 
   constructor(options: CatalogAdmissionOptions) {
     this.#clock = options.clock ?? systemClock;
-    this.#timers = options.timers ?? systemTimers;
+    const timers = options.timers ?? systemTimers;
     this.#defaultCooldownMs = options.defaultCooldownMs ?? 1_000;
-    this.#windowMs = 60_000 + (options.guardMs ?? 1_000);
+    const windowMs = 60_000 + (options.guardMs ?? 1_000);
+    this.#budgets = new EntryBudgets(windowMs);
+    this.#wake = new EntryWakeTimers(timers, (entry) => this.#drain(entry));
     this.tokens =
       options.tokens ??
       new TokenCounters(options.logger === undefined ? {} : { logger: options.logger });
     this.#shared = options.shared
       ? new SharedAdmissionLink({
           store: options.shared,
-          windowMs: this.#windowMs,
+          windowMs,
           pollMs: options.sharedPollMs,
           logger: options.logger,
+        })
+      : undefined;
+    this.#sharedQueue = this.#shared
+      ? new SharedQueueBooker({
+          link: this.#shared,
+          clock: this.#clock,
+          wake: this.#wake,
+          grant: (entry, budget, request, demand, at, shared) =>
+            this.#grant(entry, budget, request, demand, at, shared),
+          drain: (entry) => this.#drain(entry),
         })
       : undefined;
     this.picker = new ModelPicker(options.catalog, options.policy, {
@@ -153,7 +147,7 @@ export class CatalogAdmission implements Admission {
   reserveNow(request: SeatRequest): CatalogSeat | undefined {
     // A subclass that reshapes `reserve` (a quota, a log) is not bypassed: every seat goes through it.
     if (this.reserve !== CatalogAdmission.prototype.reserve) return undefined;
-    const placed = this.#place(request);
+    const placed = placeSeat(request, this.picker, this.#budgets);
     return this.#grantAtOnce(request, placed.entry, placed.demand);
   }
 
@@ -161,7 +155,7 @@ export class CatalogAdmission implements Admission {
     let entry: CatalogEntry;
     let demand: SeatDemand;
     try {
-      ({ entry, demand } = this.#place(request));
+      ({ entry, demand } = placeSeat(request, this.picker, this.#budgets));
     } catch (error) {
       return Promise.reject(error);
     }
@@ -176,7 +170,7 @@ export class CatalogAdmission implements Admission {
         reject(options.signal.reason);
         if (index === 0) this.#drain(entry);
       };
-      const waiter: Waiter = {
+      const waiter: SeatWaiter = {
         request,
         demand,
         resolve,
@@ -241,17 +235,6 @@ export class CatalogAdmission implements Admission {
     return true;
   }
 
-  /** The entry a request goes to and what it books there; refuses a request that could never be admitted. */
-  #place(request: SeatRequest): { entry: CatalogEntry; demand: SeatDemand } {
-    const demand = demandOf(request);
-    const entry =
-      request.entryId !== undefined
-        ? this.picker.pinned(request.entryId)
-        : this.picker.pick(gradeOf(request), demand);
-    this.#refuseIfNeverFits(entry, demand);
-    return { entry, demand };
-  }
-
   /**
    * The seat at once when it fits now, else `undefined`. Only a process alone may grant at once
    * (a shared seat must first be booked in the store), and never past a seat already waiting.
@@ -262,7 +245,7 @@ export class CatalogAdmission implements Admission {
     demand: SeatDemand,
   ): CatalogSeat | undefined {
     if (this.#shared !== undefined || this.waiting(entry.id) > 0) return undefined;
-    const budget = this.#budget(entry);
+    const budget = this.#budgets.of(entry);
     const now = this.#clock.now();
     return budget.waitMs(demand, now) === 0
       ? this.#grant(entry, budget, request, demand, now)
@@ -271,13 +254,13 @@ export class CatalogAdmission implements Admission {
 
   /** When an entry's cooldown ends (epoch ms), or 0 when it is not cooling (this process's own; in shared mode another process's shows as a busy entry). */
   coolingUntil(entryId: string): number {
-    const until = this.#budgets.get(entryId)?.coolingUntil ?? 0;
+    const until = this.#budgets.find(entryId)?.coolingUntil ?? 0;
     return until > this.#clock.now() ? until : 0;
   }
 
   /** What each limit of an entry holds now, for dashboards and tests (in shared mode: this process's seats only). */
   usage(entryId: string): Array<{ limit: LimitName; used: number; max: number }> {
-    const budget = this.#budget(this.picker.catalog.get(entryId));
+    const budget = this.#budgets.of(this.picker.catalog.get(entryId));
     const now = this.#clock.now();
     return budget.limits.map(([limit, max]) => ({ limit, used: budget.used(limit, now), max }));
   }
@@ -293,7 +276,7 @@ export class CatalogAdmission implements Admission {
    */
   #waitMs(entry: CatalogEntry, demand: SeatDemand): number {
     const now = this.#clock.now();
-    let wait = this.#budget(entry).waitMs(demand, now);
+    let wait = this.#budgets.of(entry).waitMs(demand, now);
     if (this.#shared) wait = Math.max(wait, this.#shared.busyMs(entry.id, now));
     return this.waiting(entry.id) > 0 ? Math.max(wait, 1) : wait;
   }
@@ -318,107 +301,29 @@ export class CatalogAdmission implements Admission {
     );
   }
 
-  /** Grants waiting seats in order while the head fits; otherwise wakes up when it will. */
+  /**
+   * Grants waiting seats in order while the head fits; otherwise wakes up when it will. In shared
+   * mode the store must book the head first, so the {@link SharedQueueBooker} goes down the queue.
+   */
   #drain(entry: CatalogEntry): void {
     const queue = this.#queues.get(entry.id);
     if (!queue) return;
-    const budget = this.#budget(entry);
-    this.#cancelWake(entry.id);
-    if (this.#shared) return this.#askShared(entry, budget, queue, this.#shared);
+    const budget = this.#budgets.of(entry);
+    this.#wake.cancel(entry.id);
+    if (this.#sharedQueue) return this.#sharedQueue.ask(entry, budget, queue);
     while (queue.length > 0) {
       const head = queue[0]!;
       const wait = budget.waitMs(head.demand, this.#clock.now());
-      if (wait > 0) return this.#wakeIn(entry, wait);
+      if (wait > 0) return this.#wake.wakeIn(entry, wait);
       queue.shift();
       head.stopListening();
       head.resolve(this.#grant(entry, budget, head.request, head.demand));
     }
   }
 
-  /**
-   * Shared mode: asks the store to book the head of the queue once it fits this process's own
-   * budgets (a seat that does not fit here could not fit the fleet's). One `book` per entry is
-   * in flight at a time; its answer drains on.
-   */
-  #askShared(
-    entry: CatalogEntry,
-    budget: EntryBudget,
-    queue: Waiter[],
-    shared: SharedAdmissionLink,
-  ): void {
-    if (queue.length === 0 || this.#asking.has(entry.id)) return;
-    const head = queue[0]!;
-    const now = this.#clock.now();
-    const wait = budget.waitMs(head.demand, now);
-    if (wait > 0) return this.#wakeIn(entry, wait);
-    this.#asking.add(entry.id);
-    void shared
-      .book(entry, head.demand, now)
-      .then((answer) => this.#onSharedAnswer(entry, head, now, answer, shared));
-  }
-
-  #onSharedAnswer(
-    entry: CatalogEntry,
-    head: Waiter,
-    askedAt: number,
-    answer: SharedBookingAnswer | undefined,
-    shared: SharedAdmissionLink,
-  ): void {
-    // Cleared only here, in the same turn that handles the answer: a drain in between would ask twice for one head.
-    this.#asking.delete(entry.id);
-    const queue = this.#queue(entry.id);
-    const budget = this.#budget(entry);
-    const stillWaiting = queue[0] === head;
-    if (answer && "booked" in answer) {
-      // The entry may have cooled down (a throttle) while the store was asked.
-      if (stillWaiting && budget.waitMs(head.demand, this.#clock.now()) === 0) {
-        queue.shift();
-        head.stopListening();
-        head.resolve(this.#grant(entry, budget, head.request, head.demand, askedAt, answer.booked));
-        return this.#drain(entry);
-      }
-      // Aborted while asked, or cooling now: the booking must not hold the fleet's room.
-      return this.#drainAfter(entry, shared.cancel(answer.booked));
-    }
-    if (!stillWaiting) return this.#drain(entry);
-    // The store failed (reported) or has no room: other processes' settlements will free room without telling us.
-    this.#wakeIn(entry, answer ? Math.min(answer.waitMs, shared.pollMs) : shared.pollMs);
-  }
-
   /** Drains `entry` once the store has heard of a settlement, cancellation or cooldown. */
   #drainAfter(entry: CatalogEntry, told: Promise<unknown>): void {
     void told.then(() => this.#drain(entry));
-  }
-
-  /** Drains `entry` again in `ms` (one timer per entry). */
-  #wakeIn(entry: CatalogEntry, ms: number): void {
-    this.#cancelWake(entry.id);
-    this.#wakeTimers.set(
-      entry.id,
-      this.#timers.setTimeout(() => {
-        this.#wakeTimers.delete(entry.id);
-        this.#drain(entry);
-      }, ms),
-    );
-  }
-
-  #cancelWake(entryId: string): void {
-    const pending = this.#wakeTimers.get(entryId);
-    if (pending !== undefined) {
-      this.#timers.clearTimeout(pending);
-      this.#wakeTimers.delete(entryId);
-    }
-  }
-
-  #refuseIfNeverFits(entry: CatalogEntry, demand: SeatDemand): void {
-    const overflow = this.#budget(entry).neverFits(demand);
-    if (overflow) {
-      throw new SystemError({
-        code: "seat_too_large",
-        // Names the limit by its catalog key, so the operator finds the setting to raise.
-        message: `A seat of ${overflow.size} ${LIMIT_UNITS[overflow.limit]} can never be admitted on entry "${entry.id}": its limits.${overflow.limit} is ${overflow.max}.`,
-      });
-    }
   }
 
   #take(reservation: SeatReservation): HeldBooking {
@@ -431,16 +336,7 @@ export class CatalogAdmission implements Admission {
     return held;
   }
 
-  #budget(entry: CatalogEntry): EntryBudget {
-    let budget = this.#budgets.get(entry.id);
-    if (!budget) {
-      budget = new EntryBudget(entry, this.#windowMs);
-      this.#budgets.set(entry.id, budget);
-    }
-    return budget;
-  }
-
-  #queue(entryId: string): Waiter[] {
+  #queue(entryId: string): SeatWaiter[] {
     let queue = this.#queues.get(entryId);
     if (!queue) {
       queue = [];
@@ -448,27 +344,4 @@ export class CatalogAdmission implements Admission {
     }
     return queue;
   }
-}
-
-function demandOf(request: SeatRequest): SeatDemand {
-  for (const field of ["inputTokens", "maxOutputTokens"] as const) {
-    const value = request[field];
-    if (!Number.isSafeInteger(value) || value < 0)
-      throw new InvalidInputError({
-        parameter: field,
-        value: String(value),
-        expected: "a non-negative whole number of tokens",
-      });
-  }
-  return { inputTokens: request.inputTokens, outputTokens: request.maxOutputTokens };
-}
-
-function gradeOf(request: SeatRequest): string {
-  if (request.grade === undefined || (request.grade as string) === "") {
-    throw new InvalidInputError({
-      parameter: "grade",
-      expected: "a grade (SMALL, MEDIUM, LARGE, XL, MEGA or CEILING) or an entryId",
-    });
-  }
-  return request.grade;
 }

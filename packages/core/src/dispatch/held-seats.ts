@@ -1,24 +1,23 @@
-import type { Admission, SeatRequest, SeatReservation } from "../admission/admission.js";
+import type { SeatRequest, SeatReservation } from "../admission/admission.js";
 import type { TokenUsage } from "../admission/token-usage.js";
 import type { JobResources } from "../jobs/job-context.js";
 import type { ThrottleSignal } from "../errors/retry-signals.js";
 import { SystemError } from "../errors/system-error.js";
+import type { DispatchCore } from "./dispatch-core.js";
+import type { LifecycleEvent } from "./run-placement.js";
 
-/** The job whose seats are held: how to ask for them, and who is told when one comes or goes. @internal */
+/**
+ * The job whose seats are held: how to ask for them, and how to report a seat's coming and
+ * going in its lineage. @internal
+ */
 export interface SeatOwner {
   readonly jobId: string;
   /** Aborts a wait for a seat (read only when a seat must wait). */
   readonly signal: AbortSignal;
   /** Whether the job has ended (finished, failed or cancelled). */
   readonly ended: boolean;
-  /** The time a wait starts, when anyone would be told how long it took; else `undefined`. */
-  waitStarted(): number | undefined;
-  /** A seat was granted, after waiting since `waitStart` (`undefined`: granted at once, or nobody asked). */
-  seatReserved(seat: SeatReservation, request: SeatRequest, waitStart: number | undefined): void;
-  /** A seat went back: settled with `usage`, or released whole (`null`). */
-  seatReturned(seat: SeatReservation, usage: TokenUsage | null): void;
-  /** The admission threw while taking a seat back. */
-  admissionFailed(error: unknown): void;
+  /** Sends a `seat.reserved` or `seat.settled` event with the job's lineage. */
+  emitLifecycle(event: LifecycleEvent): void;
 }
 
 const NO_SEATS: readonly SeatReservation[] = Object.freeze([]);
@@ -37,7 +36,8 @@ export const NO_RESOURCES: JobResources = Object.freeze({
 /**
  * The seats one attempt holds, handed to the tool as its {@link JobResources}. Every seat is
  * returned to admission exactly once: settled with the usage the tool recorded, or released
- * whole — whether the attempt succeeded, threw, was retried, timed out or was cancelled.
+ * whole — whether the attempt succeeded, threw, was retried, timed out or was cancelled — and
+ * each seat's reservation and return is reported as an event of the owner's, when anyone listens.
  *
  * @internal
  */
@@ -52,8 +52,10 @@ export class HeldSeats implements JobResources {
 
   // An owner object rather than two callbacks: two closures per model call, for thousands of
   // calls in flight, weighed more than the seats themselves.
+  // The dispatcher rather than its admission alone: the events, clock and logger come with it
+  // in the same one field.
   constructor(
-    private readonly admission: Admission,
+    private readonly core: DispatchCore,
     private readonly owner: SeatOwner,
   ) {}
 
@@ -63,15 +65,16 @@ export class HeldSeats implements JobResources {
    * they skip a promise per seat.
    */
   takeNow(requests: readonly SeatRequest[]): number {
-    if (this.admission.reserveNow === undefined) return 0;
+    const admission = this.core.admission!;
+    if (admission.reserveNow === undefined) return 0;
     let granted = 0;
     while (granted < requests.length) {
       const request = requests[granted]!;
-      const seat = this.admission.reserveNow(request, { jobId: this.owner.jobId });
+      const seat = admission.reserveNow(request, { jobId: this.owner.jobId });
       if (seat === undefined) break;
       this.hold(seat);
       granted += 1;
-      this.owner.seatReserved(seat, request, undefined);
+      this.#reserved(seat, request, undefined);
       if (this.owner.ended) break;
     }
     return granted;
@@ -81,15 +84,30 @@ export class HeldSeats implements JobResources {
   async take(requests: readonly SeatRequest[], from: number): Promise<void> {
     for (let index = from; index < requests.length; index++) {
       const request = requests[index]!;
-      const waitStart = this.owner.waitStarted();
-      const seat = await this.admission.reserve(request, {
+      // Read only when an observer will hear how long the wait took: a clock read is not free.
+      const waitStart = this.core.events.active ? this.core.clock.now() : undefined;
+      const seat = await this.core.admission!.reserve(request, {
         signal: this.owner.signal,
         jobId: this.owner.jobId,
       });
       this.hold(seat);
       if (this.owner.ended) return;
-      this.owner.seatReserved(seat, request, waitStart);
+      this.#reserved(seat, request, waitStart);
     }
+  }
+
+  /** Reports a granted seat, after waiting since `waitStart` (`undefined`: granted at once, or nobody asked). */
+  #reserved(seat: SeatReservation, request: SeatRequest, waitStart: number | undefined): void {
+    if (!this.core.events.active) return;
+    this.owner.emitLifecycle({
+      type: "seat.reserved",
+      seatId: seat.id,
+      grade: request.grade ?? null,
+      entryId: seat.entryId ?? request.entryId ?? null,
+      inputTokens: request.inputTokens,
+      maxOutputTokens: request.maxOutputTokens,
+      waitedMs: waitStart === undefined ? 0 : this.core.clock.now() - waitStart,
+    });
   }
 
   /** Adds a granted seat; one granted after the attempt ended goes straight back. */
@@ -128,16 +146,23 @@ export class HeldSeats implements JobResources {
   #giveBack(seat: SeatReservation, throttle?: ThrottleSignal): boolean {
     const index = this.seats.indexOf(seat);
     const usage = (index >= 0 ? this.#usage?.[index] : undefined) ?? null;
+    const admission = this.core.admission!;
     let cooled = false;
     try {
-      if (usage) this.admission.settle(seat, usage);
-      else if (throttle && this.admission.throttled)
-        cooled = this.admission.throttled(seat, throttle.retryAfterMs) === true;
-      else this.admission.release(seat);
+      if (usage) admission.settle(seat, usage);
+      else if (throttle && admission.throttled)
+        cooled = admission.throttled(seat, throttle.retryAfterMs) === true;
+      else admission.release(seat);
     } catch (error) {
-      this.owner.admissionFailed(error);
+      this.core.report("admission failed to take a seat back", error, { jobId: this.owner.jobId });
     }
-    this.owner.seatReturned(seat, usage);
+    if (this.core.events.active)
+      this.owner.emitLifecycle({
+        type: "seat.settled",
+        seatId: seat.id,
+        outcome: usage ? "settled" : "released",
+        usage,
+      });
     return cooled;
   }
 }

@@ -1,5 +1,4 @@
-import type { SeatRequest, SeatReservation } from "../admission/admission.js";
-import type { TokenUsage } from "../admission/token-usage.js";
+import type { SeatRequest } from "../admission/admission.js";
 import { LLMReadableError } from "../errors/llm-readable-error.js";
 import { RetrySignal, ThrottleSignal } from "../errors/retry-signals.js";
 import { SystemError } from "../errors/system-error.js";
@@ -12,17 +11,21 @@ import type { AttemptInfo, ChildSubmitOptions, JobContext } from "../jobs/job-co
 import { createJobHandle, markRejectionHandled, type JobHandle } from "../jobs/job-handle.js";
 import { INVOKE } from "../jobs/job-symbols.js";
 import { acceptsAnything } from "../schema/accepts-anything.js";
-import { describeIssue } from "../schema/describe-issue.js";
 import type { ScopeGuard } from "../scope/scope-guard.js";
+import { followCallerSignal } from "./caller-signal.js";
 import { CancellationNode } from "./cancellation-node.js";
+import { cancelledByHandle, cancelledByParentFailure } from "./cancellation-reasons.js";
 import type { DispatchCore } from "./dispatch-core.js";
 import { HeldSeats, NO_RESOURCES, type SeatOwner } from "./held-seats.js";
-import { assertPlainJson } from "./plain-json.js";
+import { invalidOutputError } from "./invalid-output.js";
+import { invokeTool } from "./invoke-tool.js";
+import { assertPublishable } from "./published-value.js";
+import { stampReported } from "./reported-event.js";
 import { FIRST_ATTEMPT, planRetry } from "./retry-plan.js";
 import { reportableType, type LifecycleEvent, type RunPlacement } from "./run-placement.js";
 import { RUNNING_JOB } from "./running-job.js";
 import { SubtreeObserver } from "./subtree-observer.js";
-import { declaredTimeout, requestedSeats } from "./tool-hooks.js";
+import { requestedSeats } from "./tool-hooks.js";
 
 /**
  * One submitted job from admission to result, and the {@link JobContext} it sees. Runs the
@@ -113,7 +116,7 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
 
   /** Begins the attempt loop; called once, after the submission event. */
   start(): void {
-    if (this.#callerSignal) this.#listenToCaller(this.#callerSignal);
+    if (this.#callerSignal) followCallerSignal(this.#callerSignal, this.#node, this.jobId);
     if (this.#node.aborted) this.#fail(this.#node.reason);
     // The whole loop (requirements, execute, retries) runs in this job's own async context, so
     // a `dispatcher.submit` its code makes, from a timer it set too, becomes its child under its
@@ -150,56 +153,25 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
     // The type says which events a job reports; this holds when the caller ignores the type.
     reportableType(event, this.#job.name);
     const core = this.#core;
-    if (!core.events.active) return;
-    const lineage = {
-      at: core.clock.now(),
-      jobId: this.jobId,
-      parentId: this.parentId,
-      rootId: this.rootId,
-      seq: ++this.#seq,
-    };
-    if (event.type === "llm.call") {
-      // Calls carry their ancestry, so a ledger or recorder attributes them without keeping
-      // a map of every job it has ever seen.
-      core.events.emit({
-        ...event,
-        ...lineage,
-        jobClass: this.jobClass,
-        ancestors: this.ancestorIds(),
-      });
-    } else {
-      core.events.emit({ ...event, ...lineage });
-    }
+    if (core.events.active)
+      core.events.emit(stampReported(event, this, core.clock.now(), ++this.#seq));
   }
 
   publish(key: string, value: unknown): void {
-    if (typeof key !== "string" || key.length === 0) {
-      throw new SystemError({
-        code: "invalid_metadata",
-        message: `Job "${this.#job.name}": publish(key, value) needs a non-empty key.`,
-      });
-    }
-    // Published after its end, a value would land on a job already recorded as finished or failed.
-    if (this.#done)
-      throw new SystemError({
-        code: "job_ended",
-        message: `Job "${this.#job.name}" (${this.jobId}) has already ended: publish("${key}", value) comes too late.`,
-      });
-    assertPlainJson(value, `Job "${this.#job.name}": publish("${key}", value)`);
+    assertPublishable(key, value, {
+      jobName: this.#job.name,
+      jobId: this.jobId,
+      ended: this.#done,
+    });
     if (this.#core.events.active) this.emitLifecycle({ type: "job.published", key, value });
   }
 
   observe(observer: RunObserver): () => void {
-    if (typeof observer?.onEvent !== "function") {
-      throw new SystemError({
-        code: "invalid_observer",
-        message: `Job "${this.#job.name}": observe(observer) needs an object with an onEvent(event) method.`,
-      });
-    }
-    // A finished job has no more events of its own: nothing to subscribe to.
-    if (this.#done) return () => {};
-    const filter = new SubtreeObserver(this.jobId, observer);
-    return filter.attach(this.#core.events.add(filter));
+    return SubtreeObserver.subscribe(this.#core.events, observer, {
+      jobName: this.#job.name,
+      jobId: this.jobId,
+      ended: this.#done,
+    });
   }
 
   submit<I, O>(job: AbstractJob<I, O>, input: I, options?: ChildSubmitOptions): JobHandle<O> {
@@ -262,7 +234,7 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
       }
     }
     if (requests === null) return this.#run();
-    const held = new HeldSeats(this.#core.admission!, this);
+    const held = new HeldSeats(this.#core, this);
     this.#held = held;
     let granted: number;
     try {
@@ -289,7 +261,14 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
         this.emitLifecycle({ type: "job.started", attempt: this.attempt.number });
       result = this.#orchestrator
         ? this.#job[INVOKE](this.#input, NO_RESOURCES, this)
-        : this.#invokeTool();
+        : invokeTool(
+            this.#job,
+            this.#input,
+            this.#held ?? NO_RESOURCES,
+            this,
+            this.#core.timers,
+            this.#node,
+          );
     } catch (thrown) {
       return this.#onError(thrown);
     }
@@ -340,49 +319,6 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
       });
   }
 
-  /** @internal When a seat's wait starts, if an observer will hear how long it took (a clock read per seat is not free). */
-  waitStarted(): number | undefined {
-    return this.#core.events.active ? this.#core.clock.now() : undefined;
-  }
-
-  /** @internal A seat was granted (see `SeatOwner`). */
-  seatReserved(seat: SeatReservation, request: SeatRequest, waitStart: number | undefined): void {
-    if (!this.#core.events.active) return;
-    this.emitLifecycle({
-      type: "seat.reserved",
-      seatId: seat.id,
-      grade: request.grade ?? null,
-      entryId: seat.entryId ?? request.entryId ?? null,
-      inputTokens: request.inputTokens,
-      maxOutputTokens: request.maxOutputTokens,
-      waitedMs: waitStart === undefined ? 0 : this.#core.clock.now() - waitStart,
-    });
-  }
-
-  /** Runs a tool's `execute`, under its timeout when it declares one. Not async: one frame less per job in flight. */
-  #invokeTool(): Promise<TOutput> | TOutput {
-    const resources = this.#held ?? NO_RESOURCES;
-    const timeoutMs = declaredTimeout(this.#job);
-    if (timeoutMs === null) return this.#job[INVOKE](this.#input, resources, this);
-    const timers = this.#core.timers;
-    const timer = timers.setTimeout(() => {
-      this.#node.abort(
-        new SystemError({
-          code: "timeout",
-          message: `Job "${this.#job.name}" (${this.jobId}) timed out after ${timeoutMs} ms.`,
-        }),
-      );
-    }, timeoutMs);
-    try {
-      return Promise.resolve(this.#job[INVOKE](this.#input, resources, this)).finally(() =>
-        timers.clearTimeout(timer),
-      );
-    } catch (error) {
-      timers.clearTimeout(timer);
-      throw error;
-    }
-  }
-
   #succeed(output: TOutput): void {
     if (this.#done) return;
     const schema = this.#job.output;
@@ -390,18 +326,9 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
     const checked = acceptsAnything(schema)
       ? { success: true as const, data: output }
       : schema.safeParse(output);
-    if (!checked.success) {
-      const issue = describeIssue(checked.error.issues[0]!);
-      return this.#fail(
-        new SystemError({
-          code: "invalid_output",
-          message: `Job "${this.#job.name}" returned output that fails its schema at "${issue.path}": expected ${issue.expected}.`,
-          cause: checked.error,
-        }),
-      );
-    }
+    if (!checked.success) return this.#fail(invalidOutputError(this.#job.name, checked.error));
     this.#done = true;
-    this.#finish();
+    this.#node.finish();
     if (this.#core.events.active)
       this.emitLifecycle({
         type: "job.finished",
@@ -416,15 +343,8 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
     this.#held?.returnAll();
     const error = LLMReadableError.isInstance(reason) ? reason : unwrap(reason);
     // Nobody will await a failed job's running children: stop them rather than let them spend.
-    if (!this.#node.aborted)
-      this.#node.abortChildren(
-        new SystemError({
-          code: "cancelled",
-          message: `Cancelled because parent job ${this.jobId} failed.`,
-          cause: error,
-        }),
-      );
-    this.#finish();
+    if (!this.#node.aborted) this.#node.abortChildren(cancelledByParentFailure(this.jobId, error));
+    this.#node.finish();
     if (this.#core.events.active) {
       const code = (error as { code?: string }).code ?? "internal";
       this.emitLifecycle({
@@ -439,27 +359,7 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
 
   /** @internal Cancels this job and every descendant (what its handle's `cancel` does). */
   cancel(reason?: string): void {
-    this.#node.abort(cancelled(this.jobId, reason));
-  }
-
-  #finish(): void {
-    this.#node.finish();
-  }
-
-  /** @internal A held seat went back to admission (see `SeatOwner`). */
-  seatReturned(seat: SeatReservation, usage: TokenUsage | null): void {
-    if (this.#core.events.active)
-      this.emitLifecycle({
-        type: "seat.settled",
-        seatId: seat.id,
-        outcome: usage ? "settled" : "released",
-        usage,
-      });
-  }
-
-  /** @internal The admission threw while taking a seat back. */
-  admissionFailed(error: unknown): void {
-    this.#core.report("admission failed to take a seat back", error, { jobId: this.jobId });
+    this.#node.abort(cancelledByHandle(this.jobId, reason));
   }
 
   /** Emits a lifecycle event with this run's lineage. @internal */
@@ -487,27 +387,4 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
     }
     return this.#ancestors;
   }
-
-  #listenToCaller(signal: AbortSignal): void {
-    const onAbort = (): void =>
-      this.#node.abort(
-        new SystemError({
-          code: "cancelled",
-          message: `Job ${this.jobId} was cancelled by its caller's signal.`,
-          cause: signal.reason,
-        }),
-      );
-    if (signal.aborted) return onAbort();
-    signal.addEventListener("abort", onAbort, { once: true });
-    // Kept until no descendant runs: the caller's signal is the workflow's deadline, also for
-    // children a doer left running after it returned.
-    this.#node.whenIdle(() => signal.removeEventListener("abort", onAbort));
-  }
-}
-
-function cancelled(jobId: string, reason: string | undefined): SystemError {
-  return new SystemError({
-    code: "cancelled",
-    message: reason ? `Job ${jobId} was cancelled: ${reason}` : `Job ${jobId} was cancelled.`,
-  });
 }

@@ -1,5 +1,7 @@
 import type { RunEvent } from "../events/run-event.js";
 import type { RunObserver } from "../events/run-observer.js";
+import { SystemError } from "../errors/system-error.js";
+import type { EventSink } from "./event-sink.js";
 
 /**
  * Hands an observer the events of one job and its descendants only. Descendants are learnt
@@ -19,6 +21,29 @@ export class SubtreeObserver implements RunObserver {
     private readonly observer: RunObserver,
   ) {
     this.#members = new Set([jobId]);
+  }
+
+  /**
+   * What `context.observe(observer)` does: subscribes `observer` to the events of job `jobId`
+   * and its descendants, and answers the function that ends the subscription. A job that has
+   * ended has no more events of its own: nothing is subscribed.
+   *
+   * @throws {SystemError} `invalid_observer`, naming the job, when `observer` has no `onEvent`.
+   */
+  static subscribe(
+    sink: EventSink,
+    observer: RunObserver,
+    job: { readonly jobName: string; readonly jobId: string; readonly ended: boolean },
+  ): () => void {
+    if (typeof observer?.onEvent !== "function") {
+      throw new SystemError({
+        code: "invalid_observer",
+        message: `Job "${job.jobName}": observe(observer) needs an object with an onEvent(event) method.`,
+      });
+    }
+    if (job.ended) return () => {};
+    const filter = new SubtreeObserver(job.jobId, observer);
+    return filter.attach(sink.add(filter));
   }
 
   /** Gives the filter the function that removes it from the sink. */

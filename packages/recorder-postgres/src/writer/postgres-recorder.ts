@@ -11,33 +11,23 @@ import {
 import type { Kysely } from "kysely";
 import { classifyDatabaseFailure } from "../db/classify-database-failure.js";
 import type { RecorderDatabase } from "../schema/database.js";
-import {
-  AttributionCompactionTracker,
-  compactCostAttribution,
-  isMergeRace,
-} from "./attribution-compaction.js";
+import { AttributionCompactionTracker } from "./attribution-compaction.js";
 import { buildBatchRows, type BatchRows } from "./batch-rows.js";
 import { BatchSizing } from "./batch-sizing.js";
+import { BufferPressure } from "./buffer-pressure.js";
+import { compactBetweenBatches } from "./compact-between-batches.js";
 import { EventQueue } from "./event-queue.js";
+import { FlushWaiters } from "./flush-waiters.js";
 import { logWriteError } from "./log-write-error.js";
 import { readRecorderOptions, type PostgresRecorderOptions } from "./postgres-recorder-options.js";
-import { describeDriverError, RecorderWriteError } from "./recorder-write-error.js";
+import { RecorderWriteError } from "./recorder-write-error.js";
+import { RetryBackoff } from "./retry-backoff.js";
+import { writeFailureErrors } from "./write-failure-errors.js";
 import { BatchStatementError, writeBatch } from "./write-batch.js";
-
-interface FlushWaiter {
-  readonly upTo: number;
-  readonly resolve: () => void;
-  readonly reject: (error: Error) => void;
-}
 
 interface Batch {
   readonly events: readonly RunEvent[];
   readonly rows: BatchRows;
-}
-
-interface Deferred {
-  readonly promise: Promise<void>;
-  readonly resolve: () => void;
 }
 
 /**
@@ -72,9 +62,6 @@ export class PostgresRecorder implements RunObserver {
   readonly #db: Kysely<RecorderDatabase>;
   readonly #batchSize: number;
   readonly #flushIntervalMs: number;
-  readonly #maxBuffered: number;
-  readonly #retryInitialMs: number;
-  readonly #retryMaxMs: number;
   readonly #timers: Timers;
   readonly #clock: Clock;
   readonly #logger: Logger;
@@ -91,17 +78,16 @@ export class PostgresRecorder implements RunObserver {
   /** True from a write's start until the queue is empty again, back-off waits included. */
   #writing = false;
   #timer: unknown;
-  #failures = 0;
-  #failingSince = 0;
-  #flushWaiters: FlushWaiter[] = [];
-  #pressure: Deferred | undefined;
+  readonly #backoff: RetryBackoff;
+  readonly #flushWaiters = new FlushWaiters();
+  readonly #pressure: BufferPressure;
   #closed = false;
   /** Set by {@link abandon}: why the recorder gave up, what flushes now fail with. */
   #abandoned: RecorderWriteError | undefined;
   /** Set when the database refused a batch for good: flushes and close fail with it, later events are dropped. */
   #refused: RecorderWriteError | undefined;
   readonly #compaction = new AttributionCompactionTracker();
-  /** A compaction under way (see {@link compactCostAttribution}); `close` waits for it. */
+  /** A compaction under way (see {@link compactBetweenBatches}); `close` waits for it. */
   #compacting: Promise<void> | undefined;
 
   constructor(options: PostgresRecorderOptions) {
@@ -110,9 +96,8 @@ export class PostgresRecorder implements RunObserver {
     this.#batchSize = settings.batchSize;
     this.#sizing = new BatchSizing(settings.batchSize);
     this.#flushIntervalMs = settings.flushIntervalMs;
-    this.#maxBuffered = settings.maxBuffered;
-    this.#retryInitialMs = settings.retry.initialMs;
-    this.#retryMaxMs = settings.retry.maxMs;
+    this.#pressure = new BufferPressure(settings.maxBuffered);
+    this.#backoff = new RetryBackoff(settings.retry);
     this.#timers = options.timers ?? systemTimers;
     this.#clock = options.clock ?? systemClock;
     this.#logger = options.logger ?? stderrLogger;
@@ -154,10 +139,7 @@ export class PostgresRecorder implements RunObserver {
    */
   pressure(): Promise<void> | undefined {
     if (this.#refused) return undefined;
-    if (this.#pressure !== undefined) return this.#pressure.promise;
-    if (this.#accepted - this.#done <= this.#maxBuffered) return undefined;
-    this.#pressure = deferred();
-    return this.#pressure.promise;
+    return this.#pressure.hold(this.#accepted - this.#done);
   }
 
   /**
@@ -169,9 +151,7 @@ export class PostgresRecorder implements RunObserver {
     const upTo = this.#accepted;
     if (this.#done >= upTo) return Promise.resolve();
     if (this.#abandoned) return Promise.reject(this.#abandoned);
-    const promise = new Promise<void>((resolve, reject) =>
-      this.#flushWaiters.push({ upTo, resolve, reject }),
-    );
+    const promise = this.#flushWaiters.wait(upTo);
     if (!this.#writing) {
       if (this.#timer !== undefined) this.#timers.clearTimeout(this.#timer);
       this.#timer = undefined;
@@ -213,7 +193,7 @@ export class PostgresRecorder implements RunObserver {
         message: `The recorder gave up on ${lost} event(s) not yet written (${reason}); they are not recorded.`,
       });
       this.#report(this.#abandoned);
-      for (const waiter of this.#flushWaiters.splice(0)) waiter.reject(this.#abandoned);
+      this.#flushWaiters.rejectAll(this.#abandoned);
     }
     this.#stop();
     return lost;
@@ -223,7 +203,7 @@ export class PostgresRecorder implements RunObserver {
     this.#closed = true;
     if (this.#timer !== undefined) this.#timers.clearTimeout(this.#timer);
     this.#timer = undefined;
-    this.#releasePressure(true);
+    this.#pressure.release();
   }
 
   readonly #onTimer = (): void => {
@@ -267,12 +247,16 @@ export class PostgresRecorder implements RunObserver {
       this.#done += batch.events.length;
       this.#compaction.noteWrite(batch.rows.modelCalls);
       this.#batch = undefined;
-      this.#failures = 0;
+      this.#backoff.succeeded();
       this.#sizing.written();
       this.#afterProgress();
       const due = this.#compaction.takeDue();
       if (due.length > 0) {
-        this.#compacting = this.#compact(due);
+        this.#compacting = compactBetweenBatches({
+          db: this.#db,
+          ancestorIds: due,
+          report: (error) => this.#report(error),
+        });
         await this.#compacting;
         this.#compacting = undefined;
       }
@@ -281,69 +265,29 @@ export class PostgresRecorder implements RunObserver {
   }
 
   /**
-   * Merges the attribution rows of ancestors written below many times. Between batches, after
-   * their flushes are answered; a failure is reported (a lost race with another worker's merge
-   * is not) and not retried: the sums stay exact, only the rows stay many until the ancestor
-   * is due again.
-   */
-  async #compact(ancestorIds: readonly string[]): Promise<void> {
-    try {
-      await compactCostAttribution(this.#db, ancestorIds);
-    } catch (error) {
-      const { driverCode, detail } = describeDriverError(error);
-      if (isMergeRace(driverCode)) return;
-      this.#report(
-        new RecorderWriteError({
-          code: "recorder_compaction_failed",
-          driverCode,
-          message: `Merging the cost attribution rows of ${ancestorIds.length} job(s) failed: ${driverCode === undefined ? "" : `${driverCode}: `}${detail}. Their sums stay exact; they are merged when next due.`,
-        }),
-      );
-    }
-  }
-
-  /**
    * Backs off and retries the batch: whole, or — once it has failed twice in a row — its first
    * half, the rest held to go next in order (see {@link BatchSizing}).
    */
   #retryLater(error: unknown, statement: string, batch: Batch): void {
     if (this.#abandoned) return;
-    const now = this.#clock.now();
-    if (this.#failures === 0) this.#failingSince = now;
-    this.#failures += 1;
-    const delay = Math.min(
-      this.#retryMaxMs,
-      this.#retryInitialMs * 2 ** Math.min(this.#failures - 1, 30),
-    );
+    const retry = this.#backoff.failed(this.#clock.now());
     const events = batch.events.length;
     const size = this.#sizing.failed(events);
     if (size < events) {
       this.#held = [...batch.events.slice(size), ...this.#held];
       this.#batch = rebuilt(batch.events.slice(0, size));
     }
-    const { driverCode, detail } = describeDriverError(error);
-    const since =
-      this.#failures === 1
-        ? ""
-        : `, failing for ${Math.round((now - this.#failingSince) / 1000)} s`;
-    const retry =
-      size < events
-        ? `Retrying in ${delay} ms with its first ${size} event(s), the rest after them (a batch that keeps failing is halved, in case it fails for its size)`
-        : `Retrying in ${delay} ms`;
     this.#report(
-      new RecorderWriteError({
-        code: "recorder_write_failed",
-        events,
-        attempt: this.#failures,
-        retryInMs: delay,
-        driverCode,
+      writeFailureErrors.retrying({
+        error,
         statement,
-        message:
-          `Writing a batch of ${events} events failed (attempt ${this.#failures}${since}): ${driverCode === undefined ? "" : `${driverCode}: `}${detail}. ` +
-          `${retry}; ${this.#accepted - this.#done} events wait, none is dropped.`,
+        events,
+        retry,
+        retrySize: size,
+        waiting: this.#accepted - this.#done,
       }),
     );
-    this.#timer = this.#timers.setTimeout(this.#onTimer, delay);
+    this.#timer = this.#timers.setTimeout(this.#onTimer, retry.delayMs);
   }
 
   /**
@@ -351,18 +295,12 @@ export class PostgresRecorder implements RunObserver {
    * reports once, and fails the waiting flushes; later events are dropped (see `onEvent`).
    */
   #refuse(error: unknown, statement: string, events: number): void {
-    const { driverCode, detail } = describeDriverError(error);
-    const lost = this.#accepted - this.#done;
     this.#stopRefused(
-      new RecorderWriteError({
-        code: "recorder_write_refused",
-        events: lost,
-        driverCode,
+      writeFailureErrors.batchRefused({
+        error,
         statement,
-        message:
-          `The database refused the recorder's ${statement}: ${driverCode === undefined ? "" : `${driverCode}: `}${detail}. ` +
-          `Not retried, since the same write would be refused again: the recorder has stopped, and the ${events} event(s) of the batch, ` +
-          `${lost - events} more waiting behind it and every later one are not recorded.`,
+        events,
+        waiting: this.#accepted - this.#done,
       }),
     );
   }
@@ -373,21 +311,14 @@ export class PostgresRecorder implements RunObserver {
    * and the event (its job and number, never its values).
    */
   #refuseSingleEvent(error: unknown, statement: string, event: RunEvent): void {
-    const { driverCode, detail } = describeDriverError(error);
-    const lost = this.#accepted - this.#done;
     this.#stopRefused(
-      new RecorderWriteError({
-        code: "recorder_write_refused",
-        events: lost,
-        driverCode,
+      writeFailureErrors.eventRefused({
+        error,
         statement,
-        jobId: event.jobId,
-        seq: event.seq,
-        message:
-          `The database failed the recorder's ${statement} for one event alone (${event.type} event ${event.seq} of job ${event.jobId}) ` +
-          `${this.#sizing.singleEventFailures} times in a row, over ${Math.round(this.#sizing.singleEventFailingForMs(this.#clock.now()) / 1_000)} s: ${driverCode === undefined ? "" : `${driverCode}: `}${detail}. ` +
-          `Not retried further, since a batch of one event cannot be made smaller: the recorder has stopped, and that event, ` +
-          `${lost - 1} more waiting behind it and every later one are not recorded.`,
+        event,
+        failures: this.#sizing.singleEventFailures,
+        failingForMs: this.#sizing.singleEventFailingForMs(this.#clock.now()),
+        waiting: this.#accepted - this.#done,
       }),
     );
   }
@@ -397,31 +328,17 @@ export class PostgresRecorder implements RunObserver {
     if (this.#abandoned) return;
     this.#refused = refusal;
     this.#report(this.#refused);
-    for (const waiter of this.#flushWaiters.splice(0)) waiter.reject(this.#refused);
+    this.#flushWaiters.rejectAll(this.#refused);
     this.#batch = undefined;
     this.#held = [];
     this.#queue.take(this.#queue.length);
     this.#writing = false;
-    this.#releasePressure(true);
+    this.#pressure.release();
   }
 
   #afterProgress(): void {
-    if (this.#flushWaiters.length > 0) {
-      const waiting: FlushWaiter[] = [];
-      for (const waiter of this.#flushWaiters) {
-        if (this.#done >= waiter.upTo) waiter.resolve();
-        else waiting.push(waiter);
-      }
-      this.#flushWaiters = waiting;
-    }
-    this.#releasePressure(false);
-  }
-
-  #releasePressure(always: boolean): void {
-    if (this.#pressure === undefined) return;
-    if (!always && this.#accepted - this.#done >= this.#maxBuffered / 2) return;
-    this.#pressure.resolve();
-    this.#pressure = undefined;
+    this.#flushWaiters.settle(this.#done);
+    this.#pressure.drained(this.#accepted - this.#done);
   }
 
   #report(error: RecorderWriteError): void {
@@ -432,10 +349,4 @@ export class PostgresRecorder implements RunObserver {
 /** A batch of events taken before: its rows built again, its problems not reported again. */
 function rebuilt(events: readonly RunEvent[]): Batch {
   return { events, rows: buildBatchRows(events).rows };
-}
-
-function deferred(): Deferred {
-  let resolve!: () => void;
-  const promise = new Promise<void>((done) => (resolve = done));
-  return { promise, resolve };
 }

@@ -1,41 +1,28 @@
 import {
-  AbstractOrchestrator,
   ArtifactRegistry,
   Depth,
-  Grade,
   InvalidInputError,
   markBindsReadOnly,
   SystemError,
   ThinkerDeclaration,
-  type ChildSubmitOptions,
+  type Grade,
   type JobContext,
   type Thinker,
 } from "@nucleo/core";
 import { thinkingActive, type CatalogEntry } from "@nucleo/catalog";
-import {
-  LLMCall,
-  type Conversation,
-  type Part,
-  type ConversationService,
-  type LlmCallOutput,
-  type LlmEnvironment,
-  type ToolCallPart,
+import type {
+  Conversation,
+  ConversationService,
+  LlmCallOutput,
+  LlmEnvironment,
 } from "@nucleo/conversation";
-import {
-  ToolRegistry,
-  type ModelDependent,
-  type Skill,
-  type ToolCreationContext,
-  type ToolHub,
-  type ToolProvider,
-} from "@nucleo/tools";
+import { ToolRegistry, type ModelDependent, type ToolHub, type ToolProvider } from "@nucleo/tools";
 import { markModelDependent } from "@nucleo/tools/internal";
 import type { ThinkingResponseHandler } from "../answer/index.js";
 import { ReadOnlyBinding } from "./read-only-binding.js";
 import { META_PARENT_DEPTH } from "./run-metadata.js";
-import { DoorState, type DoorWiring } from "./door-state.js";
+import { DoorState } from "./door-state.js";
 import { readTranscript, RunTurns, type ThinkerTranscript } from "./transcript.js";
-import type { ValidationGuardrail } from "./validation-guardrail.js";
 import { DELEGATION, type DelegationSeed } from "./delegation-seed.js";
 import {
   SUB_THINKER,
@@ -45,25 +32,17 @@ import {
 } from "../builtins/sub-thinker-provider.js";
 import { answerHandlerFor } from "./answer-handlers.js";
 import { judgeAnswer, NO_ANSWER } from "./answer-judge.js";
-import { NO_CATALOGS, withoutAdmitted, withoutRegistered } from "./catalog-filters.js";
+import { withoutAdmitted, withoutRegistered } from "./catalog-filters.js";
 import { childOptionsFor, seatFor } from "./run-words.js";
 import { DEFAULT_MAX_TURNS, type ThinkerOptions } from "./thinker-options.js";
 import { runToolCalls } from "./tool-turn.js";
+import { raiseGrade } from "./grade-floor.js";
+import { compactRun } from "./run-compaction.js";
+import { ThinkerHooks } from "./thinker-hooks.js";
+import type { ThinkerRun } from "./thinker-run.js";
+import { turnCall } from "./turn-call.js";
 
 export { DEFAULT_MAX_TURNS, type ThinkerOptions } from "./thinker-options.js";
-
-/** What one run holds while it lasts. */
-interface ThinkerRun {
-  readonly context: JobContext;
-  readonly conversation: Conversation;
-  readonly binding: ReadOnlyBinding;
-  readonly childOptions: ChildSubmitOptions;
-  readonly creation: ToolCreationContext;
-  /** Where the run's turns are, across compactions. */
-  readonly turns: RunTurns;
-  /** What the doors of this run are wired to: built the first time a catalog has anything. */
-  doorWiring: DoorWiring | undefined;
-}
 
 /**
  * The model-driven loop and its guarantees. Each turn: the reconcile hooks, then the read-only
@@ -73,13 +52,13 @@ interface ThinkerRun {
  * guardrails run while the conversation is still held. A refusal is a correction turn; an
  * accepted answer is published and returned. A run that never answers ends after `maxTurns`.
  *
- * Subclasses override only the hooks (`reconcileToolRegistry`, `reconcileCompatibleTools`,
- * `reconcileSkillCatalog`, `validateToolCall`, `declareValidationGuardrails`) and the shape's
- * own members. The sweep, the admission check and the answer boundary live in private members
- * and module functions, so no override can drop them.
+ * Subclasses override only the hooks (`reconcileToolRegistry` here, the others with their
+ * defaults in {@link ThinkerHooks}) and the shape's own members. The sweep, the admission check
+ * and the answer boundary live in private members and module functions, so no override can
+ * drop them.
  */
 export abstract class AbstractThinker<TInput, TOutput>
-  extends AbstractOrchestrator<TInput, TOutput>
+  extends ThinkerHooks<TInput, TOutput>
   implements Thinker<TInput, TOutput>, ModelDependent
 {
   /** The deployment's picker, counters, clients and clock. */
@@ -92,8 +71,6 @@ export abstract class AbstractThinker<TInput, TOutput>
   readonly #tools = new ToolRegistry();
   readonly #maxTurns: number;
   readonly #subThinker: SubThinkerProvider;
-  /** Names `request_tools` added during the current run; removed when the next run starts. */
-  #granted: Set<string> | undefined;
   #doors = new DoorState();
   #declaration: ThinkerDeclaration;
   #pin: string | undefined;
@@ -138,22 +115,7 @@ export abstract class AbstractThinker<TInput, TOutput>
    * below the declaration is refused: the declaration is the floor the work needs.
    */
   setGrade(grade: Grade): void {
-    const declared = this.#declaration.grade;
-    if (!Grade.is(grade))
-      throw new InvalidInputError({
-        parameter: "grade",
-        expected: `one of ${[...Grade.ladder, "CEILING"].join(", ")}`,
-      });
-    const lower =
-      declared === "CEILING"
-        ? grade !== "CEILING"
-        : Grade.isRung(grade) && Grade.compare(grade, declared) < 0;
-    if (lower)
-      throw new InvalidInputError({
-        parameter: "grade",
-        expected: `${declared} or stronger (the declared floor of "${this.name}")`,
-      });
-    this.#declaration = ThinkerDeclaration.of({ ...this.#declaration, grade });
+    this.#declaration = raiseGrade(this.#declaration, grade, this.name);
   }
 
   /** Pins every model call of the thinker to one entry (or unpins with `undefined`). */
@@ -181,18 +143,11 @@ export abstract class AbstractThinker<TInput, TOutput>
     return this.#depth;
   }
 
-  /** The least depth at which this thinker may delegate through `sub_thinker`. */
-  protected delegationThreshold(): Depth {
-    return Depth.STANDARD;
-  }
-
   /** Declares tools; call from the constructor. Registering the same provider twice is a no-op. */
   protected addTools(...providers: ToolProvider[]): this {
     for (const provider of providers) this.#tools.register(provider);
     return this;
   }
-
-  // ---- hooks ---------------------------------------------------------------------------
 
   /**
    * Runs at the start of every turn, before the sweep. Must be state-based: the same state
@@ -203,68 +158,6 @@ export abstract class AbstractThinker<TInput, TOutput>
     if (Depth.atLeast(this.depth(), this.delegationThreshold()))
       registry.register(this.#subThinker);
     else registry.unregister(SUB_THINKER);
-  }
-
-  /** The compatible-tool catalog `request_tools` offers this turn. Default: the hub's, as is. */
-  protected reconcileCompatibleTools(
-    catalog: ReadonlyMap<string, ToolProvider>,
-  ): ReadonlyMap<string, ToolProvider> {
-    return catalog;
-  }
-
-  /** The skill catalog `request_skill` offers this turn. Default: the hub's, as is. */
-  protected reconcileSkillCatalog(catalog: ReadonlyMap<string, Skill>): ReadonlyMap<string, Skill> {
-    return catalog;
-  }
-
-  /**
-   * Checks one call before it runs; throw an `InvalidInputError` to refuse it (the model reads
-   * the refusal). The admission check of the read-only binding runs before this, whatever it does.
-   */
-  protected validateToolCall(_call: ToolCallPart, _provider: ToolProvider): void {}
-
-  /** The checks every final answer must pass while the conversation is still held. */
-  protected declareValidationGuardrails(): readonly ValidationGuardrail<TOutput>[] {
-    return [];
-  }
-
-  // ---- the shape's members ---------------------------------------------------------------
-
-  /** The depth of a run: a goal-directed thinker's input's, clamped; a reactive one's own. */
-  protected abstract runDepth(input: TInput, parentDepth: Depth | undefined): Depth;
-
-  /** The conversation of a run, its objective in place (a durable one with its earlier turns). */
-  protected abstract openConversation(
-    input: TInput,
-    seat: Conversation["seat"],
-    context: JobContext,
-  ): Conversation | Promise<Conversation>;
-
-  /** The user turn that opens a run: the loop appends it, so it knows where the run begins. */
-  protected abstract openingTurn(input: TInput): string | readonly Part[];
-
-  /** Whether a refused answer is put back to the model (`correct`) or ends the run (`end`). */
-  protected refusedAnswerPolicy(): "correct" | "end" {
-    return "correct";
-  }
-
-  /** Called with the accepted answer before it is returned (a chat streams it to its reader). */
-  protected publishAnswer(_answer: TOutput): void | Promise<void> {}
-
-  /** Called after every run, answered or not (a durable conversation is saved here). */
-  protected closeConversation(_conversation: Conversation): void | Promise<void> {}
-
-  /**
-   * The model turn: submits the call under the turn's step ordinal and returns what the model
-   * sent. The call appends the model's turn to the conversation. The one seam a test may
-   * override to drive the real loop with scripted turns.
-   */
-  protected submitThinkingCall(
-    call: LLMCall,
-    context: JobContext,
-    options?: ChildSubmitOptions,
-  ): Promise<LlmCallOutput<undefined>> {
-    return context.submitInCurrentStep(call, undefined, options);
   }
 
   // ---- the loop --------------------------------------------------------------------------
@@ -300,9 +193,10 @@ export abstract class AbstractThinker<TInput, TOutput>
         // flight while it waits on its model.
         for (let turn = 1; turn <= this.#maxTurns; turn++) {
           this.#beginTurn(run);
-          if (this.#conversations?.canCompact) await this.#compact(run);
+          if (this.#conversations?.canCompact)
+            await compactRun(run, this.#conversations, this.#pin);
           const output = await this.submitThinkingCall(
-            this.#turnCall(run),
+            turnCall(run.conversation, this.environment, this.#pin, this.#beforeRender),
             context,
             run.childOptions,
           );
@@ -330,10 +224,10 @@ export abstract class AbstractThinker<TInput, TOutput>
   /** A run's start: its state reset, its depth and seat, its conversation with the opening turn. */
   #openRun(input: TInput, context: JobContext): ThinkerRun | Promise<ThinkerRun> {
     this.#accepted = undefined;
-    // A fresh door state per run; the first run uses the one the thinker was built with.
+    // The last run's grants leave the palette, then a fresh door state per run (the first run
+    // uses the one the thinker was built with).
+    this.#doors.revokeGrants(this.#tools);
     if (this.#conversation !== undefined) this.#doors = new DoorState();
-    if (this.#granted) for (const name of this.#granted) this.#tools.unregister(name);
-    this.#granted = undefined;
     const parentDepth = context.metadata[META_PARENT_DEPTH];
     this.#depth = this.runDepth(input, Depth.is(parentDepth) ? parentDepth : undefined);
     const seat = seatFor(this.#declaration.grade, this.#depth, this.#declaration.output);
@@ -373,25 +267,6 @@ export abstract class AbstractThinker<TInput, TOutput>
     };
   }
 
-  /** The model call of a turn, on the run's conversation (pinned with the thinker). */
-  #turnCall(run: ThinkerRun): LLMCall {
-    const pin = this.#pin;
-    return new LLMCall(
-      pin === undefined
-        ? {
-            conversation: run.conversation,
-            environment: this.environment,
-            beforeRender: this.#beforeRender,
-          }
-        : {
-            conversation: run.conversation,
-            environment: this.environment,
-            pin,
-            beforeRender: this.#beforeRender,
-          },
-    );
-  }
-
   /** @internal What a delegate of this thinker inherits. */
   [DELEGATION](): DelegationSeed {
     const inherited = this.#tools.providers().filter((provider) => !this.#doors.isDoor(provider));
@@ -410,17 +285,6 @@ export abstract class AbstractThinker<TInput, TOutput>
     };
   }
 
-  /** The hub's catalogs, before the reconcile hooks (a sub-thinker answers what it captured at launch). */
-  protected hubCatalogs(): {
-    readonly tools: ReadonlyMap<string, ToolProvider>;
-    readonly skills: ReadonlyMap<string, Skill>;
-  } {
-    // Asked every turn: a thinker without a hub answers one shared object.
-    return this.hub === undefined
-      ? NO_CATALOGS
-      : { tools: this.hub.compatibleTools(), skills: this.hub.skills() };
-  }
-
   /**
    * A turn up to its model call: the depth read afresh (a reactive thinker's may change mid-run)
    * and stamped on the seat, the hooks, the sweep, the definitions, and the turn's step ordinal
@@ -436,20 +300,6 @@ export abstract class AbstractThinker<TInput, TOutput>
     run.context.nextStep();
   }
 
-  /** Compacts the conversation past its comfort window; the summary is a child of this turn. */
-  async #compact(run: ThinkerRun): Promise<void> {
-    const { conversation, context } = run;
-    const before = conversation.turns();
-    const compaction = await this.#conversations!.compactIfNeeded(conversation, {
-      ...(this.#pin === undefined ? {} : { pin: this.#pin }),
-      signal: context.signal,
-      // Its lineage, ordinal, scope and cost are the run's.
-      submit: (job, input) => context.submitInCurrentStep(job, input, run.childOptions),
-    });
-    // The summary replaced the oldest turns: the run's own among them are kept for its transcript.
-    if (compaction.compacted) run.turns.compacted(before, compaction.summarizedTurns);
-  }
-
   /** The hooks, then the two doors rebuilt from the reconciled catalogs. */
   #reconcile(run: ThinkerRun): void {
     this.reconcileToolRegistry(this.#tools);
@@ -461,19 +311,13 @@ export abstract class AbstractThinker<TInput, TOutput>
     // Most thinkers have no catalogs: nothing is wired, so a run holds nothing for doors.
     if (tools.size > 0 || skills.size > 0) {
       run.doorWiring ??= {
-        grant: (provider) => this.#grant(provider),
+        grant: (provider) => this.#doors.grant(this.#tools, provider),
         hub: this.hub,
         conversation: run.conversation,
         scope: run.context.scope,
       };
     }
     this.#doors.rebuild(this.#tools, tools, skills, run.doorWiring);
-  }
-
-  /** Adds a tool `request_tools` granted; it stays for the rest of the run only. */
-  #grant(provider: ToolProvider): void {
-    this.#tools.register(provider);
-    (this.#granted ??= new Set()).add(provider.name);
   }
 
   readonly #beforeRender = (entry: CatalogEntry): void => {

@@ -21,8 +21,9 @@ const NO_DEFINITIONS: readonly ToolDefinition[] = Object.freeze([]);
  * The per-run state behind the built-in doors: the reconciled catalogs (snapshots, so a door
  * and a delegate see the catalog of the turn they were built in, not a hub changed since), the
  * `request_tools` and `request_skill` providers rebuilt when (and only when) a catalog's
- * entries change, and the tool definitions of the last offered palette (kept while the palette
- * is the same, so a turn that changes nothing renders and prices nothing anew).
+ * entries change, the tools `request_tools` granted during the run, and the tool definitions
+ * of the last offered palette (kept while the palette is the same, so a turn that changes
+ * nothing renders and prices nothing anew).
  */
 export class DoorState {
   toolCatalog: ReadonlyMap<string, ToolProvider> = EMPTY;
@@ -30,6 +31,8 @@ export class DoorState {
   #toolsDoor: RequestToolsProvider | undefined;
   #skillDoor: RequestSkillProvider | undefined;
   #definitions: readonly ToolDefinition[] = NO_DEFINITIONS;
+  /** Names `request_tools` added during the run; made only when something is granted. */
+  #granted: Set<string> | undefined;
 
   /** Whether `provider` is one of this run's doors (never inherited by a delegate). */
   isDoor(provider: ToolProvider): boolean {
@@ -41,6 +44,18 @@ export class DoorState {
   /** Whether `name` is a door's name. */
   isDoorName(name: string): boolean {
     return name === REQUEST_TOOLS || name === REQUEST_SKILL;
+  }
+
+  /** Adds a tool `request_tools` granted to the palette; it stays for the rest of the run only. */
+  grant(registry: ToolRegistry, provider: ToolProvider): void {
+    registry.register(provider);
+    (this.#granted ??= new Set()).add(provider.name);
+  }
+
+  /** Takes the tools granted during the run out of the palette, so the next run starts without them. */
+  revokeGrants(registry: ToolRegistry): void {
+    if (this.#granted) for (const name of this.#granted) registry.unregister(name);
+    this.#granted = undefined;
   }
 
   /** Registers or removes each door for the reconciled catalogs. */

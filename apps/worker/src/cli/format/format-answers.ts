@@ -205,7 +205,7 @@ export function formatBenchmarks(reports: readonly BenchmarkReportSummary[]): st
 
 /** One benchmark's runs. */
 export function formatBenchmark(report: BenchmarkReportDetail): string {
-  const heading = `Benchmark ${printableText(report.jobId)}: ${printableText(report.racedJob)} at grade ${printableText(report.grade)}, ${report.times} runs per model, ${formatTime(report.startedAt)} to ${formatTime(report.finishedAt)}`;
+  const heading = `Benchmark ${printableText(report.jobId)}: ${printableText(report.racedJob)} at grade ${printableText(report.grade)}, ${report.times} ${report.times === 1 ? "run" : "runs"} per model, ${formatTime(report.startedAt)} to ${formatTime(report.finishedAt)}`;
   const table = formatTable(
     [
       { header: "run", align: "right" },
