@@ -1,5 +1,10 @@
 import { definePackageTests } from "./vitest.preset.ts";
 
 export default definePackageTests({
-  include: ["*.test.ts", "architecture/**/*.test.ts", "postgres/**/*.test.ts"],
+  include: [
+    "*.test.ts",
+    "architecture/**/*.test.ts",
+    "postgres/**/*.test.ts",
+    "bench/**/*.test.ts",
+  ],
 });

@@ -8,18 +8,13 @@
  * rounds so drift hits both alike; medians. Then one large race (3 × 300 runs, 900 judges) for
  * wall time and heap. Runs against the built packages: `node --expose-gc bench/run.ts`.
  */
-import os from "node:os";
 import { Benchmark, Blindfold, JudgeTool, recordRun } from "@nucleo/benchmark";
+import { benchReport, median, ratio, timed } from "@nucleo/tooling/bench";
 import { ServedModelTool, servedModelRuntime } from "../src/test-support/served-model-fixtures.ts";
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error("Run with --expose-gc (pnpm bench does).");
 const QUESTION = { question: "Which model are you?" };
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
 
 /** One benchmark through the dispatcher. */
 async function viaBenchmark(times: number): Promise<void> {
@@ -59,12 +54,6 @@ async function byHand(times: number): Promise<void> {
   await Promise.all(runs);
 }
 
-async function timed(run: () => Promise<void>): Promise<number> {
-  const started = performance.now();
-  await run();
-  return performance.now() - started;
-}
-
 for (let warm = 0; warm < 40; warm++) {
   await viaBenchmark(10);
   await byHand(10);
@@ -90,26 +79,24 @@ const largeMs = await timed(() => viaBenchmark(300));
 clearInterval(sampler);
 peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
 
-const cpu = os.cpus()[0]?.model.split(" ").slice(0, 2).join(" ") ?? "cpu";
 console.log(
-  `Node ${process.version} · ${os.platform()} ${os.arch()} · ${cpu} × ${os.cpus().length} · load ${os
-    .loadavg()
-    .map((value) => value.toFixed(2))
-    .join(" ")} · ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`,
-);
-console.log("");
-console.log("| Measure | Figure |");
-console.log("|---|--:|");
-console.log(
-  `| Benchmark of 3 entries × 10 runs (61 jobs), median of 60 | ${benchmarkMs.toFixed(2)} ms |`,
-);
-console.log(
-  `| The same 61 jobs raced by hand, median of 60 | ${handMs.toFixed(2)} ms (benchmark ×${(benchmarkMs / handMs).toFixed(2)}) |`,
-);
-console.log(
-  `| The benchmark's own cost per run (ledger, rows, report, table) | ${(((benchmarkMs - handMs) / 30) * 1_000).toFixed(0)} µs |`,
-);
-console.log(`| 3 entries × 300 runs (1,801 jobs): wall time | ${(largeMs / 1_000).toFixed(2)} s |`);
-console.log(
-  `| … peak heap above the start (sampled every 2 ms) | ${((peakHeap - heapBefore) / 2 ** 20).toFixed(1)} MB |`,
+  benchReport({
+    columns: [{ title: "Measure" }, { title: "Figure", align: "right" }],
+    rows: [
+      ["Benchmark of 3 entries × 10 runs (61 jobs), median of 60", `${benchmarkMs.toFixed(2)} ms`],
+      [
+        "The same 61 jobs raced by hand, median of 60",
+        `${handMs.toFixed(2)} ms (benchmark ${ratio(benchmarkMs, handMs)})`,
+      ],
+      [
+        "The benchmark's own cost per run (ledger, rows, report, table)",
+        `${(((benchmarkMs - handMs) / 30) * 1_000).toFixed(0)} µs`,
+      ],
+      ["3 entries × 300 runs (1,801 jobs): wall time", `${(largeMs / 1_000).toFixed(2)} s`],
+      [
+        "… peak heap above the start (sampled every 2 ms)",
+        `${((peakHeap - heapBefore) / 2 ** 20).toFixed(1)} MB`,
+      ],
+    ],
+  }),
 );

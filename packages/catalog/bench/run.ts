@@ -5,13 +5,20 @@
  * for three sharing a store. Runs against the built package (`pnpm build` first; turbo's
  * `bench` task does it). Token counting has its own script, bench/tokens.ts.
  */
-import os from "node:os";
 import {
   CatalogAdmission,
   InMemorySharedBudgetStore,
   parseCatalog,
   type SharedBudgetStore,
 } from "@nucleo/catalog";
+import {
+  benchEntry,
+  benchReport,
+  markdownTable,
+  median,
+  microsPerCall,
+  quantile,
+} from "@nucleo/tooling/bench";
 import { simulateLoad, simulateSharedLoad, type LoadSimulationReport } from "./load-simulation.ts";
 
 const SAMPLES = 400;
@@ -23,22 +30,13 @@ async function reservationOverhead(
 ): Promise<{ median: number; p99: number }> {
   const catalog = parseCatalog(
     [
-      {
+      benchEntry({
         id: "roomy",
-        provider: "openai",
-        model: "roomy",
         grade: "MEDIUM",
         contextWindow: 200_000,
         outputCeiling: 16_384,
-        prices: {
-          currency: "USD",
-          effectiveFrom: "2025-01-01",
-          source: "bench",
-          input: "1",
-          output: "1",
-        },
-        limits: { requestsPerMinute: 1_000_000_000, tokensPerMinute: 1_000_000_000_000 },
-      },
+        prices: { input: "1", output: "1" },
+      }),
     ],
     "bench",
   );
@@ -50,21 +48,22 @@ async function reservationOverhead(
     const seat = await admission.reserve(request, { signal, jobId: "bench" });
     admission.settle(seat, usage);
   };
-  for (let index = 0; index < 20_000; index++) await once();
-  const perCall: number[] = [];
-  for (let sample = 0; sample < SAMPLES; sample++) {
-    const start = performance.now();
-    for (let index = 0; index < PER_SAMPLE; index++) await once();
-    perCall.push(((performance.now() - start) * 1_000) / PER_SAMPLE);
-  }
-  perCall.sort((a, b) => a - b);
-  return { median: perCall[Math.floor(SAMPLES / 2)]!, p99: perCall[Math.floor(SAMPLES * 0.99)]! };
+  const perCall = await microsPerCall(
+    { warmUp: 20_000, samples: SAMPLES, perSample: PER_SAMPLE },
+    once,
+  );
+  return { median: median(perCall), p99: quantile(perCall, 0.99) };
 }
 
-function simulationRows(name: string, report: LoadSimulationReport): string[] {
+function simulationRows(name: string, report: LoadSimulationReport): string[][] {
   return report.limits.map((limit) => {
     const within = limit.worstWindow <= limit.max ? "✅" : "❌";
-    return `| ${name} | ${limit.limit} ${limit.max.toLocaleString("en")} | ${limit.worstWindow.toLocaleString("en")} ${within} | ${(limit.utilisation * 100).toFixed(1)}% |`;
+    return [
+      name,
+      `${limit.limit} ${limit.max.toLocaleString("en")}`,
+      `${limit.worstWindow.toLocaleString("en")} ${within}`,
+      `${(limit.utilisation * 100).toFixed(1)}%`,
+    ];
   });
 }
 
@@ -93,38 +92,37 @@ const fleet = await simulateSharedLoad({
   processes: 3,
 });
 
-const cpu = os.cpus()[0]?.model.split(" ").slice(0, 2).join(" ") ?? "cpu";
 console.log(
-  `Node ${process.version} · ${os.platform()} ${os.arch()} · ${cpu} × ${os.cpus().length} · load ${os
-    .loadavg()
-    .map((value) => value.toFixed(2))
-    .join(" ")} · ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`,
-);
-console.log("");
-console.log("| Measure | Figure | Aim |");
-console.log("|---|--:|---|");
-console.log(`| Reservation + settlement, median µs | ${overhead.median.toFixed(2)} | — |`);
-console.log(
-  `| Reservation + settlement, p99 µs (of ${PER_SAMPLE}-call means) | ${overhead.p99.toFixed(2)} | — |`,
-);
-console.log(
-  `| Same through a shared in-memory store, median µs | ${sharedOverhead.median.toFixed(2)} | — |`,
-);
-console.log("");
-console.log("An hour of virtual time, jobs of mixed sizes offered at 3× the binding limit:");
-console.log("");
-console.log("| Scenario | Limit | Worst 60 s window of real use | Used over the hour |");
-console.log("|---|---|--:|--:|");
-for (const row of [
-  ...simulationRows("TPM + RPM", tokenLimit),
-  ...simulationRows("input/output TPM + RPM", splitLimits),
-  ...simulationRows("3 processes, one shared store", fleet),
-])
-  console.log(row);
-console.log("");
-console.log(
-  `- Offered/served/gave up (waited 5 min): TPM ${tokenLimit.offered}/${tokenLimit.served}/${tokenLimit.gaveUp}; split ${splitLimits.offered}/${splitLimits.served}/${splitLimits.gaveUp}; shared ${fleet.offered}/${fleet.served}/${fleet.gaveUp} (served per process ${fleet.servedPerProcess.join("/")}; ${fleet.throttled} throttled, ${fleet.failed} failed). Aim: no window above its limit, ≥ 95% of the binding limit used.`,
-);
-console.log(
-  `- Reservation overhead: ${SAMPLES} samples, each the mean of ${PER_SAMPLE} sequential reserve+settle pairs on an entry that never waits, after 20,000 warm-up pairs. Whole bench: ${((performance.now() - started) / 1_000).toFixed(1)} s.`,
+  benchReport(
+    {
+      columns: [{ title: "Measure" }, { title: "Figure", align: "right" }, { title: "Aim" }],
+      rows: [
+        ["Reservation + settlement, median µs", overhead.median.toFixed(2), "—"],
+        [
+          `Reservation + settlement, p99 µs (of ${PER_SAMPLE}-call means)`,
+          overhead.p99.toFixed(2),
+          "—",
+        ],
+        ["Same through a shared in-memory store, median µs", sharedOverhead.median.toFixed(2), "—"],
+      ],
+    },
+    "An hour of virtual time, jobs of mixed sizes offered at 3× the binding limit:",
+    markdownTable({
+      columns: [
+        { title: "Scenario" },
+        { title: "Limit" },
+        { title: "Worst 60 s window of real use", align: "right" },
+        { title: "Used over the hour", align: "right" },
+      ],
+      rows: [
+        ...simulationRows("TPM + RPM", tokenLimit),
+        ...simulationRows("input/output TPM + RPM", splitLimits),
+        ...simulationRows("3 processes, one shared store", fleet),
+      ],
+    }),
+    [
+      `- Offered/served/gave up (waited 5 min): TPM ${tokenLimit.offered}/${tokenLimit.served}/${tokenLimit.gaveUp}; split ${splitLimits.offered}/${splitLimits.served}/${splitLimits.gaveUp}; shared ${fleet.offered}/${fleet.served}/${fleet.gaveUp} (served per process ${fleet.servedPerProcess.join("/")}; ${fleet.throttled} throttled, ${fleet.failed} failed). Aim: no window above its limit, ≥ 95% of the binding limit used.`,
+      `- Reservation overhead: ${SAMPLES} samples, each the mean of ${PER_SAMPLE} sequential reserve+settle pairs on an entry that never waits, after 20,000 warm-up pairs. Whole bench: ${((performance.now() - started) / 1_000).toFixed(1)} s.`,
+    ],
+  ),
 );

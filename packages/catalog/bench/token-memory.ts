@@ -8,7 +8,7 @@
  * file directly (type stripping), so it keeps to erasable TypeScript syntax.
  */
 import { EncodingCounter } from "@nucleo/catalog";
-import { machineLine } from "./machine-line.ts";
+import { fixed, machineLine, whole } from "@nucleo/tooling/bench";
 import { paragraph, seededRandom } from "./seeded-text.ts";
 
 const TEXTS = 100_000;
@@ -45,10 +45,6 @@ function textAt(index: number, pool: readonly string[], random: () => number): s
   ).join("");
   return `${parts.join("\n\n")}${fresh}.`;
 }
-
-const fixed = (value: number, digits: number): string =>
-  value.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
-const whole = (value: number): string => Math.round(value).toLocaleString("en-US");
 
 function main(): void {
   const gc = (globalThis as { gc?: () => void }).gc;

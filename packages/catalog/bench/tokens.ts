@@ -7,7 +7,7 @@
  */
 import { CalibratedEstimate, EncodingCounter, RequestTokenCounter } from "@nucleo/catalog";
 import type { RenderedMessage, TokenCounter } from "@nucleo/catalog";
-import { machineLine } from "./machine-line.ts";
+import { fixed, machineLine, median, whole } from "@nucleo/tooling/bench";
 import { seededRandom, textOf } from "./seeded-text.ts";
 
 const CORPUS_CHARACTERS = 800_000; // about 200,000 tokens
@@ -22,12 +22,6 @@ const AIM_REPRICE_MS = 1;
 const nowMs = (): number => performance.now();
 
 // ---- Measures -----------------------------------------------------------------------------
-
-function median(samples: readonly number[]): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
 
 /** Median ms of `runs` calls of `work`. */
 function timeMedian(runs: number, work: (run: number) => void): number {
@@ -56,9 +50,6 @@ function repriceCached(
 
 // ---- Report -------------------------------------------------------------------------------
 
-const fixed = (value: number, digits: number): string =>
-  value.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
-const whole = (value: number): string => Math.round(value).toLocaleString("en-US");
 const perSecond = (tokensPerMs: number): string => `${fixed(tokensPerMs / 1000, 2)} M tokens/s`;
 
 function main(): void {

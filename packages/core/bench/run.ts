@@ -6,10 +6,10 @@
  * erasable TypeScript syntax.
  */
 import { spawnSync } from "node:child_process";
-import os from "node:os";
 import { z } from "zod";
 import { AbstractDoer, AbstractTool, CostLedger, JobDispatcher } from "@nucleo/core";
 import type { JobContext, RunObserver } from "@nucleo/core";
+import { fixed, machineLine, median, quantile } from "@nucleo/tooling/bench";
 
 const BATCH = 100; // sequential jobs per latency sample
 const LATENCY_ROUNDS = 10;
@@ -126,15 +126,6 @@ async function interleaved(
   return figures;
 }
 
-function quantile(samples: readonly number[], q: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const position = (sorted.length - 1) * q;
-  const low = Math.floor(position);
-  const high = Math.ceil(position);
-  return sorted[low]! + (sorted[high]! - sorted[low]!) * (position - low);
-}
-
-const median = (samples: readonly number[]): number => quantile(samples, 0.5);
 const nowMs = (): number => performance.now();
 
 async function runSequential(dispatcher: JobDispatcher, jobs: number): Promise<void> {
@@ -219,8 +210,6 @@ async function sanityCheck(): Promise<void> {
 // ---- Report -------------------------------------------------------------------------------
 
 const mark = (ok: boolean): string => (ok ? "✅" : "❌");
-const fixed = (value: number, digits: number): string =>
-  value.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 /** One table row: the baseline, then each observer setup with its ratio to the baseline. */
 function row(
@@ -234,19 +223,6 @@ function row(
     return index === 0 ? text : `${text} (×${fixed(value / values[0]!, 2)})`;
   });
   return `| ${measure} | ${cells.join(" | ")} | ${aim?.text ?? "—"} |`;
-}
-
-function machineLine(): string {
-  const cpus = os.cpus();
-  const load = os
-    .loadavg()
-    .map((value) => value.toFixed(2))
-    .join(" ");
-  return (
-    `Node ${process.version} (V8 ${process.versions.v8}) · ${os.platform()} ${os.arch()} ${os.release()} · ` +
-    `${cpus[0]?.model.trim() ?? "unknown CPU"} × ${cpus.length} · ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB · ` +
-    `load ${load} · ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`
-  );
 }
 
 async function main(): Promise<void> {

@@ -11,7 +11,12 @@ export * from "./events/index.js";
 export * from "./jobs/index.js";
 export * from "./dispatch/index.js";
 export * from "./log/index.js";
-export { CostLedger, type LedgerTotals, type LedgerCall } from "./ledger/cost-ledger.js";
+export {
+  CostLedger,
+  emptyLedgerTotals,
+  type LedgerTotals,
+  type LedgerCall,
+} from "./ledger/cost-ledger.js";
 export { Decimal } from "./money/decimal.js";
 export * from "./artifacts/index.js";
 export {

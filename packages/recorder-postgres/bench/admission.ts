@@ -11,12 +11,9 @@
  */
 import os from "node:os";
 import type { SharedDemand } from "@nucleo/catalog";
-import {
-  openRecorderDatabase,
-  PostgresBudgetStore,
-  type RecorderConnection,
-} from "@nucleo/recorder-postgres";
-import { formatRate as format, median, startOptionalServer } from "./bench-support.ts";
+import { PostgresBudgetStore, type RecorderConnection } from "@nucleo/recorder-postgres";
+import { whole as format } from "@nucleo/tooling/bench";
+import { rateCells, startOptionalServer, withBackend } from "./bench-support.ts";
 
 const RUNS = 5;
 const RUN_MS = 2_000;
@@ -118,33 +115,20 @@ async function main(): Promise<void> {
   const rows: string[] = [];
   const server = await startOptionalServer();
   try {
-    if (server !== undefined) {
-      const connection = await openRecorderDatabase({ url: server.url });
-      try {
-        const rates = await baseline(connection);
-        rows.push(
-          `| postgres, \`SELECT 1\` for scale | 1 | | **${format(median(rates))}** | ${format(Math.min(...rates))} – ${format(Math.max(...rates))} |`,
-        );
-      } finally {
-        await connection.close();
-      }
-    }
+    await withBackend("postgres", server, async (connection) => {
+      const rates = await baseline(connection);
+      rows.push(`| postgres, \`SELECT 1\` for scale | 1 | | ${rateCells(rates)} |`);
+    });
     for (const setup of SETUPS) {
-      if (setup.backend === "postgres" && server === undefined) continue;
-      const connection = await openRecorderDatabase(
-        setup.backend === "postgres" ? { url: server!.url } : {},
-      );
-      try {
+      await withBackend(setup.backend, server, async (connection) => {
         const rates = await measure(connection, setup);
         rows.push(
-          `| ${setup.backend} | ${setup.concurrency} | ${format(setup.preloaded)} | **${format(median(rates))}** | ${format(Math.min(...rates))} – ${format(Math.max(...rates))} |`,
+          `| ${setup.backend} | ${setup.concurrency} | ${format(setup.preloaded)} | ${rateCells(rates)} |`,
         );
         console.error(
           `${setup.backend}, ${setup.concurrency} at once, ${setup.preloaded} in the window: ${rates.map(format).join(", ")} round trips/s`,
         );
-      } finally {
-        await connection.close();
-      }
+      });
     }
   } finally {
     await server?.dispose();

@@ -1,19 +1,33 @@
 /**
- * What the package's benchmarks share: the median they report, and a throwaway PostgreSQL
+ * What the package's benchmarks share beyond `@nucleo/tooling/bench`: a throwaway PostgreSQL
  * server that is optional (without PostgreSQL installed its rows are skipped, PGlite's still
- * run). Plain erasable TypeScript: Node runs the benchmarks directly.
+ * run), a connection to either backend, and a rate's table cells. Plain erasable TypeScript: Node runs the benchmarks directly.
  */
+import { openRecorderDatabase, type RecorderConnection } from "@nucleo/recorder-postgres";
+import { median, whole } from "@nucleo/tooling/bench";
 import { POSTGRES_BINARIES_NOT_FOUND, startThrowawayPostgres } from "@nucleo/tooling/postgres";
 
-/** The middle value (the mean of the two middle ones for an even count). */
-export const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
+/** A rate's cells: the median in bold, then the range (`**1,234** | 1,100 – 1,300`). */
+export const rateCells = (rates: readonly number[]): string =>
+  `**${whole(median(rates))}** | ${whole(Math.min(...rates))} – ${whole(Math.max(...rates))}`;
 
-/** A rate as a whole number with thousands separators. */
-export const formatRate = (value: number): string => Math.round(value).toLocaleString("en-US");
+/**
+ * Runs `use` on a fresh connection to `backend` (PostgreSQL on `server`, or in-memory PGlite)
+ * and closes it; skips PostgreSQL, returning `undefined`, when no server could be started.
+ */
+export async function withBackend<TResult>(
+  backend: "postgres" | "pglite",
+  server: { readonly url: string } | undefined,
+  use: (connection: RecorderConnection) => Promise<TResult>,
+): Promise<TResult | undefined> {
+  if (backend === "postgres" && server === undefined) return undefined;
+  const connection = await openRecorderDatabase(backend === "postgres" ? { url: server!.url } : {});
+  try {
+    return await use(connection);
+  } finally {
+    await connection.close();
+  }
+}
 
 /** A throwaway server for the benchmark, or `undefined` (with a warning) when PostgreSQL is not installed. */
 export async function startOptionalServer(): Promise<

@@ -13,12 +13,9 @@
 import os from "node:os";
 import { silentLogger, type RunEvent } from "@nucleo/core";
 import { sql } from "kysely";
-import {
-  openRecorderDatabase,
-  PostgresRecorder,
-  type RecorderConnection,
-} from "@nucleo/recorder-postgres";
-import { formatRate as format, median, startOptionalServer } from "./bench-support.ts";
+import { PostgresRecorder, type RecorderConnection } from "@nucleo/recorder-postgres";
+import { median, whole as format } from "@nucleo/tooling/bench";
+import { rateCells, startOptionalServer, withBackend } from "./bench-support.ts";
 
 const AIM_POSTGRES_EVENTS_PER_SECOND = 50_000;
 const CHILDREN_PER_WORKFLOW = 20;
@@ -195,11 +192,7 @@ async function main(): Promise<void> {
   const server = await startOptionalServer();
   try {
     for (const setup of SETUPS) {
-      if (setup.backend === "postgres" && server === undefined) continue;
-      const connection = await openRecorderDatabase(
-        setup.backend === "postgres" ? { url: server!.url } : {},
-      );
-      try {
+      await withBackend(setup.backend, server, async (connection) => {
         const rates = await measure(connection, setup);
         const aim =
           setup.backend === "postgres"
@@ -208,14 +201,12 @@ async function main(): Promise<void> {
               : `≥ ${format(AIM_POSTGRES_EVENTS_PER_SECOND)}: MISSED`
             : "(figure only)";
         rows.push(
-          `| ${setup.backend} | ${format(setup.batchSize)} | ${format(setup.events)} × ${setup.runs} | **${format(median(rates))}** | ${format(Math.min(...rates))} – ${format(Math.max(...rates))} | ${aim} |`,
+          `| ${setup.backend} | ${format(setup.batchSize)} | ${format(setup.events)} × ${setup.runs} | ${rateCells(rates)} | ${aim} |`,
         );
         console.error(
           `${setup.backend}, batches of ${setup.batchSize}: ${rates.map(format).join(", ")} events/s`,
         );
-      } finally {
-        await connection.close();
-      }
+      });
     }
   } finally {
     await server?.dispose();

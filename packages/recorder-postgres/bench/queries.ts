@@ -27,13 +27,13 @@ import { performance } from "node:perf_hooks";
 import { sql, type Kysely } from "kysely";
 import type { RunEvent } from "@nucleo/core";
 import {
-  openRecorderDatabase,
   PostgresRecorder,
   RecorderQueries,
   type RecorderConnection,
   type RecorderDatabase,
 } from "@nucleo/recorder-postgres";
-import { median, startOptionalServer } from "./bench-support.ts";
+import { median } from "@nucleo/tooling/bench";
+import { startOptionalServer, withBackend } from "./bench-support.ts";
 
 const BRANCHING = 10;
 const BULK_CALLS = 1_000_000;
@@ -329,11 +329,7 @@ async function main(): Promise<void> {
   const results = new Map<string, Map<string, number[]>>();
   try {
     for (const backend of ["postgres", "pglite"] as const) {
-      if (backend === "postgres" && server === undefined) continue;
-      const connection = await openRecorderDatabase(
-        backend === "postgres" ? { url: server!.url } : {},
-      );
-      try {
+      await withBackend(backend, server, async (connection) => {
         const seededMs = await seed(connection);
         console.error(
           `${backend}: seeded 116,000 jobs and 1,116,000 model calls in ${(seededMs / 1_000).toFixed(1)} s`,
@@ -348,9 +344,7 @@ async function main(): Promise<void> {
           );
         }
         results.set(backend, byCase);
-      } finally {
-        await connection.close();
-      }
+      });
     }
   } finally {
     await server?.dispose();

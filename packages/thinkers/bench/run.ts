@@ -7,30 +7,20 @@
  * full GC there). Figures are compared as ratios from this one run: the machine is noisy.
  * Runs against the built packages: `node --expose-gc bench/run.ts`.
  */
-import os from "node:os";
+import { benchReport, median, microsPerCall, quantile, ratio, timed } from "@nucleo/tooling/bench";
 import { bareLoop } from "./bare-loop.ts";
 import { workloadRuntime } from "./workload.ts";
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error("Run with --expose-gc (pnpm bench does).");
 
-function percentile(values: number[], share: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))]!;
-}
-
+/** Median and p99 µs of `runs` sequential runs, each timed alone, after 3,000 warm-up runs. */
 async function perRun(
   runs: number,
   once: () => Promise<unknown>,
 ): Promise<{ median: number; p99: number }> {
-  for (let index = 0; index < 3_000; index++) await once();
-  const times: number[] = [];
-  for (let index = 0; index < runs; index++) {
-    const start = performance.now();
-    await once();
-    times.push((performance.now() - start) * 1_000);
-  }
-  return { median: percentile(times, 0.5), p99: percentile(times, 0.99) };
+  const times = await microsPerCall({ warmUp: 3_000, samples: runs, perSample: 1 }, once);
+  return { median: median(times), p99: quantile(times, 0.99) };
 }
 
 // Sequential: the loop and the bare loop, alternated in rounds so drift hits both alike.
@@ -47,8 +37,8 @@ for (let round = 0; round < 7; round++) {
   loopP99.push(loop.p99);
   bareRounds.push((await perRun(5_000, bare)).median);
 }
-const loopMedian = percentile(loopRounds, 0.5);
-const bareMedian = percentile(bareRounds, 0.5);
+const loopMedian = median(loopRounds);
+const bareMedian = median(bareRounds);
 
 // Concurrent: 10,000 runs at once around a 50 ms model, for the loop and for the bare loop.
 const CONCURRENT = 10_000;
@@ -82,11 +72,8 @@ function side(
 const loopSide = side((onFirstCall) => workloadRuntime(50, [], onFirstCall));
 const bareSide = side((onFirstCall) => bareLoop(50, onFirstCall));
 
-const timedBatch = async (of: ConcurrentSide): Promise<number> => {
-  const started = performance.now();
-  await Promise.all(Array.from({ length: CONCURRENT }, () => of.run()));
-  return performance.now() - started;
-};
+const timedBatch = (of: ConcurrentSide): Promise<number> =>
+  timed(() => Promise.all(Array.from({ length: CONCURRENT }, () => of.run())));
 
 /** Stops at the moment all 10,000 wait on their first model call to weigh the heap (a full GC there would distort a timed batch). */
 async function weighedBatch(of: ConcurrentSide): Promise<{ atPeak: number; retained: number }> {
@@ -122,42 +109,63 @@ for (let round = 0; round < 3; round++) {
 }
 clearInterval(rssTimer);
 peakRss = Math.max(peakRss, process.memoryUsage().rss);
-const wallMs = percentile(loopSteady, 0.5);
-const bareWallMs = percentile(bareSteady, 0.5);
+const wallMs = median(loopSteady);
+const bareWallMs = median(bareSteady);
 const loopHeap = await weighedBatch(loopSide);
 const bareHeap = await weighedBatch(bareSide);
 
 const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
-const cpu = os.cpus()[0]?.model.split(" ").slice(0, 2).join(" ") ?? "cpu";
+const seconds = (ms: number): string => `${(ms / 1_000).toFixed(2)} s`;
 console.log(
-  `Node ${process.version} · ${os.platform()} ${os.arch()} · ${cpu} × ${os.cpus().length} · load ${os
-    .loadavg()
-    .map((value) => value.toFixed(2))
-    .join(" ")} · ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`,
-);
-console.log("");
-console.log("| Measure | Nucleo | Bare loop | Ratio | Aim |");
-console.log("|---|--:|--:|--:|--:|");
-console.log(
-  `| Per-run overhead, median of 7 × 5,000 sequential runs (zero-latency model) | ${loopMedian.toFixed(1)} µs | ${bareMedian.toFixed(1)} µs | ×${(loopMedian / bareMedian).toFixed(1)} | ≤ ×8 |`,
-);
-console.log(`| … p99 | ${percentile(loopP99, 0.5).toFixed(1)} µs | | | |`);
-console.log(
-  `| 10,000 concurrent runs, 50 ms model: wall time (median of 3 steady batches) | ${(wallMs / 1_000).toFixed(2)} s | ${(bareWallMs / 1_000).toFixed(2)} s | ×${(wallMs / bareWallMs).toFixed(2)} | ≤ ×2.5 |`,
-);
-console.log(
-  `| … the first, cold batch | ${(coldWallMs / 1_000).toFixed(2)} s | ${(bareColdWallMs / 1_000).toFixed(2)} s | ×${(coldWallMs / bareColdWallMs).toFixed(2)} | |`,
-);
-console.log(
-  `| … heap per in-flight run, at peak | ${kb(loopHeap.atPeak)} | ${kb(bareHeap.atPeak)} | | |`,
-);
-console.log(
-  `| … heap per in-flight run, retained after a full GC | ${kb(loopHeap.retained)} | ${kb(bareHeap.retained)} | | ≤ 4 KB |`,
-);
-console.log(
-  `| … peak RSS of the process (both sides' steady batches) | ${(peakRss / 2 ** 20).toFixed(0)} MB | | | |`,
-);
-console.log("");
-console.log(
-  "- Each Nucleo run: a fresh thinker, its conversation, two model calls (seats reserved and settled on the catalog's admission, token-counted, priced), one tool job, every event, the answer crossing the boundary. The bare loop: zod-checked input, a client call, a zod-checked tool call, a second call, a zod-checked answer.",
+  benchReport(
+    {
+      columns: [
+        { title: "Measure" },
+        { title: "Nucleo", align: "right" },
+        { title: "Bare loop", align: "right" },
+        { title: "Ratio", align: "right" },
+        { title: "Aim", align: "right" },
+      ],
+      rows: [
+        [
+          "Per-run overhead, median of 7 × 5,000 sequential runs (zero-latency model)",
+          `${loopMedian.toFixed(1)} µs`,
+          `${bareMedian.toFixed(1)} µs`,
+          ratio(loopMedian, bareMedian, 1),
+          "≤ ×8",
+        ],
+        ["… p99", `${median(loopP99).toFixed(1)} µs`, "", "", ""],
+        [
+          "10,000 concurrent runs, 50 ms model: wall time (median of 3 steady batches)",
+          seconds(wallMs),
+          seconds(bareWallMs),
+          ratio(wallMs, bareWallMs),
+          "≤ ×2.5",
+        ],
+        [
+          "… the first, cold batch",
+          seconds(coldWallMs),
+          seconds(bareColdWallMs),
+          ratio(coldWallMs, bareColdWallMs),
+          "",
+        ],
+        ["… heap per in-flight run, at peak", kb(loopHeap.atPeak), kb(bareHeap.atPeak), "", ""],
+        [
+          "… heap per in-flight run, retained after a full GC",
+          kb(loopHeap.retained),
+          kb(bareHeap.retained),
+          "",
+          "≤ 4 KB",
+        ],
+        [
+          "… peak RSS of the process (both sides' steady batches)",
+          `${(peakRss / 2 ** 20).toFixed(0)} MB`,
+          "",
+          "",
+          "",
+        ],
+      ],
+    },
+    "- Each Nucleo run: a fresh thinker, its conversation, two model calls (seats reserved and settled on the catalog's admission, token-counted, priced), one tool job, every event, the answer crossing the boundary. The bare loop: zod-checked input, a client call, a zod-checked tool call, a second call, a zod-checked answer.",
+  ),
 );

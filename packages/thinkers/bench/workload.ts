@@ -12,6 +12,7 @@ import {
 } from "@nucleo/conversation";
 import { AbstractTool, JobDispatcher, ThinkerDeclaration, type RunObserver } from "@nucleo/core";
 import { SingleObjectiveThinker, thinkerInput, type ThinkerOptions } from "@nucleo/thinkers";
+import { smallBenchEntry } from "@nucleo/tooling/bench";
 import { ClassToolProvider } from "@nucleo/tools";
 import { z } from "zod";
 
@@ -111,27 +112,7 @@ export function workloadRuntime(
   observers: RunObserver[] = [],
   onFirstCall?: (count: number) => void,
 ) {
-  const catalog = parseCatalog(
-    [
-      {
-        id: "zero",
-        provider: "openai",
-        model: "zero",
-        grade: "SMALL",
-        contextWindow: 128_000,
-        outputCeiling: 16_000,
-        prices: {
-          currency: "USD",
-          effectiveFrom: "2025-01-01",
-          source: "bench",
-          input: "0.1",
-          output: "0.4",
-        },
-        limits: { tokensPerMinute: 1_000_000_000_000, requestsPerMinute: 1_000_000_000 },
-      },
-    ],
-    "bench",
-  );
+  const catalog = parseCatalog([smallBenchEntry()], "bench");
   const admission = new CatalogAdmission({ catalog });
   const client = scriptedClient(latencyMs, onFirstCall);
   const environment = LlmEnvironment.from(admission, { openai: client });

@@ -138,3 +138,14 @@ function objectOf(value: unknown): Json {
     ? (value as Json)
     : {};
 }
+
+/**
+ * The job's input as the first user turn carries it (JSON text): its fields, or none when that
+ * turn is not a JSON object. Every workflow's mock reads what it was asked from here.
+ */
+export function givenInput(view: WireView): Readonly<Record<string, unknown>> {
+  const parsed = parseJson(view.userTexts[0] ?? "");
+  return parsed.success && typeof parsed.value === "object" && parsed.value !== null
+    ? (parsed.value as Record<string, unknown>)
+    : {};
+}

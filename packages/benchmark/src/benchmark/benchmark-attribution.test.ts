@@ -2,23 +2,33 @@
 // lineage, measured on the dispatcher's clock.
 import { Decimal, type LlmCallEvent } from "@nucleo/core";
 import { describe, expect, it } from "vitest";
-import {
-  ServedModelThinker,
-  servedModelRuntime,
-  until,
-} from "../test-support/served-model-fixtures.js";
-import { submitted, toolBenchmark } from "../test-support/tool-benchmark.js";
-import { Benchmark } from "./benchmark.js";
+import { servedModelRuntime, until } from "../test-support/served-model-fixtures.js";
+import { submitted, thinkerBenchmark, toolBenchmark } from "../test-support/tool-benchmark.js";
+
+type ServedModelRuntime = ReturnType<typeof servedModelRuntime>;
+
+/**
+ * Runs `benchmark` on `runtime` until `stillRunning` holds (`what` names that moment), lets
+ * `waitMs` pass on the runtime's clock with the held calls still out, then releases them and
+ * returns the report's rows.
+ */
+async function rowsAfterWait(
+  runtime: ServedModelRuntime,
+  benchmark: ReturnType<typeof toolBenchmark>,
+  wait: { stillRunning: () => boolean; what: string; waitMs: number },
+) {
+  const handle = runtime.dispatcher.submit(benchmark, { question: "Which model are you?" });
+  await until(wait.stillRunning, wait.what);
+  runtime.time.advance(wait.waitMs);
+  runtime.client.releaseAll();
+  await handle;
+  return benchmark.report()!.rows;
+}
 
 describe("Benchmark (BenchmarkTest): a job that answers with the model it was served", () => {
   it("attributes a thinker's calls and its children's calls to its row, by lineage", async () => {
     const runtime = servedModelRuntime();
-    const benchmark = new Benchmark({
-      factory: () => new ServedModelThinker({ environment: runtime.environment }),
-      environment: runtime.environment,
-      log: runtime.log,
-      timers: runtime.time,
-    });
+    const benchmark = thinkerBenchmark(runtime);
     const handle = runtime.dispatcher.submit(benchmark, { question: "Which model are you?" });
     await expect(handle).resolves.toEqual({ model: "model-alpha" });
     const report = benchmark.report()!;
@@ -52,12 +62,7 @@ describe("Benchmark (BenchmarkTest): a job that answers with the model it was se
 
   it("keeps a child's calls on its thinker's row when the picker served them elsewhere, and says which entries served", async () => {
     const runtime = servedModelRuntime();
-    const benchmark = new Benchmark({
-      factory: () => new ServedModelThinker({ environment: runtime.environment }, "MEDIUM"),
-      environment: runtime.environment,
-      log: runtime.log,
-      timers: runtime.time,
-    });
+    const benchmark = thinkerBenchmark(runtime, "MEDIUM");
     await runtime.dispatcher.submit(benchmark, { question: "Which model are you?" });
     const beta = benchmark.report()!.rows.find((row) => row.model === "model-beta")!;
     // The child declares its own grade, so the picker (not the pin) chose its entry.
@@ -70,21 +75,13 @@ describe("Benchmark (BenchmarkTest): a job that answers with the model it was se
   it("attributes model latency through lineage: a child's wait lands on its thinker's row", async () => {
     const runtime = servedModelRuntime();
     runtime.client.hold((call) => call.kind === "tool" && call.entryId === "model-gamma");
-    const benchmark = new Benchmark({
-      factory: () => new ServedModelThinker({ environment: runtime.environment }),
-      environment: runtime.environment,
-      log: runtime.log,
-      timers: runtime.time,
+    const benchmark = thinkerBenchmark(runtime);
+    const rows = await rowsAfterWait(runtime, benchmark, {
+      stillRunning: () =>
+        runtime.client.inFlight("tool").length === 1 && runtime.client.inFlight().length === 1,
+      what: "only gamma's child call is in flight",
+      waitMs: 700,
     });
-    const handle = runtime.dispatcher.submit(benchmark, { question: "Which model are you?" });
-    await until(
-      () => runtime.client.inFlight("tool").length === 1 && runtime.client.inFlight().length === 1,
-      "only gamma's child call is in flight",
-    );
-    runtime.time.advance(700);
-    runtime.client.releaseAll();
-    await handle;
-    const rows = benchmark.report()!.rows;
     expect(rows.find((row) => row.model === "model-gamma")).toMatchObject({
       latencyMs: 700,
       wallMs: 700,
@@ -96,18 +93,14 @@ describe("Benchmark (BenchmarkTest): a job that answers with the model it was se
     const runtime = servedModelRuntime();
     runtime.client.hold("model-gamma");
     const benchmark = toolBenchmark(runtime);
-    const handle = runtime.dispatcher.submit(benchmark, { question: "Which model are you?" });
-    await until(
-      () =>
+    const rows = await rowsAfterWait(runtime, benchmark, {
+      stillRunning: () =>
         runtime.client.inFlight("tool").length === 1 &&
         runtime.client.inFlight("judge").length === 0 &&
         runtime.client.calls.filter((call) => call.kind === "judge").length === 2,
-      "only gamma is still running",
-    );
-    runtime.time.advance(4_500);
-    runtime.client.releaseAll();
-    await handle;
-    const rows = benchmark.report()!.rows;
+      what: "only gamma is still running",
+      waitMs: 4_500,
+    });
     expect(rows.find((row) => row.model === "model-gamma")).toMatchObject({
       wallMs: 4_500,
       latencyMs: 4_500,

@@ -7,11 +7,10 @@ import {
   FULL_MARKS,
   MODEL_NAMES,
   namesIn,
-  ServedModelThinker,
   servedModelRuntime,
   until,
 } from "../test-support/served-model-fixtures.js";
-import { submitted, toolBenchmark } from "../test-support/tool-benchmark.js";
+import { submitted, thinkerBenchmark, toolBenchmark } from "../test-support/tool-benchmark.js";
 import { Benchmark } from "./benchmark.js";
 
 describe("Benchmark (BenchmarkTest): a job that answers with the model it was served", () => {
@@ -109,15 +108,9 @@ describe("Benchmark (BenchmarkTest): a job that answers with the model it was se
 
   it("keeps the judge blind: no entry id or provider model name reaches a judge's prompt", async () => {
     const runtime = servedModelRuntime();
-    await runtime.dispatcher.submit(
-      new Benchmark({
-        factory: () => new ServedModelThinker({ environment: runtime.environment }),
-        environment: runtime.environment,
-        log: runtime.log,
-        timers: runtime.time,
-      }),
-      { question: "Which model are you?" },
-    );
+    await runtime.dispatcher.submit(thinkerBenchmark(runtime), {
+      question: "Which model are you?",
+    });
     const judged = runtime.client.calls.filter((call) => call.kind === "judge");
     expect(judged).toHaveLength(3);
     // Every run named its entry id (answer, tool result) and its provider model (tool arguments,

@@ -1,4 +1,5 @@
 import type { CatalogEntry } from "@nucleo/catalog";
+import { emptyLedgerTotals } from "@nucleo/core";
 import type { BenchmarkRow, JudgeScore } from "../report/benchmark-report.js";
 import type { LaunchedRun, RunOutcome } from "./launched-run.js";
 import type { RunMeasure } from "./run-meter.js";
@@ -19,15 +20,7 @@ export interface RunState<TInput, TOutput> {
 }
 
 const NO_MEASURE: RunMeasure = {
-  totals: {
-    calls: 0,
-    inputTokens: 0,
-    cachedInputTokens: 0,
-    cacheWriteTokens: 0,
-    outputTokens: 0,
-    reasoningTokens: 0,
-    cost: new Map(),
-  },
+  totals: emptyLedgerTotals(),
   ownCalls: 0,
   latencyMs: 0,
   wallMs: 0,

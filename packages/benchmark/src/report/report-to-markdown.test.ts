@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { reportToJson } from "./report-to-json.js";
 import { reportToMarkdown } from "./report-to-markdown.js";
+import { CONTROL_CHARACTER, HOSTILE_WORDS, hostileReport } from "./test-support/hostile-report.js";
 import {
-  CONTROL_CHARACTER,
-  HOSTILE_TEXT,
-  HOSTILE_WORDS,
   judgeScore,
   lineWith,
+  referenceRow,
   report,
   row,
+  summarizedReport,
   withSummaries,
 } from "./test-support/report-fixtures.js";
 
@@ -18,14 +18,10 @@ const UNESCAPED = /(?<!\\)[`*_[\]<>!~&]/;
 describe("reportToMarkdown and reportToJson", () => {
   it("writes a titled document with both tables, the notes and the judges' reasons", () => {
     const markdown = reportToMarkdown(
-      withSummaries(
-        report({
-          rows: [
-            row({ run: 0, role: "reference", judge: null }),
-            row({ run: 1, judge: judgeScore(7, "Same total;\nfewer steps shown.") }),
-          ],
-        }),
-      ),
+      summarizedReport([
+        referenceRow(),
+        row({ run: 1, judge: judgeScore(7, "Same total;\nfewer steps shown.") }),
+      ]),
     );
     expect(markdown.startsWith("# Benchmark: summarize\n")).toBe(true);
     expect(markdown).toContain(
@@ -39,19 +35,10 @@ describe("reportToMarkdown and reportToJson", () => {
 
   it("lists every entry that served each run, and marks a run others also served", () => {
     const markdown = reportToMarkdown(
-      withSummaries(
-        report({
-          rows: [
-            row({ run: 0, role: "reference", judge: null }),
-            row({
-              run: 1,
-              model: "beta",
-              servedBy: ["beta", "alpha"],
-              judge: judgeScore(7, "Fine."),
-            }),
-          ],
-        }),
-      ),
+      summarizedReport([
+        referenceRow(),
+        row({ run: 1, model: "beta", servedBy: ["beta", "alpha"], judge: judgeScore(7, "Fine.") }),
+      ]),
     );
     expect(lineWith(markdown, "| run")).toMatch(/\| model +\| served by +\| +# \|/);
     const candidate = lineWith(markdown, "| cand");
@@ -63,16 +50,13 @@ describe("reportToMarkdown and reportToJson", () => {
     const attack =
       "# Top [click](https://evil.example) ![pixel](http://t.example/p.png) <img src=x onerror=alert(1)> `code` *bold* _em_ ~~gone~~ &lt; a|b";
     const markdown = reportToMarkdown(
-      withSummaries(
-        report({
-          rows: [
-            row({ run: 0, role: "reference", judge: null, judgeNote: null }),
-            row({ run: 1, judge: judgeScore(7, `${attack}\n# a heading of its own`) }),
-            row({ run: 2, repeat: 2, judge: null, status: "failed", error: attack }),
-          ],
-          judgeFailure: attack,
-          referenceFailure: attack,
-        }),
+      summarizedReport(
+        [
+          referenceRow({ judgeNote: null }),
+          row({ run: 1, judge: judgeScore(7, `${attack}\n# a heading of its own`) }),
+          row({ run: 2, repeat: 2, judge: null, status: "failed", error: attack }),
+        ],
+        { judgeFailure: attack, referenceFailure: attack },
       ),
     );
     const untrusted = [
@@ -108,20 +92,7 @@ describe("reportToMarkdown and reportToJson", () => {
   });
 
   it("drops control sequences, \\r and bidi overrides from what a model or an error wrote, before escaping it", () => {
-    const markdown = reportToMarkdown(
-      withSummaries(
-        report({
-          job: "summarize\x1b[2J",
-          rows: [
-            row({ run: 0, role: "reference", judge: null, judgeNote: null }),
-            row({ run: 1, model: "alpha\u202E", judge: judgeScore(7, HOSTILE_TEXT) }),
-            row({ run: 2, repeat: 2, status: "failed", error: HOSTILE_TEXT, judge: null }),
-          ],
-          judgeFailure: HOSTILE_TEXT,
-          referenceFailure: HOSTILE_TEXT,
-        }),
-      ),
-    );
+    const markdown = reportToMarkdown(hostileReport());
     expect(markdown).not.toMatch(CONTROL_CHARACTER);
     expect(markdown).not.toContain("evil.example");
     // The OSC's own terminator (ESC \\) is gone with it, not left as an escaped backslash.

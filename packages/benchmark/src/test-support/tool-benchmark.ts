@@ -5,6 +5,7 @@ import { Benchmark } from "../benchmark/benchmark.js";
 import type { BenchmarkOptions } from "../benchmark/benchmark-options.js";
 import type { Scorer } from "../benchmark/scorer.js";
 import {
+  ServedModelThinker,
   ServedModelTool,
   type ServedAnswer,
   type servedModelRuntime,
@@ -31,6 +32,22 @@ export function toolBenchmark(
     log: runtime.log,
     timers: runtime.time,
     ...options,
+  });
+}
+
+/**
+ * A {@link Benchmark} that races {@link ServedModelThinker} on `runtime`, judged only, logging to
+ * the runtime's `logged` on its manual time; with `childGrade` the thinker's child declares it.
+ */
+export function thinkerBenchmark(
+  runtime: ReturnType<typeof servedModelRuntime>,
+  childGrade?: "MEDIUM",
+) {
+  return new Benchmark({
+    factory: () => new ServedModelThinker({ environment: runtime.environment }, childGrade),
+    environment: runtime.environment,
+    log: runtime.log,
+    timers: runtime.time,
   });
 }
 

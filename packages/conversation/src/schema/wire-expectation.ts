@@ -22,19 +22,9 @@ export function wireExpectation(
   if (missing) return `${declared} (required)`;
   switch (issue.code) {
     case "too_small":
-      return bound(
-        schema,
-        issue.origin,
-        issue.exact ? "exactly" : issue.inclusive ? "at least" : "more than",
-        issue.minimum,
-      );
+      return bound(schema, issue, issue.minimum, ["at least", "more than"]);
     case "too_big":
-      return bound(
-        schema,
-        issue.origin,
-        issue.exact ? "exactly" : issue.inclusive ? "at most" : "less than",
-        issue.maximum,
-      );
+      return bound(schema, issue, issue.maximum, ["at most", "less than"]);
     case "not_multiple_of":
       return `${declaredType(unwrapZod(schema))} that is a multiple of ${String(issue.divisor)}`;
     case "invalid_format":
@@ -68,12 +58,15 @@ const SYMBOLS: Readonly<Record<string, string>> = {
   "less than": "<",
 };
 
+/** A size or range bound in words; the two sides differ only in the words for their edge. */
 function bound(
   schema: z.ZodType,
-  origin: string,
-  relation: string,
+  issue: { readonly origin: string; readonly exact?: boolean; readonly inclusive?: boolean },
   limit: number | bigint,
+  [inclusive, exclusive]: readonly [string, string],
 ): string {
+  const { origin } = issue;
+  const relation = issue.exact ? "exactly" : issue.inclusive ? inclusive : exclusive;
   const amount = String(limit);
   if (origin === "string") return `a string of ${relation} ${amount} characters`;
   if (origin === "array" || origin === "set") return `an array of ${relation} ${amount} items`;

@@ -1,28 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { SystemError } from "../errors/system-error.js";
-import type { JobContext } from "../jobs/job-context.js";
 import { ManualTimers } from "../testing/manual-timers.js";
-import { flush, forever, ScriptedDoer, ScriptedTool } from "../test-support/jobs.js";
+import { flush, forever, ScriptedDoer, ScriptedTool, signalWatcher } from "../test-support/jobs.js";
 import { JobDispatcher } from "./job-dispatcher.js";
-
-/** A tool that waits for its signal and records the reason it was given. */
-function signalWatcher(reasons: unknown[], timeoutMs: number | null = null) {
-  return new ScriptedTool(
-    (_resources, context: JobContext) =>
-      new Promise((_resolve, reject) => {
-        context.signal.addEventListener(
-          "abort",
-          () => {
-            reasons.push(context.signal.reason);
-            reject(context.signal.reason);
-          },
-          { once: true },
-        );
-      }),
-    () => null,
-    timeoutMs,
-  );
-}
 
 describe("timeouts and cancellation", () => {
   it("a tool's timeout aborts its signal and fails it with a timeout error", async () => {

@@ -4,25 +4,14 @@ import { CorrectionSignal, ThrottleSignal } from "../errors/retry-signals.js";
 import { wrapWithContext } from "../errors/wrap-with-context.js";
 import { describeIssue } from "../schema/describe-issue.js";
 import { RecordingAdmission } from "../testing/recording-admission.js";
-import { EventLog, flush, ScriptedDoer, ScriptedTool } from "../test-support/jobs.js";
-import type { JobContext } from "../jobs/job-context.js";
+import {
+  EventLog,
+  flush,
+  ScriptedDoer,
+  ScriptedTool,
+  signalWatcher,
+} from "../test-support/jobs.js";
 import { JobDispatcher } from "./job-dispatcher.js";
-
-function watcher(reasons: unknown[]) {
-  return new ScriptedTool(
-    (_resources, context: JobContext) =>
-      new Promise((_resolve, reject) => {
-        context.signal.addEventListener(
-          "abort",
-          () => {
-            reasons.push(context.signal.reason);
-            reject(context.signal.reason);
-          },
-          { once: true },
-        );
-      }),
-  );
-}
 
 describe("cancellation and failure reach every descendant", () => {
   it("the caller's signal still reaches children a doer left running after it returned", async () => {
@@ -30,7 +19,7 @@ describe("cancellation and failure reach every descendant", () => {
     const controller = new AbortController();
     const handle = new JobDispatcher().submit(
       new ScriptedDoer((context) => {
-        void context.submitInStep(watcher(reasons), null);
+        void context.submitInStep(signalWatcher(reasons), null);
         return "returned";
       }),
       null,
@@ -47,7 +36,7 @@ describe("cancellation and failure reach every descendant", () => {
     const reasons: unknown[] = [];
     const handle = new JobDispatcher().submit(
       new ScriptedDoer(async (context) => {
-        void context.submitInStep(watcher(reasons), null);
+        void context.submitInStep(signalWatcher(reasons), null);
         await flush();
         throw new Error("the doer's own bug");
       }),

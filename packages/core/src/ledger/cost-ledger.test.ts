@@ -3,7 +3,7 @@ import { JobDispatcher } from "../dispatch/job-dispatcher.js";
 import type { JobReportedEvent } from "../events/run-event.js";
 import { ScriptedDoer, ScriptedTool } from "../test-support/jobs.js";
 import { RecordingLogger } from "../testing/recording-logger.js";
-import { CostLedger } from "./cost-ledger.js";
+import { CostLedger, emptyLedgerTotals } from "./cost-ledger.js";
 
 function callEvent(cost: string, currency = "USD"): JobReportedEvent {
   // The dispatcher adds lineage, job class and ancestors.
@@ -30,6 +30,14 @@ function caller(...costs: string[]) {
 }
 
 describe("CostLedger", () => {
+  it("totalFor hands each caller totals of its own: changing them changes nothing another caller sees", () => {
+    const ledger = new CostLedger();
+    const first = ledger.totalFor("job-without-calls");
+    // The type says read-only; a caller that casts it away must still spoil nothing shared.
+    (first.cost as Map<string, unknown>).set("EUR", "spent");
+    expect(ledger.totalFor("job-without-calls").cost.size).toBe(0);
+  });
+
   it("attributes every call to its job and every ancestor, so a doer's total includes its descendants'", async () => {
     const ledger = new CostLedger();
     const dispatcher = new JobDispatcher({ observers: [ledger] });
@@ -76,6 +84,11 @@ describe("CostLedger", () => {
 
   it("a job that made no call totals zero", () => {
     expect(new CostLedger().totalFor("nobody")).toMatchObject({ calls: 0, cost: new Map() });
+  });
+
+  it("emptyLedgerTotals is a job with no call's totals, a fresh object each time", () => {
+    expect(emptyLedgerTotals()).toEqual(new CostLedger().totalFor("nobody"));
+    expect(emptyLedgerTotals()).not.toBe(emptyLedgerTotals());
   });
 
   it("records each call with its job class, and a ledger for one workflow ignores the others", async () => {

@@ -38,15 +38,25 @@ interface MutableTotals {
   cost: Map<string, Decimal>;
 }
 
-const EMPTY: LedgerTotals = Object.freeze({
-  calls: 0,
-  inputTokens: 0,
-  cachedInputTokens: 0,
-  cacheWriteTokens: 0,
-  outputTokens: 0,
-  reasoningTokens: 0,
-  cost: new Map<string, Decimal>(),
-});
+function zeroTotals(): MutableTotals {
+  return {
+    calls: 0,
+    inputTokens: 0,
+    cachedInputTokens: 0,
+    cacheWriteTokens: 0,
+    outputTokens: 0,
+    reasoningTokens: 0,
+    cost: new Map(),
+  };
+}
+
+/**
+ * What a job that made no model call spent: every count zero, no cost. A fresh object each
+ * time, for code that measures runs the ledger never saw (a run that failed before its call).
+ */
+export function emptyLedgerTotals(): LedgerTotals {
+  return zeroTotals();
+}
 
 /**
  * Attributes every model call to the job that made it and to every ancestor, through the
@@ -79,7 +89,8 @@ export class CostLedger implements RunObserver {
   /** What `jobId` and all its descendants spent (zeros for a job that made no call). */
   totalFor(jobId: string): LedgerTotals {
     const totals = this.#totals.get(jobId);
-    return totals ? { ...totals, cost: new Map(totals.cost) } : EMPTY;
+    // A copy either way: a caller that changes what it got changes nothing another caller sees.
+    return totals ? { ...totals, cost: new Map(totals.cost) } : zeroTotals();
   }
 
   /** Every recorded call, in arrival order. */
@@ -129,15 +140,7 @@ export class CostLedger implements RunObserver {
   #add(jobId: string, event: LlmCallEvent, cost: Decimal): void {
     let totals = this.#totals.get(jobId);
     if (!totals) {
-      totals = {
-        calls: 0,
-        inputTokens: 0,
-        cachedInputTokens: 0,
-        cacheWriteTokens: 0,
-        outputTokens: 0,
-        reasoningTokens: 0,
-        cost: new Map(),
-      };
+      totals = zeroTotals();
       this.#totals.set(jobId, totals);
     }
     const usage = event.usage;

@@ -72,3 +72,25 @@ export async function flush(): Promise<void> {
 
 // Kept here too, where the dispatcher tests have always found it.
 export { EventLog } from "../testing/event-log.js";
+
+/**
+ * A tool that waits for its signal, records the reason it was given in `reasons` and rejects
+ * with it; `timeoutMs` is its own timeout.
+ */
+export function signalWatcher(reasons: unknown[], timeoutMs: number | null = null) {
+  return new ScriptedTool(
+    (_resources, context: JobContext) =>
+      new Promise((_resolve, reject) => {
+        context.signal.addEventListener(
+          "abort",
+          () => {
+            reasons.push(context.signal.reason);
+            reject(context.signal.reason);
+          },
+          { once: true },
+        );
+      }),
+    () => null,
+    timeoutMs,
+  );
+}

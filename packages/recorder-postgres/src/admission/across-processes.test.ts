@@ -1,7 +1,7 @@
 import type { SharedBookingAnswer, SharedDemand } from "@nucleo/catalog";
 import { inspect } from "node:util";
 import { Kysely, PostgresDialect, sql } from "kysely";
-import { Pool } from "pg";
+import { Pool, type PoolConfig } from "pg";
 import { afterEach, expect, it } from "vitest";
 import { openRecorderDatabase } from "../db/open-recorder-database.js";
 import type { RecorderDatabase } from "../schema/database.js";
@@ -16,8 +16,13 @@ const BOOKS_PER_HANDLE = 10;
 const FLEET_RPM = 5;
 const SEATS_PER_WORKER = 4;
 
-const granted = (answers: readonly SharedBookingAnswer[]) =>
-  answers.filter((answer) => "booked" in answer).length;
+/** A demand on `entryId` under `limits`, of one input and one output token unless told. */
+const demandOf = (
+  entryId: string,
+  limits: SharedDemand["limits"],
+  inputTokens = 1,
+  outputTokens = 1,
+): SharedDemand => ({ entryId, limits, inputTokens, outputTokens });
 
 /** Every handle books `demand` `BOOKS_PER_HANDLE` times at once, all handles together. */
 function race(
@@ -50,25 +55,38 @@ describeOnOneDatabase(
       );
     }
 
-    async function bookedRows(entryId: string): Promise<number> {
+    /** A database handle on one pool of its own, closed after the test. */
+    function ownPool(connectionString: string, options: Omit<PoolConfig, "connectionString">) {
+      const pool = new Pool({ connectionString, ...options });
+      const db = new Kysely<RecorderDatabase>({ dialect: new PostgresDialect({ pool }) });
+      closers.push(() => db.destroy());
+      return db;
+    }
+
+    /** The ids of the bookings the table holds for `entryId`. */
+    async function bookedIds(entryId: string): Promise<string[]> {
       const rows = await database()
         .db.selectFrom("nucleo_seat_bookings")
         .select("id")
         .where("entry_id", "=", entryId)
         .execute();
-      return rows.length;
+      return rows.map((row) => row.id);
+    }
+
+    /** Asserts that `count` of `answers` were bookings, and that the table holds as many. */
+    async function expectGranted(
+      answers: readonly SharedBookingAnswer[],
+      entryId: string,
+      count: number,
+    ) {
+      expect(answers.filter((answer) => "booked" in answer)).toHaveLength(count);
+      expect(await bookedIds(entryId)).toHaveLength(count);
     }
 
     it("books racing from separate connection pools (processes) grant exactly the request limit", async () => {
       const stores = await handles(HANDLES);
-      const answers = await race(stores, {
-        entryId: "pools-requests",
-        limits: { requestsPerMinute: 5 },
-        inputTokens: 1,
-        outputTokens: 1,
-      });
-      expect(granted(answers)).toBe(5);
-      expect(await bookedRows("pools-requests")).toBe(5);
+      const answers = await race(stores, demandOf("pools-requests", { requestsPerMinute: 5 }));
+      await expectGranted(answers, "pools-requests", 5);
       // Every refusal saw all five bookings: the wait is until the first of them leaves.
       expect(answers.filter((answer) => "waitMs" in answer)).toEqual(
         Array.from({ length: HANDLES * BOOKS_PER_HANDLE - 5 }, () => ({ waitMs: MINUTE })),
@@ -77,62 +95,41 @@ describeOnOneDatabase(
 
     it("books racing from separate connection pools grant exactly what a token limit holds", async () => {
       const stores = await handles(HANDLES);
-      const answers = await race(stores, {
-        entryId: "pools-tokens",
-        limits: { tokensPerMinute: 1_000 },
-        inputTokens: 90,
-        outputTokens: 10,
-      });
-      expect(granted(answers)).toBe(10);
-      expect(await bookedRows("pools-tokens")).toBe(10);
+      const answers = await race(
+        stores,
+        demandOf("pools-tokens", { tokensPerMinute: 1_000 }, 90, 10),
+      );
+      await expectGranted(answers, "pools-tokens", 10);
     });
 
     it("books run READ COMMITTED even where the server defaults to REPEATABLE READ, so none books on a stale view", async () => {
       // A snapshot taken before the entry's lock was granted would miss the bookings committed
       // meanwhile, and grant past the limit.
-      const handles = Array.from({ length: HANDLES }, () => {
-        const pool = new Pool({
-          connectionString: database().url!,
+      const handles = Array.from({ length: HANDLES }, () =>
+        ownPool(database().url!, {
           options: "-c default_transaction_isolation=repeatable\\ read",
           max: BOOKS_PER_HANDLE,
-        });
-        const db = new Kysely<RecorderDatabase>({ dialect: new PostgresDialect({ pool }) });
-        closers.push(() => db.destroy());
-        return db;
-      });
+        }),
+      );
       const { rows } = await sql<{
         default_transaction_isolation: string;
       }>`show default_transaction_isolation`.execute(handles[0]!);
       expect(rows).toEqual([{ default_transaction_isolation: "repeatable read" }]);
       const stores = handles.map((db) => new PostgresBudgetStore(db));
-      const answers = await race(stores, {
-        entryId: "pools-repeatable-read",
-        limits: { requestsPerMinute: 5 },
-        inputTokens: 1,
-        outputTokens: 1,
-      });
-      expect(granted(answers)).toBe(5);
-      expect(await bookedRows("pools-repeatable-read")).toBe(5);
+      const answers = await race(
+        stores,
+        demandOf("pools-repeatable-read", { requestsPerMinute: 5 }),
+      );
+      await expectGranted(answers, "pools-repeatable-read", 5);
     });
 
     it("a store whose database refuses its password fails without the password in the error", async () => {
       const url = new URL(database().url!);
       url.password = "canary-Pa55word-7f3e";
-      const pool = new Pool({ connectionString: url.href, max: 1 });
-      const db = new Kysely<RecorderDatabase>({ dialect: new PostgresDialect({ pool }) });
-      closers.push(() => db.destroy());
+      const db = ownPool(url.href, { max: 1 });
       // The throwaway server checks passwords (scram-sha-256): this one is refused.
       const error = await new PostgresBudgetStore(db)
-        .book(
-          {
-            entryId: "refused-password",
-            limits: { requestsPerMinute: 1 },
-            inputTokens: 0,
-            outputTokens: 0,
-          },
-          T0,
-          MINUTE,
-        )
+        .book(demandOf("refused-password", { requestsPerMinute: 1 }, 0, 0), T0, MINUTE)
         .then(
           () => undefined,
           (thrown: unknown) => thrown,
@@ -179,13 +176,9 @@ describeOnOneDatabase(
             .filter((event) => event.event === "booked")
             .map((event) => event.id as string),
         );
-        const rows = await database()
-          .db.selectFrom("nucleo_seat_bookings")
-          .select("id")
-          .where("entry_id", "=", entryId)
-          .execute();
-        expect(rows.map((row) => row.id).sort()).toEqual(bookedByWorkers.sort());
-        expect(rows).toHaveLength(FLEET_RPM);
+        const booked = await bookedIds(entryId);
+        expect(booked.sort()).toEqual(bookedByWorkers.sort());
+        expect(booked).toHaveLength(FLEET_RPM);
       } finally {
         for (const worker of workers) worker.kill();
       }

@@ -1,4 +1,5 @@
 import { SystemError } from "@nucleo/core";
+import { brandError, hasErrorBrand } from "./error-brand.js";
 
 const RECORDER_DATABASE = Symbol.for("nucleo.error.recorder-database");
 
@@ -49,7 +50,7 @@ export class RecorderDatabaseError extends SystemError {
 
   constructor(options: RecorderDatabaseErrorOptions) {
     super({ code: options.code, message: options.message, cause: options.cause });
-    Object.defineProperty(this, RECORDER_DATABASE, { value: true });
+    brandError(this, RECORDER_DATABASE);
     this.code = options.code;
     this.url = options.url;
     this.dataDir = options.dataDir;
@@ -59,10 +60,6 @@ export class RecorderDatabaseError extends SystemError {
 
   /** True for any {@link RecorderDatabaseError}, from whichever copy of this package it came. */
   static override isInstance(value: unknown): value is RecorderDatabaseError {
-    return (
-      typeof value === "object" &&
-      value !== null &&
-      (value as Record<symbol, unknown>)[RECORDER_DATABASE] === true
-    );
+    return hasErrorBrand(value, RECORDER_DATABASE);
   }
 }

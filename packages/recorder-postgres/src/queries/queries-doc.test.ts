@@ -9,6 +9,7 @@ import type { CostTotals } from "./cost-totals.js";
 import { RecorderQueries } from "./recorder-queries.js";
 import { seedExampleRuns } from "./test-support/example-runs.js";
 import { seedRows } from "./test-support/seed-rows.js";
+import { tiedSiblings } from "./test-support/tied-siblings.js";
 
 // The README's query section: every ```sql block is run here and must answer what the typed API answers.
 const markdown = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
@@ -78,21 +79,7 @@ describeOnBothDatabases("the SQL in the README answers what RecorderQueries answ
     const { db } = await open();
     await seedExampleRuns(db);
     // Siblings tied on ordinal, start and submission: told apart by id in byte order.
-    const tied = {
-      parentId: "ties",
-      ordinal: 1,
-      startedAt: "2025-01-06T10:00:00Z",
-      submittedAt: "2025-01-06T09:00:00Z",
-    };
-    await seedRows(db, {
-      jobs: [
-        { id: "ties" },
-        { ...tied, id: "tie-b" },
-        { ...tied, id: "tie-B" },
-        { ...tied, id: "tie-é" },
-        { ...tied, id: "tie-a" },
-      ],
-    });
+    await seedRows(db, { jobs: tiedSiblings("ties", ["tie-b", "tie-B", "tie-é", "tie-a"]) });
     for (const rootId of ["wf-1", "wf-2", "ties"]) {
       const { root } = await new RecorderQueries(db).trajectory(rootId);
       const fromApi: unknown[] = [];
@@ -200,26 +187,15 @@ describeOnBothDatabases("the SQL in the README answers what RecorderQueries answ
       }));
       expect(fromSql).toEqual(await queries.benchmarkReports(rootId === null ? {} : { rootId }));
     }
-    const fromSql = (await run(db, "benchmarkReport", ["bench-1"])).map((row) => [
-      row.run,
-      row.role,
-      row.model,
-      row.status,
-      row.error,
-      row.cost,
-      row.judge_score,
-    ]);
-    const { rows } = await queries.benchmarkReport("bench-1");
-    expect(fromSql).toEqual(
-      rows.map((row) => [
-        row.run,
-        row.role,
-        row.model,
-        row.status,
-        row.error,
-        row.cost,
-        row.judgeScore,
-      ]),
+    // The columns both answers name alike, then the judge's score under each one's name.
+    const columns = (row: Row, judgeScore: unknown) => [
+      ...["run", "role", "model", "status", "error", "cost"].map((column) => row[column]),
+      judgeScore,
+    ];
+    const fromSql = (await run(db, "benchmarkReport", ["bench-1"])).map((row) =>
+      columns(row, row.judge_score),
     );
+    const { rows } = await queries.benchmarkReport("bench-1");
+    expect(fromSql).toEqual(rows.map((row) => columns({ ...row }, row.judgeScore)));
   });
 });

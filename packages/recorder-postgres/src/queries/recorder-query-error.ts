@@ -1,4 +1,5 @@
 import { SystemError } from "@nucleo/core";
+import { brandError, hasErrorBrand } from "../db/error-brand.js";
 
 const RECORDER_QUERY = Symbol.for("nucleo.error.recorder-query");
 
@@ -46,7 +47,7 @@ export class RecorderQueryError extends SystemError {
 
   constructor(options: RecorderQueryErrorOptions) {
     super({ code: options.code, message: options.message, cause: options.cause });
-    Object.defineProperty(this, RECORDER_QUERY, { value: true });
+    brandError(this, RECORDER_QUERY);
     this.code = options.code;
     this.query = options.query;
     this.id = options.id;
@@ -54,10 +55,6 @@ export class RecorderQueryError extends SystemError {
 
   /** True for any {@link RecorderQueryError}, from whichever copy of this package it came. */
   static override isInstance(value: unknown): value is RecorderQueryError {
-    return (
-      typeof value === "object" &&
-      value !== null &&
-      (value as Record<symbol, unknown>)[RECORDER_QUERY] === true
-    );
+    return hasErrorBrand(value, RECORDER_QUERY);
   }
 }

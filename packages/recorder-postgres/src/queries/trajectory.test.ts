@@ -6,6 +6,7 @@ import { RecorderQueries } from "./recorder-queries.js";
 import { RecorderQueryError } from "./recorder-query-error.js";
 import { seedExampleRuns } from "./test-support/example-runs.js";
 import { seedRows } from "./test-support/seed-rows.js";
+import { tiedSiblings } from "./test-support/tied-siblings.js";
 
 function flatten(root: TrajectoryNode<RecordedJob>): string[] {
   const lines: string[] = [];
@@ -74,21 +75,7 @@ describeOnBothDatabases("RecorderQueries.trajectory", (open) => {
 
   it("breaks a full tie (same ordinal, start and submission) by id in byte order, as the README's SQL does", async () => {
     const { db } = await open();
-    const same = {
-      parentId: "root",
-      ordinal: 1,
-      startedAt: "2025-01-06T10:00:00Z",
-      submittedAt: "2025-01-06T09:00:00Z",
-    };
-    await seedRows(db, {
-      jobs: [
-        { id: "root" },
-        { id: "b", ...same },
-        { id: "é", ...same },
-        { id: "B", ...same },
-        { id: "a", ...same },
-      ],
-    });
+    await seedRows(db, { jobs: tiedSiblings("root", ["b", "é", "B", "a"]) });
     const { root } = await new RecorderQueries(db).trajectory("root");
     expect(root.children.map((child) => child.job.jobId)).toEqual(["B", "a", "b", "é"]);
   });

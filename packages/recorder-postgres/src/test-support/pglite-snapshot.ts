@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from "node:fs";
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { createRecorderPglite } from "../db/pglite-connection.js";
 
 /**
  * The path of a tarball of a freshly initialised PGlite data folder, made once and kept in
@@ -12,7 +11,11 @@ import { createRecorderPglite } from "../db/pglite-connection.js";
 export async function pgliteSnapshot(cacheDir: string): Promise<string> {
   const file = join(cacheDir, `pglite-${pgliteVersion()}-initdb.tgz`);
   if (existsSync(file)) return file;
-  const pglite = await createRecorderPglite();
+  // PGlite itself, not the recorder's factory: this runs in vitest's global setup, which does
+  // not resolve sibling packages from source, and the factory's error type reaches @nucleo/core
+  // (built only later in a fresh clone). Type parsers do not matter to a dump of the folder.
+  const { PGlite } = await import("@electric-sql/pglite");
+  const pglite = await PGlite.create();
   try {
     const tarball = await pglite.dumpDataDir("gzip");
     await mkdir(cacheDir, { recursive: true });

@@ -1,54 +1,24 @@
-import { ManualTimers } from "@nucleo/core/testing";
-import type { Kysely } from "kysely";
+import type { ManualTimers } from "@nucleo/core/testing";
 import { expect, it } from "vitest";
-import type { RecorderDatabase } from "../schema/database.js";
 import { describeOnBothDatabases } from "../test-support/databases.js";
 import {
   SINGLE_EVENT_ATTEMPTS,
   SINGLE_EVENT_PATIENCE_MS,
   WRITES_BEFORE_GROWING,
 } from "./batch-sizing.js";
-import { PostgresRecorder } from "./postgres-recorder.js";
 import { EventScript } from "./test-support/event-script.js";
 import { settledYet } from "./test-support/settled-yet.js";
-import { FaultyDatabase, until } from "./test-support/faulty-database.js";
-import { problemsLogger, type LoggedProblem } from "./test-support/logged-problems.js";
+import { until } from "./test-support/faulty-database.js";
+import { countRows } from "./test-support/count-rows.js";
+import { faultyRecorder } from "./test-support/faulty-recorder.js";
+import type { LoggedProblem } from "./test-support/logged-problems.js";
 
 const failure = (message: string, code?: string): Error =>
   Object.assign(new Error(message), code === undefined ? {} : { code });
 
-async function count(
-  db: Kysely<RecorderDatabase>,
-  table: "nucleo_jobs" | "nucleo_model_calls",
-): Promise<number> {
-  return Number(
-    (
-      await db
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll<string>().as("n"))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
-}
-
-/** A recorder on manual timers over a database that fails on command, its problems kept. */
-async function failingRecorder(
-  open: () => Promise<{ db: Kysely<RecorderDatabase> }>,
-  batchSize = 5_000,
-) {
-  const faulty = new FaultyDatabase((await open()).db);
-  const time = new ManualTimers();
-  const problems: LoggedProblem[] = [];
-  const recorder = new PostgresRecorder({
-    db: faulty.db,
-    timers: time,
-    clock: time,
-    batchSize,
-    retry: { initialMs: 100, maxMs: 10_000 },
-    logger: problemsLogger(problems),
-  });
-  return { faulty, time, problems, recorder };
-}
+/** A recorder over a database that fails on command, backing off from 100 ms to 10 s. */
+const failingRecorder = (open: Parameters<typeof faultyRecorder>[0], batchSize = 5_000) =>
+  faultyRecorder(open, { batchSize, retry: { initialMs: 100, maxMs: 10_000 } });
 
 /**
  * Moves the manual clock on to each timer (the flush interval, every back-off) as it is set,
@@ -115,8 +85,8 @@ describeOnBothDatabases("PostgresRecorder, a batch that keeps failing", (open) =
       expect(problems[1]?.message).toMatch(
         /Retrying in 200 ms with its first 200 event\(s\), the rest after them \(a batch that keeps failing is halved, in case it fails for its size\); 400 events wait, none is dropped\.$/,
       );
-      expect(await count(faulty.db, "nucleo_model_calls")).toBe(399);
-      expect(await count(faulty.db, "nucleo_jobs")).toBe(1);
+      expect(await countRows(faulty.db, "nucleo_model_calls")).toBe(399);
+      expect(await countRows(faulty.db, "nucleo_jobs")).toBe(1);
     },
   );
 
@@ -171,8 +141,8 @@ describeOnBothDatabases("PostgresRecorder, a batch that keeps failing", (open) =
       3,
     ]);
     expect(time.pendingDelays()).toEqual([]); // no retry is coming
-    expect(await count(faulty.db, "nucleo_jobs")).toBe(1);
-    expect(await count(faulty.db, "nucleo_model_calls")).toBe(0);
+    expect(await countRows(faulty.db, "nucleo_jobs")).toBe(1);
+    expect(await countRows(faulty.db, "nucleo_model_calls")).toBe(0);
   });
 
   it("a server that stays away is waited out for ever, even for a single event: an outage is never capped", async () => {
@@ -203,7 +173,7 @@ describeOnBothDatabases("PostgresRecorder, a batch that keeps failing", (open) =
     faulty.failWhen(undefined); // the server is back
     await moveTimeUntil(time, () => recorder.buffered === 0, "every event is written");
     await expect(closing).resolves.toBeUndefined();
-    expect(await count(faulty.db, "nucleo_model_calls")).toBe(2);
+    expect(await countRows(faulty.db, "nucleo_model_calls")).toBe(2);
   });
 
   it("a server that stays away is waited out for ever, even when every attempt at a single event is cut off mid-write (57P01, ECONNRESET)", async () => {
@@ -261,6 +231,6 @@ describeOnBothDatabases("PostgresRecorder, a batch that keeps failing", (open) =
     const run = (size: number) => Array<number>(WRITES_BEFORE_GROWING).fill(size);
     // The first 8 events went one at a time (8 writes at size 1): then 2, 4, and 8 again.
     expect(sizes).toEqual([...run(2), ...run(4), 8, 8]);
-    expect(await count(faulty.db, "nucleo_model_calls")).toBe(7 + 64);
+    expect(await countRows(faulty.db, "nucleo_model_calls")).toBe(7 + 64);
   });
 });

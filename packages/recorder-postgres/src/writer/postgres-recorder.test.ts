@@ -1,5 +1,4 @@
 import { SystemError } from "@nucleo/core";
-import { ManualTimers } from "@nucleo/core/testing";
 import type { Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
 import type { RecorderDatabase } from "../schema/database.js";
@@ -8,21 +7,9 @@ import { PostgresRecorder } from "./postgres-recorder.js";
 import { EventScript } from "./test-support/event-script.js";
 import { settledYet } from "./test-support/settled-yet.js";
 import { FaultyDatabase, until } from "./test-support/faulty-database.js";
+import { countRows } from "./test-support/count-rows.js";
+import { expectRefusedWrite, faultyRecorder } from "./test-support/faulty-recorder.js";
 import { problemsLogger, type LoggedProblem } from "./test-support/logged-problems.js";
-
-async function count(
-  db: Kysely<RecorderDatabase>,
-  table: "nucleo_jobs" | "nucleo_model_calls",
-): Promise<number> {
-  return Number(
-    (
-      await db
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll<string>().as("n"))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
-}
 
 /** A run of `calls` model calls by one job: `calls + 1` events. */
 function calls(script: EventScript, calls: number) {
@@ -33,9 +20,7 @@ function calls(script: EventScript, calls: number) {
 
 describeOnBothDatabases("PostgresRecorder's writer", (open) => {
   it("onEvent only buffers: nothing touches the database until the flush interval has passed", async () => {
-    const faulty = new FaultyDatabase((await open()).db);
-    const time = new ManualTimers();
-    const recorder = new PostgresRecorder({ db: faulty.db, timers: time, clock: time });
+    const { faulty, time, recorder } = await faultyRecorder(open);
     for (const event of calls(new EventScript(), 3)) recorder.onEvent(event);
     expect(faulty.statements).toEqual([]);
     expect(recorder.buffered).toBe(4);
@@ -44,19 +29,12 @@ describeOnBothDatabases("PostgresRecorder's writer", (open) => {
     time.advance(10);
     await until(() => recorder.buffered === 0, "the batch is written");
     expect(faulty.transactions).toBe(1);
-    expect(await count(faulty.db, "nucleo_model_calls")).toBe(3);
+    expect(await countRows(faulty.db, "nucleo_model_calls")).toBe(3);
     expect(time.pendingDelays()).toEqual([]);
   });
 
   it("a full batch goes at once; batches of batchSize, one transaction in flight at a time", async () => {
-    const faulty = new FaultyDatabase((await open()).db);
-    const time = new ManualTimers();
-    const recorder = new PostgresRecorder({
-      db: faulty.db,
-      timers: time,
-      clock: time,
-      batchSize: 4,
-    });
+    const { faulty, time, recorder } = await faultyRecorder(open, { batchSize: 4 });
     const release = faulty.hold();
     const events = calls(new EventScript(), 9);
     for (const event of events.slice(0, 4)) recorder.onEvent(event);
@@ -68,18 +46,11 @@ describeOnBothDatabases("PostgresRecorder's writer", (open) => {
     release();
     await until(() => recorder.buffered === 0, "everything is written");
     expect([faulty.transactions, faulty.maxOpenTransactions]).toEqual([3, 1]);
-    expect(await count(faulty.db, "nucleo_model_calls")).toBe(9);
+    expect(await countRows(faulty.db, "nucleo_model_calls")).toBe(9);
   });
 
   it("a failing database: the batch is kept, retried with doubling back-off (halved after two failures in a row), reported without secrets, written once", async () => {
-    const faulty = new FaultyDatabase((await open()).db);
-    const time = new ManualTimers();
-    const problems: LoggedProblem[] = [];
-    const recorder = new PostgresRecorder({
-      db: faulty.db,
-      timers: time,
-      clock: time,
-      logger: problemsLogger(problems),
+    const { faulty, time, problems, recorder } = await faultyRecorder(open, {
       retry: { initialMs: 100, maxMs: 300 },
     });
     // The failure comes after the batch's jobs were upserted, inside its transaction.
@@ -110,12 +81,12 @@ describeOnBothDatabases("PostgresRecorder's writer", (open) => {
         driverCode: "57P01",
       });
       expect(time.pendingDelays()).toEqual([delay]);
-      expect(await count(faulty.db, "nucleo_jobs")).toBe(0); // rolled back with the batch
+      expect(await countRows(faulty.db, "nucleo_jobs")).toBe(0); // rolled back with the batch
       time.advance(delay);
     }
     await until(() => recorder.buffered === 0, "the batch is written after the database recovers");
-    expect(await count(faulty.db, "nucleo_model_calls")).toBe(2);
-    expect(await count(faulty.db, "nucleo_jobs")).toBe(1);
+    expect(await countRows(faulty.db, "nucleo_model_calls")).toBe(2);
+    expect(await countRows(faulty.db, "nucleo_jobs")).toBe(1);
     for (const problem of problems) {
       // The whole logged line, fields and all, is what a JSON logger writes.
       expect(problem.level).toBe("warn");
@@ -140,16 +111,9 @@ describeOnBothDatabases("PostgresRecorder's writer", (open) => {
   });
 
   it("a write the database refuses (a revoked permission) fails at once: not retried, reported once naming the statement, flush and close fail, later events are dropped without holding the run", async () => {
-    const faulty = new FaultyDatabase((await open()).db);
-    const time = new ManualTimers();
-    const problems: LoggedProblem[] = [];
-    const recorder = new PostgresRecorder({
-      db: faulty.db,
-      timers: time,
-      clock: time,
+    const { faulty, time, problems, recorder } = await faultyRecorder(open, {
       batchSize: 3,
       maxBuffered: 4,
-      logger: problemsLogger(problems),
     });
     faulty.failTransactions(1_000, {
       atStatement: 2,
@@ -164,13 +128,11 @@ describeOnBothDatabases("PostgresRecorder's writer", (open) => {
     expect(pressure).toBeInstanceOf(Promise);
     const flushing = recorder.flush();
 
-    await expect(flushing).rejects.toMatchObject({
-      code: "recorder_write_refused",
+    await expectRefusedWrite(flushing, problems, {
       driverCode: "42501",
       statement: "insert into nucleo_model_calls",
       events: 6,
     });
-    expect(problems).toHaveLength(1);
     expect(problems[0]?.message).toBe(
       "The database refused the recorder's insert into nucleo_model_calls: 42501: permission denied for table nucleo_model_calls. " +
         "Not retried, since the same write would be refused again: the recorder has stopped, and the 3 event(s) of the batch, 3 more waiting behind it and every later one are not recorded.",
@@ -186,7 +148,7 @@ describeOnBothDatabases("PostgresRecorder's writer", (open) => {
     expect(recorder.abandon("stopping")).toBe(0);
     expect(problems).toHaveLength(1);
     expect(faulty.transactions).toBe(1);
-    expect(await count(faulty.db, "nucleo_jobs")).toBe(0);
+    expect(await countRows(faulty.db, "nucleo_jobs")).toBe(0);
   });
 
   it("a value the database refuses is reported by its SQLSTATE, without the value the server quoted", async () => {
@@ -200,27 +162,18 @@ describeOnBothDatabases("PostgresRecorder's writer", (open) => {
         }),
     });
     for (const event of calls(new EventScript(), 1)) recorder.onEvent(event);
-    await expect(recorder.flush()).rejects.toMatchObject({
-      code: "recorder_write_refused",
+    await expectRefusedWrite(recorder.flush(), problems, {
       driverCode: "22P02",
       statement: "insert into nucleo_jobs",
+      message: "22P02: a value the column's type refused",
     });
-    expect(problems).toHaveLength(1);
-    expect(problems[0]?.message).toContain("22P02: a value the column's type refused");
     expect(problems[0]?.message).not.toContain("row-secret-42");
   });
 
   it("past maxBuffered, pressure() holds until the buffer has drained below half", async () => {
-    const faulty = new FaultyDatabase((await open()).db);
-    const time = new ManualTimers();
-    const problems: LoggedProblem[] = [];
-    const recorder = new PostgresRecorder({
-      db: faulty.db,
-      timers: time,
-      clock: time,
+    const { faulty, time, problems, recorder } = await faultyRecorder(open, {
       batchSize: 4,
       maxBuffered: 10,
-      logger: problemsLogger(problems),
     });
     faulty.failTransactions(1);
     const events = calls(new EventScript(), 11); // 12 events
@@ -242,7 +195,7 @@ describeOnBothDatabases("PostgresRecorder's writer", (open) => {
     expect(waitingWhenReleased).toBe(4);
     expect(recorder.pressure()).toBeUndefined();
     await recorder.flush();
-    expect(await count(faulty.db, "nucleo_model_calls")).toBe(11);
+    expect(await countRows(faulty.db, "nucleo_model_calls")).toBe(11);
   });
 
   it("flush() waits for everything handed over so far, retries included; close() flushes, stops its timers and refuses later events", async () => {
@@ -258,12 +211,12 @@ describeOnBothDatabases("PostgresRecorder's writer", (open) => {
     for (const event of calls(script, 5)) recorder.onEvent(event);
     await recorder.flush(); // real timers: starts at once, backs off twice
     expect(problems.map((problem) => problem.attempt)).toEqual([1, 2]);
-    expect(await count(faulty.db, "nucleo_model_calls")).toBe(5);
+    expect(await countRows(faulty.db, "nucleo_model_calls")).toBe(5);
 
     const root = script.submit();
     recorder.onEvent(script.events.at(-1)!);
     await recorder.close();
-    expect(await count(faulty.db, "nucleo_jobs")).toBe(2);
+    expect(await countRows(faulty.db, "nucleo_jobs")).toBe(2);
     expect(() => recorder.onEvent(script.finished(root))).toThrow(
       /recorder is closed: job\.finished event 2 of job job-2 is not recorded/,
     );
@@ -271,14 +224,7 @@ describeOnBothDatabases("PostgresRecorder's writer", (open) => {
   });
 
   it("abandon() gives up on what the database never took: retries stop, pending and later flushes and close fail saying how many events were lost", async () => {
-    const faulty = new FaultyDatabase((await open()).db);
-    const time = new ManualTimers();
-    const problems: LoggedProblem[] = [];
-    const recorder = new PostgresRecorder({
-      db: faulty.db,
-      timers: time,
-      clock: time,
-      logger: problemsLogger(problems),
+    const { faulty, time, problems, recorder } = await faultyRecorder(open, {
       retry: { initialMs: 100, maxMs: 100 },
     });
     faulty.failTransactions(1_000);
@@ -320,7 +266,7 @@ describeOnBothDatabases("PostgresRecorder's writer", (open) => {
     faulty.failTransactions(1);
     for (const event of calls(new EventScript(), 2)) recorder.onEvent(event);
     await recorder.close();
-    expect(await count(faulty.db, "nucleo_model_calls")).toBe(2);
+    expect(await countRows(faulty.db, "nucleo_model_calls")).toBe(2);
   });
 });
 

@@ -4,6 +4,7 @@ import type { RecorderDatabase } from "../schema/database.js";
 import { describeOnBothDatabases } from "../test-support/databases.js";
 import { BENCHMARK_REPORT_KEY } from "./benchmark-report-schema.js";
 import { benchmarkReport, EventScript } from "./test-support/index.js";
+import { countRows } from "./test-support/count-rows.js";
 import { jobs, record } from "./test-support/record-deliveries.js";
 
 type Db = Kysely<RecorderDatabase>;
@@ -143,15 +144,7 @@ describeOnBothDatabases("the writer's tables", (open) => {
 });
 
 async function snapshot(db: Db) {
-  const count = async (table: keyof RecorderDatabase) =>
-    Number(
-      (
-        await db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<string>().as("n"))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = (table: keyof RecorderDatabase) => countRows(db, table);
   return {
     counts: {
       jobs: await count("nucleo_jobs"),

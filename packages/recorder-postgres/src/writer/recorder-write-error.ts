@@ -1,4 +1,5 @@
 import { SystemError } from "@nucleo/core";
+import { brandError, hasErrorBrand } from "../db/error-brand.js";
 import { sqlStateOf } from "../db/classify-database-failure.js";
 
 const RECORDER_WRITE = Symbol.for("nucleo.error.recorder-write");
@@ -68,7 +69,7 @@ export class RecorderWriteError extends SystemError {
 
   constructor(options: RecorderWriteErrorOptions) {
     super({ code: options.code, message: options.message });
-    Object.defineProperty(this, RECORDER_WRITE, { value: true });
+    brandError(this, RECORDER_WRITE);
     this.code = options.code;
     this.events = options.events;
     this.attempt = options.attempt;
@@ -81,11 +82,7 @@ export class RecorderWriteError extends SystemError {
 
   /** True for any {@link RecorderWriteError}, from whichever copy of this package it came. */
   static override isInstance(value: unknown): value is RecorderWriteError {
-    return (
-      typeof value === "object" &&
-      value !== null &&
-      (value as Record<symbol, unknown>)[RECORDER_WRITE] === true
-    );
+    return hasErrorBrand(value, RECORDER_WRITE);
   }
 }
 

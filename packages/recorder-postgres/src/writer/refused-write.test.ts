@@ -1,50 +1,39 @@
 import { randomBytes } from "node:crypto";
-import { ManualTimers } from "@nucleo/core/testing";
 import { sql } from "kysely";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { openRecorderDatabase } from "../db/open-recorder-database.js";
 import { describeOnBothDatabases } from "../test-support/databases.js";
 import "../test-support/provided-context.js";
 import { ServerTestDatabases } from "../test-support/server-test-databases.js";
-import { PostgresRecorder } from "./postgres-recorder.js";
+import type { PostgresRecorder } from "./postgres-recorder.js";
 import { EventScript } from "./test-support/event-script.js";
-import { problemsLogger, type LoggedProblem } from "./test-support/logged-problems.js";
+import { expectRefusedWrite, watchedRecorder } from "./test-support/faulty-recorder.js";
 
-/** A recorder on manual timers whose problems are kept: a retry would show as a pending delay. */
-function watchedRecorder(db: ConstructorParameters<typeof PostgresRecorder>[0]["db"]) {
-  const time = new ManualTimers();
-  const problems: LoggedProblem[] = [];
-  const recorder = new PostgresRecorder({
-    db,
-    timers: time,
-    clock: time,
-    logger: problemsLogger(problems),
-  });
-  return { recorder, time, problems };
+/** Records a job and one model call with `recorder`, and returns the script to go on with. */
+async function recordOneCall(recorder: PostgresRecorder) {
+  const script = new EventScript();
+  const root = script.submit();
+  script.llmCall(root, { cost: "0.001" });
+  for (const event of script.events) recorder.onEvent(event);
+  await recorder.flush();
+  return { script, root };
 }
 
 describeOnBothDatabases("the recorder, a table dropped in the middle of a run", (open) => {
   it("the write that needs the dropped table fails at once, naming its statement, and is not retried", async () => {
     const { db } = await open();
     const { recorder, time, problems } = watchedRecorder(db);
-    const script = new EventScript();
-    const root = script.submit();
-    script.llmCall(root, { cost: "0.001" });
-    for (const event of script.events) recorder.onEvent(event);
-    await recorder.flush();
+    const { script, root } = await recordOneCall(recorder);
 
     await sql`drop table nucleo_tool_withholds`.execute(db);
     recorder.onEvent(script.toolWithheld(root));
-    await expect(recorder.flush()).rejects.toMatchObject({
-      code: "recorder_write_refused",
+    await expectRefusedWrite(recorder.flush(), problems, {
       driverCode: "42P01",
       statement: "insert into nucleo_tool_withholds",
       events: 1,
+      message:
+        /^The database refused the recorder's insert into nucleo_tool_withholds: 42P01: relation "nucleo_tool_withholds" does not exist\. Not retried/,
     });
-    expect(problems.map((problem) => problem.code)).toEqual(["recorder_write_refused"]);
-    expect(problems[0]?.message).toMatch(
-      /^The database refused the recorder's insert into nucleo_tool_withholds: 42P01: relation "nucleo_tool_withholds" does not exist\. Not retried/,
-    );
     expect(time.pendingDelays()).toEqual([]);
     await expect(recorder.close()).rejects.toThrow(problems[0]!.message);
     // What was written before the table went stays written.
@@ -77,27 +66,20 @@ describe.skipIf(serverUrl === null)(
         const writer = await openRecorderDatabase({ url: url.href, migrate: false });
         try {
           const { recorder, time, problems } = watchedRecorder(writer.db);
-          const script = new EventScript();
-          const root = script.submit();
-          script.llmCall(root, { cost: "0.001" });
-          for (const event of script.events) recorder.onEvent(event);
-          await recorder.flush(); // the rights are there: written
+          const { script, root } = await recordOneCall(recorder); // the rights are there: written
 
           await sql
             .raw(`revoke insert, update on nucleo_model_calls from ${role}`)
             .execute(owner.db);
           recorder.onEvent(script.llmCall(root, { cost: "0.002" }));
           recorder.onEvent(script.finished(root));
-          await expect(recorder.flush()).rejects.toMatchObject({
-            code: "recorder_write_refused",
+          await expectRefusedWrite(recorder.flush(), problems, {
             driverCode: "42501",
             statement: "insert into nucleo_model_calls",
             events: 2,
+            message:
+              "The database refused the recorder's insert into nucleo_model_calls: 42501: permission denied for table nucleo_model_calls.",
           });
-          expect(problems).toHaveLength(1);
-          expect(problems[0]?.message).toContain(
-            "The database refused the recorder's insert into nucleo_model_calls: 42501: permission denied for table nucleo_model_calls.",
-          );
           expect(problems[0]?.message).not.toContain(password);
           // Not retried: no back-off is pending, and moving time on writes nothing.
           expect(time.pendingDelays()).toEqual([]);

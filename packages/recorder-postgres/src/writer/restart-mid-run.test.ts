@@ -16,6 +16,7 @@ import { z } from "zod";
 import { openRecorderDatabase } from "../db/open-recorder-database.js";
 import "../test-support/provided-context.js";
 import { PostgresRecorder } from "./postgres-recorder.js";
+import { countRows } from "./test-support/count-rows.js";
 import { EventLog, until } from "./test-support/index.js";
 import { problemsLogger, type LoggedProblem } from "./test-support/logged-problems.js";
 
@@ -233,15 +234,6 @@ async function expectRecordedOnce(
       .sort(),
   );
   expect(seats.every((seat) => seat.outcome === "settled")).toBe(true);
-  const count = async (table: "nucleo_tool_withholds" | "nucleo_skill_admissions") =>
-    Number(
-      (
-        await db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<string>().as("n"))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-  expect(await count("nucleo_tool_withholds")).toBe(log.ofType("tool.withheld").length);
-  expect(await count("nucleo_skill_admissions")).toBe(log.ofType("skill.admitted").length);
+  expect(await countRows(db, "nucleo_tool_withholds")).toBe(log.ofType("tool.withheld").length);
+  expect(await countRows(db, "nucleo_skill_admissions")).toBe(log.ofType("skill.admitted").length);
 }

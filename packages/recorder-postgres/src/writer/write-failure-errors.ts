@@ -52,17 +52,14 @@ export const writeFailureErrors = {
   /** The database refused the batch of `events` events for good (`recorder_write_refused`): the writer stops. */
   batchRefused(failure: FailedStatement & { readonly events: number }): RecorderWriteError {
     const { statement, events, waiting } = failure;
-    const { driverCode, detail } = describeDriverError(failure.error);
-    return new RecorderWriteError({
-      code: "recorder_write_refused",
-      events: waiting,
-      driverCode,
-      statement,
-      message:
-        `The database refused the recorder's ${statement}: ${codeAndDetail(driverCode, detail)}. ` +
+    return refusal(
+      failure,
+      undefined,
+      (driver) =>
+        `The database refused the recorder's ${statement}: ${driver}. ` +
         `Not retried, since the same write would be refused again: the recorder has stopped, and the ${events} event(s) of the batch, ` +
         `${waiting - events} more waiting behind it and every later one are not recorded.`,
-    });
+    );
   },
 
   /**
@@ -78,22 +75,38 @@ export const writeFailureErrors = {
     },
   ): RecorderWriteError {
     const { statement, event, waiting } = failure;
-    const { driverCode, detail } = describeDriverError(failure.error);
-    return new RecorderWriteError({
-      code: "recorder_write_refused",
-      events: waiting,
-      driverCode,
-      statement,
-      jobId: event.jobId,
-      seq: event.seq,
-      message:
+    return refusal(
+      failure,
+      event,
+      (driver) =>
         `The database failed the recorder's ${statement} for one event alone (${event.type} event ${event.seq} of job ${event.jobId}) ` +
-        `${failure.failures} times in a row, over ${Math.round(failure.failingForMs / 1_000)} s: ${codeAndDetail(driverCode, detail)}. ` +
+        `${failure.failures} times in a row, over ${Math.round(failure.failingForMs / 1_000)} s: ${driver}. ` +
         `Not retried further, since a batch of one event cannot be made smaller: the recorder has stopped, and that event, ` +
         `${waiting - 1} more waiting behind it and every later one are not recorded.`,
-    });
+    );
   },
 };
+
+/**
+ * The writer stops (`recorder_write_refused`): every event waiting is lost. Both refusals (a
+ * batch's, one event's) name the same things; `event` is the one event, when it is the cause.
+ * `sentence` words the refusal around the driver's code and text.
+ */
+function refusal(
+  failure: FailedStatement,
+  event: RunEvent | undefined,
+  sentence: (driver: string) => string,
+): RecorderWriteError {
+  const { driverCode, detail } = describeDriverError(failure.error);
+  return new RecorderWriteError({
+    code: "recorder_write_refused",
+    events: failure.waiting,
+    driverCode,
+    statement: failure.statement,
+    ...(event === undefined ? {} : { jobId: event.jobId, seq: event.seq }),
+    message: sentence(codeAndDetail(driverCode, detail)),
+  });
+}
 
 /** `57P01: terminating connection…`, or the detail alone when the driver gave no code. */
 function codeAndDetail(driverCode: string | undefined, detail: string): string {

@@ -75,3 +75,36 @@ export async function expectWait(
 ): Promise<void> {
   assertWait(await store.book(demand, now, WINDOW_MS), waitMs, what);
 }
+
+/** One entry under one set of limits, booked at explicit times: each step of a case is one line. */
+export interface EntryUnderLimits {
+  /** Books these tokens at `now` (in a {@link WINDOW_MS} window), asserts the booking, returns it. */
+  book(
+    now: number,
+    what: string,
+    inputTokens?: number,
+    outputTokens?: number,
+  ): Promise<SharedBooking>;
+  /** Asks for these tokens at `now` and asserts a wait of exactly `waitMs`. */
+  waits(
+    now: number,
+    waitMs: number,
+    what: string,
+    inputTokens?: number,
+    outputTokens?: number,
+  ): Promise<void>;
+}
+
+/** Demands on `entryId` under `limits`, booked in `store` with {@link bookNow} and {@link expectWait}. */
+export function entryUnder(
+  store: SharedBudgetStore,
+  entryId: string,
+  limits: RateLimits,
+): EntryUnderLimits {
+  return {
+    book: (now, what, inputTokens, outputTokens) =>
+      bookNow(store, demandOf(entryId, limits, inputTokens, outputTokens), now, what),
+    waits: (now, waitMs, what, inputTokens, outputTokens) =>
+      expectWait(store, demandOf(entryId, limits, inputTokens, outputTokens), now, waitMs, what),
+  };
+}

@@ -6,7 +6,7 @@ import {
   WINDOW_MS,
   bookNow,
   demandOf,
-  expectWait,
+  entryUnder,
   type SharedBudgetStoreCase,
 } from "./case-support.js";
 
@@ -106,9 +106,7 @@ export const inputCases: readonly SharedBudgetStoreCase[] = [
         "demand.limits.requestsPerHour",
         "an unknown limit beside a known one",
       );
-      await bookNow(
-        store,
-        demandOf("unknown-limit", { requestsPerMinute: 1 }),
+      await entryUnder(store, "unknown-limit", { requestsPerMinute: 1 }).book(
         T0,
         "the only request of the minute: the refusals booked nothing",
       );
@@ -163,17 +161,11 @@ export const inputCases: readonly SharedBudgetStoreCase[] = [
   {
     name: "a booking named with another entry is not that booking: settle and cancel leave it alone",
     async run(store) {
-      const limits = { tokensPerMinute: 1_000 };
-      const booking = await bookNow(store, demandOf("owner", limits, 500), T0, "500 tokens");
+      const owner = entryUnder(store, "owner", { tokensPerMinute: 1_000 });
+      const booking = await owner.book(T0, "500 tokens", 500);
       await store.settle({ id: booking.id, entryId: "not-owner" }, 0, 0);
       await store.cancel({ id: booking.id, entryId: "not-owner" });
-      await expectWait(
-        store,
-        demandOf("owner", limits, 501),
-        T0,
-        WINDOW_MS,
-        "501 tokens more: the 500 still count",
-      );
+      await owner.waits(T0, WINDOW_MS, "501 tokens more: the 500 still count", 501);
     },
   },
 ];

@@ -2,7 +2,7 @@ import { InvalidInputError, MAX_CORRECTIONS, ThinkerDeclaration } from "@nucleo/
 import { ScriptedLlmClient } from "@nucleo/testing";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { thinkerTestRuntime } from "../test-support/thinker-fixtures.js";
+import { heldClient, thinkerTestRuntime } from "../test-support/thinker-fixtures.js";
 import type { ThinkerOptions } from "../thinker/abstract-thinker.js";
 import { META_PARENT_DEPTH } from "../thinker/run-metadata.js";
 import { thinkerInput } from "../thinker/thinker-input.js";
@@ -197,5 +197,19 @@ describe("AbstractToollessThinker", () => {
     await failureOf(dispatcher.submit(thinker, { messageText: "hello" }));
     expect(thinker.transcript().answered).toBe(false);
     expect(thinker.transcript().turns).toHaveLength(MAX_CORRECTIONS + 1);
+  });
+
+  it("an instance that is running refuses a second run of itself (thinker_busy)", async () => {
+    const { client, inside, release } = heldClient(JSON.stringify(GOOD));
+    const { dispatcher, environment } = thinkerTestRuntime(client);
+    const thinker = new Classify({ environment });
+    const first = dispatcher.submit(thinker, { messageText: "hello" });
+    await inside;
+    await expect(dispatcher.submit(thinker, { messageText: "again" })).rejects.toMatchObject({
+      code: "thinker_busy",
+      message: 'Thinker "classify" is already running; submit a new instance for a concurrent run.',
+    });
+    release();
+    await expect(first).resolves.toEqual(GOOD);
   });
 });

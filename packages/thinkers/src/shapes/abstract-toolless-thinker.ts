@@ -1,10 +1,4 @@
-import {
-  Depth,
-  InvalidInputError,
-  SystemError,
-  type JobContext,
-  type ThinkerDeclaration,
-} from "@nucleo/core";
+import { Depth, InvalidInputError, type JobContext, type ThinkerDeclaration } from "@nucleo/core";
 import {
   LLMCall,
   responseContract,
@@ -13,6 +7,7 @@ import {
 } from "@nucleo/conversation";
 import type { z } from "zod";
 import type { ThinkerOptions } from "../thinker/abstract-thinker.js";
+import { thinkerBusyError } from "../thinker/thinker-busy.js";
 import type { ThinkerInput } from "../thinker/thinker-input.js";
 import { SingleObjectiveThinker } from "./single-objective-thinker.js";
 import { META_PARENT_DEPTH } from "../thinker/run-metadata.js";
@@ -58,11 +53,7 @@ export abstract class AbstractToollessThinker<
 
   /** One call, no loop: the answer is checked against the output schema and corrected up to the limit. */
   override async execute(input: TInput, context: JobContext): Promise<TOutput> {
-    if (this.#running)
-      throw new SystemError({
-        code: "thinker_busy",
-        message: `Thinker "${this.name}" is already running; submit a new instance for a concurrent run.`,
-      });
+    if (this.#running) throw thinkerBusyError(this.name);
     this.#running = true;
     try {
       return await this.#once(input, context);

@@ -1,10 +1,11 @@
 // This package's test fixtures: a catalog with an entry per grade, the runtime thinkers run in
-// on manual time, the adding and note-taking tools, and the small Summer thinker.
+// on manual time, the adding and note-taking tools, the small Summer thinker, and a client that
+// holds its first call in flight.
 import type { CatalogEntryInput } from "@nucleo/catalog";
 import type { LlmClient } from "@nucleo/conversation";
 import { AbstractTool, ThinkerDeclaration } from "@nucleo/core";
 import { ManualTimers } from "@nucleo/core/testing";
-import { testRuntime } from "@nucleo/testing";
+import { ScriptedLlmClient, testRuntime } from "@nucleo/testing";
 import { ClassToolProvider } from "@nucleo/tools";
 import { z } from "zod";
 import { SingleObjectiveThinker } from "../shapes/single-objective-thinker.js";
@@ -114,4 +115,23 @@ export class Summer extends SingleObjectiveThinker<SumQuestion, SumAnswer> {
 /** The envelope a thinker's model answers with. */
 export function envelope(answer: unknown, reasoning = "added with the tool"): string {
   return JSON.stringify({ reasoning, answer });
+}
+
+/**
+ * A client whose first call waits until `release()`, answering `answer` then: a run is held in
+ * flight (`inside` settles once the call is made) while a test does something alongside it.
+ */
+export function heldClient(answer: string) {
+  let release!: () => void;
+  let entered!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const inside = new Promise<void>((resolve) => (entered = resolve));
+  const client = new ScriptedLlmClient([
+    async () => {
+      entered();
+      await released;
+      return ScriptedLlmClient.answer(answer);
+    },
+  ]);
+  return { client, inside, release };
 }

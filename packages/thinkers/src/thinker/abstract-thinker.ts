@@ -41,6 +41,7 @@ import { compactRun } from "./run-compaction.js";
 import { ThinkerHooks } from "./thinker-hooks.js";
 import type { ThinkerRun } from "./thinker-run.js";
 import { turnCall } from "./turn-call.js";
+import { thinkerBusyError } from "./thinker-busy.js";
 
 export { DEFAULT_MAX_TURNS, type ThinkerOptions } from "./thinker-options.js";
 
@@ -177,11 +178,7 @@ export abstract class AbstractThinker<TInput, TOutput>
 
   /** Runs the loop (the dispatcher calls this; submit the thinker, never call it yourself). */
   async execute(input: TInput, context: JobContext): Promise<TOutput> {
-    if (this.#running)
-      throw new SystemError({
-        code: "thinker_busy",
-        message: `Thinker "${this.name}" is already running; submit a new instance for a concurrent run.`,
-      });
+    if (this.#running) throw thinkerBusyError(this.name);
     this.#running = true;
     try {
       // Opened by a plain method: this async frame, kept while the run waits on its model,

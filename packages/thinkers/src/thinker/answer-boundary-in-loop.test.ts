@@ -61,6 +61,22 @@ function answerObjectSchema(request: LlmRequest): unknown {
   return options.find((option) => option.type === "object");
 }
 
+/**
+ * Runs a {@link Summer} that first answers `wrong`, then `{ total: 5 }`: asserts that it ends
+ * with that total and returns what the loop sent back between the two (its last message).
+ */
+async function replyToSummerAnswer(wrong: unknown): Promise<{ role: string; text: string }> {
+  const client = new ScriptedLlmClient([
+    ScriptedLlmClient.answer(envelope(wrong)),
+    ScriptedLlmClient.answer(envelope({ total: 5 })),
+  ]);
+  const { dispatcher, environment } = thinkerTestRuntime(client);
+  await expect(
+    dispatcher.submit(new Summer({ environment }), { numbers: [2, 3] }),
+  ).resolves.toEqual({ total: 5 });
+  return lastMessage(client.requests[1]!.request);
+}
+
 describe("the answer boundary inside the loop", () => {
   it.each([
     ["a string", CANARY],
@@ -70,16 +86,7 @@ describe("the answer boundary inside the loop", () => {
   ])(
     "a non-object answer (%s) for a composite thinker draws a correction naming `answer` and the type, never the value",
     async (_kind, wrong) => {
-      const client = new ScriptedLlmClient([
-        ScriptedLlmClient.answer(envelope(wrong)),
-        ScriptedLlmClient.answer(envelope({ total: 5 })),
-      ]);
-      const { dispatcher, environment } = thinkerTestRuntime(client);
-      await expect(
-        dispatcher.submit(new Summer({ environment }), { numbers: [2, 3] }),
-      ).resolves.toEqual({ total: 5 });
-
-      const correction = lastMessage(client.requests[1]!.request);
+      const correction = await replyToSummerAnswer(wrong);
       expect(correction.role).toBe("user");
       expect(correction.text).toContain('"answer"');
       expect(correction.text).toContain("a JSON object (summer_answer)");
@@ -89,16 +96,7 @@ describe("the answer boundary inside the loop", () => {
   );
 
   it("a mistyped field draws a correction naming the field and its declared type, never the value", async () => {
-    const client = new ScriptedLlmClient([
-      ScriptedLlmClient.answer(envelope({ total: CANARY })),
-      ScriptedLlmClient.answer(envelope({ total: 5 })),
-    ]);
-    const { dispatcher, environment } = thinkerTestRuntime(client);
-    await expect(
-      dispatcher.submit(new Summer({ environment }), { numbers: [2, 3] }),
-    ).resolves.toEqual({ total: 5 });
-
-    const correction = lastMessage(client.requests[1]!.request);
+    const correction = await replyToSummerAnswer({ total: CANARY });
     expect(correction.text).toContain('"answer.total"');
     expect(correction.text).toContain("a number");
     expect(correction.text).not.toContain("CANARY");
@@ -127,27 +125,13 @@ describe("the answer boundary inside the loop", () => {
   });
 
   it("a missing field draws a correction naming it as required", async () => {
-    const client = new ScriptedLlmClient([
-      ScriptedLlmClient.answer(envelope({ sum: 5 })),
-      ScriptedLlmClient.answer(envelope({ total: 5 })),
-    ]);
-    const { dispatcher, environment } = thinkerTestRuntime(client);
-    await dispatcher.submit(new Summer({ environment }), { numbers: [2, 3] });
-    const correction = lastMessage(client.requests[1]!.request).text;
+    const correction = (await replyToSummerAnswer({ sum: 5 })).text;
     expect(correction).toContain('"answer.total"');
     expect(correction).toContain("(required)");
   });
 
   it("a null answer means the model is not done: the loop nudges it on instead of refusing", async () => {
-    const client = new ScriptedLlmClient([
-      ScriptedLlmClient.answer(envelope(null)),
-      ScriptedLlmClient.answer(envelope({ total: 5 })),
-    ]);
-    const { dispatcher, environment } = thinkerTestRuntime(client);
-    await expect(
-      dispatcher.submit(new Summer({ environment }), { numbers: [2, 3] }),
-    ).resolves.toEqual({ total: 5 });
-    const nudge = lastMessage(client.requests[1]!.request).text;
+    const nudge = (await replyToSummerAnswer(null)).text;
     expect(nudge).toContain("answer was null");
     expect(nudge).not.toContain("Invalid value");
   });

@@ -8,9 +8,12 @@ import type {
   SeatSizingRow,
   Trajectory,
 } from "@nucleo/recorder-postgres";
-import { formatTable } from "./format-table.js";
+import { formatTable, type TableColumn } from "./format-table.js";
 
 const count = (value: number): string => value.toLocaleString("en-US");
+
+/** A column of counts, money or durations: aligned right, so the digits line up. */
+const right = (header: string): TableColumn => ({ header, align: "right" });
 
 // The recorder's answers as the `nucleo` command prints them: `trajectory`, `ledger`, `sizing`,
 // `benchmarks` and the run report of `run` and `examples` all go through these.
@@ -71,16 +74,16 @@ function jobLines(tree: TrajectoryNode<RecordedJob>): string[][] {
 }
 
 const TRAJECTORY_COLUMNS = [
-  { header: "#", align: "right" },
+  right("#"),
   { header: "job" },
   { header: "id" },
   { header: "class" },
   { header: "status" },
   { header: "started" },
-  { header: "took", align: "right" },
-  { header: "subtree calls", align: "right" },
-  { header: "own cost", align: "right" },
-  { header: "subtree cost", align: "right" },
+  right("took"),
+  right("subtree calls"),
+  right("own cost"),
+  right("subtree cost"),
   { header: "error" },
 ] as const;
 
@@ -120,13 +123,13 @@ export function formatLedger(rows: readonly CostLedgerRow[], by: LedgerGrouping)
     [
       { header: GROUP_HEADERS[by] },
       { header: "currency" },
-      { header: "calls", align: "right" },
-      { header: "input", align: "right" },
-      { header: "cache read", align: "right" },
-      { header: "cache write", align: "right" },
-      { header: "output", align: "right" },
-      { header: "reasoning", align: "right" },
-      { header: "cost", align: "right" },
+      right("calls"),
+      right("input"),
+      right("cache read"),
+      right("cache write"),
+      right("output"),
+      right("reasoning"),
+      right("cost"),
     ],
     rows.map((row) => [
       row.key,
@@ -151,10 +154,10 @@ export function formatSizing(rows: readonly SeatSizingRow[], jobClass: string | 
   const table = formatTable(
     [
       { header: "job class" },
-      { header: "calls", align: "right" },
-      { header: "max output", align: "right" },
-      { header: "p95 output", align: "right" },
-      { header: "max_tokens stops", align: "right" },
+      right("calls"),
+      right("max output"),
+      right("p95 output"),
+      right("max_tokens stops"),
       { header: "recommended rung" },
     ],
     rows.map((row) => [
@@ -178,9 +181,9 @@ export function formatBenchmarks(reports: readonly BenchmarkReportSummary[]): st
       { header: "workflow" },
       { header: "raced job" },
       { header: "grade" },
-      { header: "times", align: "right" },
-      { header: "runs", align: "right" },
-      { header: "failed", align: "right" },
+      right("times"),
+      right("runs"),
+      right("failed"),
       { header: "started" },
       { header: "note" },
     ],
@@ -208,18 +211,18 @@ export function formatBenchmark(report: BenchmarkReportDetail): string {
   const heading = `Benchmark ${printableText(report.jobId)}: ${printableText(report.racedJob)} at grade ${printableText(report.grade)}, ${report.times} ${report.times === 1 ? "run" : "runs"} per model, ${formatTime(report.startedAt)} to ${formatTime(report.finishedAt)}`;
   const table = formatTable(
     [
-      { header: "run", align: "right" },
+      right("run"),
       { header: "role" },
       { header: "model" },
       { header: "provider model" },
       { header: "status" },
-      { header: "calls", align: "right" },
-      { header: "input", align: "right" },
-      { header: "output", align: "right" },
-      { header: "wall", align: "right" },
-      { header: "cost", align: "right" },
-      { header: "judge", align: "right" },
-      { header: "scorer", align: "right" },
+      right("calls"),
+      right("input"),
+      right("output"),
+      right("wall"),
+      right("cost"),
+      right("judge"),
+      right("scorer"),
       { header: "reason or error" },
     ],
     report.rows.map((row) => [

@@ -1,6 +1,6 @@
 import { envelopeTurn, toolCallTurn } from "../../mock/mock-answers.js";
 import type { MockTurn } from "../../mock/mock-responder.js";
-import type { WireView } from "../../mock/wire-view.js";
+import { givenInput, type WireView } from "../../mock/wire-view.js";
 import { parseJson } from "../../config/parse-json.js";
 import { BUDGET_TASK_LEAD } from "./budget-check.js";
 
@@ -21,8 +21,7 @@ export function budgetCheckMock(view: WireView): MockTurn | undefined {
 }
 
 function thinkerTurn(view: WireView): MockTurn {
-  const given = parseJson(view.userTexts[0] ?? "");
-  const input = given.success ? (given.value as { costs?: unknown; budget?: unknown }) : {};
+  const input: { costs?: unknown; budget?: unknown } = givenInput(view);
   const costs = Array.isArray(input.costs)
     ? input.costs.filter((cost): cost is number => typeof cost === "number")
     : [];

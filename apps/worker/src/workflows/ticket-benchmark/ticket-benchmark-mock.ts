@@ -1,8 +1,7 @@
 import { JUDGE_INSTRUCTIONS } from "@nucleo/benchmark";
-import { parseJson } from "../../config/parse-json.js";
 import { jsonTurn } from "../../mock/mock-answers.js";
 import type { MockTurn } from "../../mock/mock-responder.js";
-import type { WireView } from "../../mock/wire-view.js";
+import { givenInput, type WireView } from "../../mock/wire-view.js";
 import { CLASSIFY_INSTRUCTIONS } from "./classify-ticket.js";
 
 const JUDGE_LEAD = JUDGE_INSTRUCTIONS.split("\n")[0]!;
@@ -19,8 +18,7 @@ export function ticketBenchmarkMock(view: WireView): MockTurn | undefined {
 }
 
 function classify(view: WireView): MockTurn {
-  const given = parseJson(view.userTexts[0] ?? "");
-  const text = given.success ? String((given.value as { text?: unknown }).text ?? "") : "";
+  const text = String(givenInput(view).text ?? "");
   const rules: ReadonlyArray<readonly [RegExp, "bug" | "feature" | "question"]> = [
     [/\b(crash\w*|error\w*|broken|fails?|fail(?:ed|ing)|bug)\b/i, "bug"],
     [/\b(please add|could you add|would like|wish|feature|support for)\b/i, "feature"],
@@ -37,13 +35,10 @@ function classify(view: WireView): MockTurn {
 }
 
 function judge(view: WireView): MockTurn {
-  const given = parseJson(view.userTexts[0] ?? "");
-  const runs = given.success
-    ? (given.value as {
-        reference?: { answer?: { label?: unknown } };
-        candidate?: { answer?: { label?: unknown } };
-      })
-    : {};
+  const runs: {
+    reference?: { answer?: { label?: unknown } };
+    candidate?: { answer?: { label?: unknown } };
+  } = givenInput(view);
   const same =
     runs.candidate?.answer?.label !== undefined &&
     runs.candidate.answer.label === runs.reference?.answer?.label;

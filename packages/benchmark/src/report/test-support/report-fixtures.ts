@@ -69,21 +69,16 @@ export function withSummaries(base: BenchmarkReport): BenchmarkReport {
   return { ...base, models: summarizeModels(base.rows, candidates) };
 }
 
+/** The reference's row: run 0, not judged, unless `overrides` say otherwise. */
+export const referenceRow = (overrides: Partial<BenchmarkRow> = {}): BenchmarkRow =>
+  row({ run: 0, role: "reference", judge: null, ...overrides });
+
+/** A report of these rows with its per-model summaries filled in, as the formatters receive it. */
+export const summarizedReport = (
+  rows: BenchmarkRow[],
+  overrides: Partial<BenchmarkReport> = {},
+): BenchmarkReport => withSummaries(report({ rows, ...overrides }));
+
 /** The first line of `text` that holds `needle`, or `""`. */
 export const lineWith = (text: string, needle: string): string =>
   text.split("\n").find((line) => line.includes(needle)) ?? "";
-
-/**
- * A judge's reason or an error that tries to drive the terminal: it clears the screen (CSI
- * `ESC[2J`), hides a link behind other words (OSC 8), reverses what follows (a bidi override)
- * and, after a lone `\r`, writes over its own line with a better score.
- */
-export const HOSTILE_TEXT =
-  "Fine.\x1b[2J Read \x1b]8;;https://evil.example\x1b\\the docs\x1b]8;;\x1b\\ \u202Eevil\u202C\rScore 10/10";
-
-/** What {@link HOSTILE_TEXT} reads as on one line: its words, none of its controls. */
-export const HOSTILE_WORDS = "Fine. Read the docs evil";
-
-/** A control character, line or paragraph separator or bidi override anywhere but a newline: output must have none. */
-export const CONTROL_CHARACTER =
-  /[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
