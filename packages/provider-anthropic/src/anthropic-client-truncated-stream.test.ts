@@ -16,8 +16,14 @@ import { ExternalServiceError, JobDispatcher, type RunEvent } from "@nucleo/core
 import { drainStream as drain, MockProviderServer, type MockReply } from "@nucleo/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AnthropicClient } from "./anthropic-client.js";
-import { anthropicEntry, bindingFor, textRequest } from "./test-support/bindings.js";
+import {
+  anthropicEntry,
+  anthropicEntryInput,
+  bindingFor,
+  textRequest,
+} from "./test-support/bindings.js";
 import { sseBody, type WireEvent } from "./test-support/sse-body.js";
+import { contentBlock, messageEnd } from "./test-support/stream-events.js";
 
 let server: MockProviderServer;
 let client: AnthropicClient;
@@ -57,70 +63,29 @@ const messageStart: WireEvent = {
     },
   },
 };
-const thinkingBlock: WireEvent[] = [
-  {
-    type: "content_block_start",
-    index: 0,
-    content_block: { type: "thinking", thinking: "", signature: "" },
-  },
-  {
-    type: "content_block_delta",
-    index: 0,
-    delta: { type: "thinking_delta", thinking: "A report tool exists; " },
-  },
-  {
-    type: "content_block_delta",
-    index: 0,
-    delta: { type: "thinking_delta", thinking: "call it with every section." },
-  },
-  {
-    type: "content_block_delta",
-    index: 0,
-    delta: { type: "signature_delta", signature: "RXJTaWduYXR1cmU=" },
-  },
-  { type: "content_block_stop", index: 0 },
-];
-const textBlock: WireEvent[] = [
-  { type: "content_block_start", index: 1, content_block: { type: "text", text: "" } },
-  { type: "ping" },
-  {
-    type: "content_block_delta",
-    index: 1,
-    delta: { type: "text_delta", text: "I'll write the report " },
-  },
-  { type: "content_block_delta", index: 1, delta: { type: "text_delta", text: "to a file now." } },
-  { type: "content_block_stop", index: 1 },
-];
+const thinkingBlock = contentBlock(0, { type: "thinking", thinking: "", signature: "" }, [
+  { type: "thinking_delta", thinking: "A report tool exists; " },
+  { type: "thinking_delta", thinking: "call it with every section." },
+  { type: "signature_delta", signature: "RXJTaWduYXR1cmU=" },
+]);
+const textBlock = contentBlock(1, { type: "text", text: "" }, [
+  { type: "text_delta", text: "I'll write the report " },
+  { type: "text_delta", text: "to a file now." },
+]);
+// A keep-alive between the block's start and its first delta, where the API may send one.
+textBlock.splice(1, 0, { type: "ping" });
 /** A tool_use block cut by max_tokens: its input JSON stops mid-string and no `content_block_stop` follows. */
-const openToolBlock: WireEvent[] = [
-  {
-    type: "content_block_start",
-    index: 2,
-    content_block: { type: "tool_use", id: "toolu_01CutReport", name: "write_report", input: {} },
-  },
-  { type: "content_block_delta", index: 2, delta: { type: "input_json_delta", partial_json: "" } },
-  {
-    type: "content_block_delta",
-    index: 2,
-    delta: {
-      type: "input_json_delta",
-      partial_json: '{"title": "Quarterly report", "sections": [',
-    },
-  },
-  {
-    type: "content_block_delta",
-    index: 2,
-    delta: { type: "input_json_delta", partial_json: '"## Revenue\\n\\nRevenue grew' },
-  },
-];
-const stopAt = (reason: string): WireEvent[] => [
-  {
-    type: "message_delta",
-    delta: { stop_reason: reason, stop_sequence: null },
-    usage: { output_tokens: 124 },
-  },
-  { type: "message_stop" },
-];
+const openToolBlock = contentBlock(
+  2,
+  { type: "tool_use", id: "toolu_01CutReport", name: "write_report", input: {} },
+  [
+    { type: "input_json_delta", partial_json: "" },
+    { type: "input_json_delta", partial_json: '{"title": "Quarterly report", "sections": [' },
+    { type: "input_json_delta", partial_json: '"## Revenue\\n\\nRevenue grew' },
+  ],
+  true,
+);
+const stopAt = (reason: string): WireEvent[] => messageEnd(reason, 124);
 
 /** The SDK fixtures' shape: thinking and text complete, then a tool call cut mid-input. */
 const cutToolCall = [
@@ -136,12 +101,26 @@ function replay(events: readonly WireEvent[]): MockReply {
   return { kind: "garbage", body: sseBody(events) };
 }
 
+/** Streams `events`, replayed by the mock server, through the client at STANDARD depth. */
+function streamOf(events: readonly WireEvent[]) {
+  server.script(replay(events));
+  return drain(client.stream(request, bindingFor(thinker, "STANDARD"), live()));
+}
+
+/** What streaming `events` fails with, checked to be the client's error for the stream step. */
+async function streamRefusal(events: readonly WireEvent[]): Promise<unknown> {
+  const failure = await streamOf(events).then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  expect(ExternalServiceError.isInstance(failure)).toBe(true);
+  expect(failure).toMatchObject({ service: "anthropic", step: "stream" });
+  return failure;
+}
+
 describe("AnthropicClient streams stopped at max_tokens", () => {
   it("a tool_use block left open at max_tokens (the SDKs' own fixture shape) is a max_tokens response: thinking and text kept, the cut call dropped", async () => {
-    server.script(replay(cutToolCall));
-    const { deltas, response } = await drain(
-      client.stream(request, bindingFor(thinker, "STANDARD"), live()),
-    );
+    const { deltas, response } = await streamOf(cutToolCall);
     expect(deltas).toEqual([
       { type: "thinking", text: "A report tool exists; " },
       { type: "thinking", text: "call it with every section." },
@@ -162,10 +141,7 @@ describe("AnthropicClient streams stopped at max_tokens", () => {
 
   it("a text block left open at max_tokens keeps the text that arrived, as a non-streamed max_tokens answer does", async () => {
     const openText = textBlock.filter((event) => event.type !== "content_block_stop");
-    server.script(replay([messageStart, ...openText, ...stopAt("max_tokens")]));
-    const { response } = await drain(
-      client.stream(request, bindingFor(thinker, "STANDARD"), live()),
-    );
+    const { response } = await streamOf([messageStart, ...openText, ...stopAt("max_tokens")]);
     expect(response).toMatchObject({
       content: "I'll write the report to a file now.",
       toolCalls: [],
@@ -180,32 +156,20 @@ describe("AnthropicClient streams stopped at max_tokens", () => {
       [messageStart, ...textBlock, ...openToolBlock, ...stopAt("tool_use")],
     ],
   ])("%s is still refused as not the wire format", async (_case, events) => {
-    server.script(replay(events));
-    const failure = await drain(
-      client.stream(request, bindingFor(thinker, "STANDARD"), live()),
-    ).then(
-      () => undefined,
-      (error: unknown) => error,
-    );
-    expect(ExternalServiceError.isInstance(failure)).toBe(true);
-    expect(failure).toMatchObject({ service: "anthropic", step: "stream" });
+    await streamRefusal(events);
   });
 
   it("a block opened after message_stop is not the wire format, though the stop reason is max_tokens", async () => {
     const lateText = textBlock.filter(
       (event) => event.type !== "content_block_stop" && event.type !== "ping",
     );
-    server.script(replay([messageStart, ...thinkingBlock, ...stopAt("max_tokens"), ...lateText]));
-    const failure = await drain(
-      client.stream(request, bindingFor(thinker, "STANDARD"), live()),
-    ).then(
-      () => undefined,
-      (error: unknown) => error,
-    );
-    expect(ExternalServiceError.isInstance(failure)).toBe(true);
+    const failure = await streamRefusal([
+      messageStart,
+      ...thinkingBlock,
+      ...stopAt("max_tokens"),
+      ...lateText,
+    ]);
     expect(failure).toMatchObject({
-      service: "anthropic",
-      step: "stream",
       message: expect.stringContaining("an event after message_stop"),
     });
   });
@@ -213,10 +177,12 @@ describe("AnthropicClient streams stopped at max_tokens", () => {
   // The SDK drops `event: ping` before the client sees it (the accumulator's own test pins the
   // rule); this one pins that the whole path keeps the message.
   it("a ping after message_stop is a keep-alive: the message stands", async () => {
-    server.script(replay([messageStart, ...textBlock, ...stopAt("end_turn"), { type: "ping" }]));
-    const { response } = await drain(
-      client.stream(request, bindingFor(thinker, "STANDARD"), live()),
-    );
+    const { response } = await streamOf([
+      messageStart,
+      ...textBlock,
+      ...stopAt("end_turn"),
+      { type: "ping" },
+    ]);
     expect(response).toMatchObject({
       content: "I'll write the report to a file now.",
       stopReason: "end",
@@ -225,17 +191,13 @@ describe("AnthropicClient streams stopped at max_tokens", () => {
 
   it("two content blocks open at once are not the wire format, even when both are cut at max_tokens", async () => {
     const openText = textBlock.filter((event) => event.type !== "content_block_stop");
-    server.script(replay([messageStart, ...openText, ...openToolBlock, ...stopAt("max_tokens")]));
-    const failure = await drain(
-      client.stream(request, bindingFor(thinker, "STANDARD"), live()),
-    ).then(
-      () => undefined,
-      (error: unknown) => error,
-    );
-    expect(ExternalServiceError.isInstance(failure)).toBe(true);
+    const failure = await streamRefusal([
+      messageStart,
+      ...openText,
+      ...openToolBlock,
+      ...stopAt("max_tokens"),
+    ]);
     expect(failure).toMatchObject({
-      service: "anthropic",
-      step: "stream",
       message: expect.stringContaining("a content block started while another was open"),
     });
   });
@@ -294,24 +256,10 @@ describe("AnthropicClient streams stopped at the model's context window", () => 
 describe("the truncation escalation, streamed and not", () => {
   const catalog = parseCatalog(
     [
-      {
-        id: "anthropic-test-sonnet",
-        provider: "anthropic",
-        model: "claude-test-sonnet",
-        grade: "LARGE",
-        contextWindow: 200_000,
-        outputCeiling: 64_000,
-        nativeThinking: true,
+      anthropicEntryInput({
         reasoningTokens: { STANDARD: 4_096 },
-        prices: {
-          currency: "USD",
-          effectiveFrom: "2025-01-01",
-          source: "test fixture",
-          input: "3",
-          output: "15",
-        },
         limits: { requestsPerMinute: 100, tokensPerMinute: 1_000_000 },
-      },
+      }),
     ],
     "test-catalog.yaml",
   );

@@ -8,13 +8,8 @@ import { catalog, fleet, pinned, tracked } from "./test-support/shared-fleet.js"
 
 describe("CatalogAdmission with a shared budget store: store failures and settings", () => {
   it("a store that rejects keeps the seat waiting, is logged with its entry, and is asked again after sharedPollMs; the abort signal still works", async () => {
-    const {
-      time,
-      store,
-      logger,
-      admissions: [one],
-      reserve,
-    } = fleet(1);
+    const { time, store, logger, admissions, reserve } = fleet(1);
+    const [one] = admissions;
     store.failBook = new Error("database unavailable");
     const patient = reserve(one!, pinned("primary"));
     const controller = new AbortController();
@@ -83,13 +78,8 @@ describe("CatalogAdmission with a shared budget store: store failures and settin
   });
 
   it("failures to settle, cancel or cool down are logged and otherwise harmless", async () => {
-    const {
-      time,
-      store,
-      logger,
-      admissions: [one],
-      reserve,
-    } = fleet(1);
+    const { time, store, logger, admissions, reserve } = fleet(1);
+    const [one] = admissions;
     const seats = [
       reserve(one!, pinned("primary", 100)),
       reserve(one!, pinned("primary", 100)),
@@ -114,12 +104,8 @@ describe("CatalogAdmission with a shared budget store: store failures and settin
   });
 
   it("a store failure is logged without the secret its error quotes", async () => {
-    const {
-      store,
-      logger,
-      admissions: [one],
-      reserve,
-    } = fleet(1);
+    const { store, logger, admissions, reserve } = fleet(1);
+    const [one] = admissions;
     store.failBook = new Error(
       "connect ECONNREFUSED postgres://app:canary-Pa55word-7f3e@db:5432/nucleo password=canary-Pa55word-7f3e",
     );

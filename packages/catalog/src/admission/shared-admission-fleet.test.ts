@@ -6,11 +6,8 @@ import { fleet, pinned, tokenLimits } from "./test-support/shared-fleet.js";
 
 describe("CatalogAdmission with a shared budget store: limits kept by the fleet", () => {
   it("a seat is granted only once the store has booked it, and is booked locally too", async () => {
-    const {
-      store,
-      admissions: [one],
-      reserve,
-    } = fleet(1);
+    const { store, admissions, reserve } = fleet(1);
+    const [one] = admissions;
     const seat = reserve(one!, pinned("primary", 1_200, 800));
     // Nothing is counted locally until a grant: a seat granted before the store answered would show here.
     expect(one!.usage("primary").map((limit) => limit.used)).toEqual([0, 0]);
@@ -28,11 +25,8 @@ describe("CatalogAdmission with a shared budget store: limits kept by the fleet"
   });
 
   it("admissions sharing a store never grant more than a limit together", async () => {
-    const {
-      time,
-      admissions: [one, two],
-      reserve,
-    } = fleet(2);
+    const { time, admissions, reserve } = fleet(2);
+    const [one, two] = admissions;
     const first = reserve(one!, pinned("few-requests"));
     const second = reserve(two!, pinned("few-requests"));
     await settlePromises();
@@ -50,11 +44,8 @@ describe("CatalogAdmission with a shared budget store: limits kept by the fleet"
   });
 
   it("room freed by one admission's settlement is found by another within sharedPollMs", async () => {
-    const {
-      time,
-      admissions: [one, two],
-      reserve,
-    } = fleet(2);
+    const { time, admissions, reserve } = fleet(2);
+    const [one, two] = admissions;
     const full = reserve(one!, pinned("primary", 9_000));
     await settlePromises();
     const waiting = reserve(two!, pinned("primary", 5_000));
@@ -67,11 +58,8 @@ describe("CatalogAdmission with a shared budget store: limits kept by the fleet"
   });
 
   it("while the store says an entry is busy, the picker routes new grade seats to its sibling", async () => {
-    const {
-      time,
-      admissions: [one, two],
-      reserve,
-    } = fleet(2);
+    const { time, admissions, reserve } = fleet(2);
+    const [one, two] = admissions;
     reserve(two!, pinned("primary", 10_000));
     await settlePromises();
     const controller = new AbortController();
@@ -94,12 +82,8 @@ describe("CatalogAdmission with a shared budget store: limits kept by the fleet"
   });
 
   it("a throttle cools the entry for every admission sharing the store", async () => {
-    const {
-      time,
-      store,
-      admissions: [one, two],
-      reserve,
-    } = fleet(2);
+    const { time, store, admissions, reserve } = fleet(2);
+    const [one, two] = admissions;
     const seat = reserve(one!, pinned("primary"));
     await settlePromises();
     expect(one!.throttled(seat.seat()!, 20_000)).toBe(true);
@@ -116,11 +100,8 @@ describe("CatalogAdmission with a shared budget store: limits kept by the fleet"
   });
 
   it("settlement tells the store what the local settle books: input with cache reads and writes, output with reasoning", async () => {
-    const {
-      store,
-      admissions: [one],
-      reserve,
-    } = fleet(1);
+    const { store, admissions, reserve } = fleet(1);
+    const [one] = admissions;
     const seat = reserve(one!, pinned("primary", 1_000, 1_000));
     await settlePromises();
     one!.settle(seat.seat()!, {
@@ -135,12 +116,8 @@ describe("CatalogAdmission with a shared budget store: limits kept by the fleet"
   });
 
   it("a booking the store answers after the entry cooled down here is cancelled, and the seat waits out the cooldown", async () => {
-    const {
-      time,
-      store,
-      admissions: [one],
-      reserve,
-    } = fleet(1);
+    const { time, store, admissions, reserve } = fleet(1);
+    const [one] = admissions;
     const first = reserve(one!, pinned("primary"));
     await settlePromises();
     const second = reserve(one!, pinned("primary")); // its booking is in flight...

@@ -7,11 +7,8 @@ import { catalog, fleet, pinned } from "./test-support/shared-fleet.js";
 
 describe("CatalogAdmission with a shared budget store: the queue and the store", () => {
   it("an abort while the store is booking cancels the booking it answers", async () => {
-    const {
-      store,
-      admissions: [one, two],
-      reserve,
-    } = fleet(2);
+    const { store, admissions, reserve } = fleet(2);
+    const [one, two] = admissions;
     const controller = new AbortController();
     const aborted = reserve(one!, pinned("few-requests"), controller.signal);
     controller.abort(new Error("cancelled")); // the store has been asked, and has not answered yet
@@ -25,11 +22,8 @@ describe("CatalogAdmission with a shared budget store: the queue and the store",
   });
 
   it("one book is in flight per entry at a time, for the head of its queue, and seats are granted in FIFO order", async () => {
-    const {
-      store,
-      admissions: [one],
-      reserve,
-    } = fleet(1);
+    const { store, admissions, reserve } = fleet(1);
+    const [one] = admissions;
     const granted: number[] = [];
     for (let index = 0; index < 5; index++)
       void reserve(one!, pinned("primary", 1_000 + index)).promise.then(() => granted.push(index));
@@ -42,11 +36,8 @@ describe("CatalogAdmission with a shared budget store: the queue and the store",
   });
 
   it("a settlement or an abort while a book is in flight never sends a second book for the entry", async () => {
-    const {
-      store,
-      admissions: [one],
-      reserve,
-    } = fleet(1);
+    const { store, admissions, reserve } = fleet(1);
+    const [one] = admissions;
     const first = reserve(one!, pinned("primary", 1_000));
     await settlePromises();
     const controller = new AbortController();
@@ -62,12 +53,8 @@ describe("CatalogAdmission with a shared budget store: the queue and the store",
   });
 
   it("FIFO per process: a small seat never overtakes a large one that the store keeps waiting", async () => {
-    const {
-      time,
-      store,
-      admissions: [one, two],
-      reserve,
-    } = fleet(2);
+    const { time, store, admissions, reserve } = fleet(2);
+    const [one, two] = admissions;
     const other = reserve(two!, pinned("primary", 9_000));
     await settlePromises();
     const large = reserve(one!, pinned("primary", 5_000));
@@ -92,12 +79,8 @@ describe("CatalogAdmission with a shared budget store: the queue and the store",
   });
 
   it("a seat that does not fit this process's own budgets never reaches the store", async () => {
-    const {
-      time,
-      store,
-      admissions: [one],
-      reserve,
-    } = fleet(1);
+    const { time, store, admissions, reserve } = fleet(1);
+    const [one] = admissions;
     reserve(one!, pinned("primary", 9_000));
     const waiting = reserve(one!, pinned("primary", 5_000));
     await runFor(time, 59_999);
@@ -108,10 +91,8 @@ describe("CatalogAdmission with a shared budget store: the queue and the store",
   });
 
   it("a seat larger than a limit can ever hold is refused before the store is asked", async () => {
-    const {
-      store,
-      admissions: [one],
-    } = fleet(1);
+    const { store, admissions } = fleet(1);
+    const [one] = admissions;
     await expect(
       one!.reserve(pinned("primary", 11_000), {
         signal: new AbortController().signal,

@@ -3,9 +3,9 @@ import { parseCatalog, type CatalogEntry, type CatalogEntryInput } from "@nucleo
 import type { LlmBinding, LlmRequest } from "@nucleo/conversation";
 import type { Depth } from "@nucleo/core";
 
-/** A checked anthropic entry, with `overrides` applied. */
-export function anthropicEntry(overrides: Partial<CatalogEntryInput> = {}): CatalogEntry {
-  const input: CatalogEntryInput = {
+/** The raw input of an anthropic catalog entry, with `overrides` applied. */
+export function anthropicEntryInput(overrides: Partial<CatalogEntryInput> = {}): CatalogEntryInput {
+  return {
     id: "anthropic-test-sonnet",
     provider: "anthropic",
     model: "claude-test-sonnet",
@@ -24,6 +24,11 @@ export function anthropicEntry(overrides: Partial<CatalogEntryInput> = {}): Cata
     limits: { requestsPerMinute: 100, tokensPerMinute: 100_000 },
     ...overrides,
   };
+}
+
+/** A checked anthropic entry, with `overrides` applied. */
+export function anthropicEntry(overrides: Partial<CatalogEntryInput> = {}): CatalogEntry {
+  const input = anthropicEntryInput(overrides);
   return parseCatalog({ entries: [input] }, "test-catalog.yaml").entries()[0]!;
 }
 

@@ -1,4 +1,35 @@
-// Messages API event sequences shared by the StreamAccumulator tests. Not exported from the package.
+// Messages API event sequences shared by the StreamAccumulator and client stream tests. Not
+// exported from the package.
+import type { WireEvent } from "./sse-body.js";
+
+/**
+ * One content block's events at `index`: its start, a `content_block_delta` per delta, then its
+ * stop — unless `open`, the shape of a block a stop reason cut while it streamed.
+ */
+export function contentBlock(
+  index: number,
+  start: unknown,
+  deltas: readonly unknown[],
+  open = false,
+): WireEvent[] {
+  return [
+    { type: "content_block_start", index, content_block: start },
+    ...deltas.map((delta) => ({ type: "content_block_delta", index, delta })),
+    ...(open ? [] : [{ type: "content_block_stop", index }]),
+  ];
+}
+
+/** The close of a message: `message_delta` with `stopReason` and the output count, then `message_stop`. */
+export function messageEnd(stopReason: string, outputTokens: number): WireEvent[] {
+  return [
+    {
+      type: "message_delta",
+      delta: { stop_reason: stopReason, stop_sequence: null },
+      usage: { output_tokens: outputTokens },
+    },
+    { type: "message_stop" },
+  ];
+}
 
 /**
  * The event sequence of the Messages API's streaming reference: a signed thinking block, a text
@@ -22,82 +53,37 @@ export const events: unknown[] = [
       },
     },
   },
-  { type: "content_block_start", index: 0, content_block: { type: "thinking", thinking: "" } },
-  {
-    type: "content_block_delta",
-    index: 0,
-    delta: { type: "thinking_delta", thinking: "Which word? " },
-  },
-  {
-    type: "content_block_delta",
-    index: 0,
-    delta: { type: "thinking_delta", thinking: "Look it up." },
-  },
-  {
-    type: "content_block_delta",
-    index: 0,
-    delta: { type: "signature_delta", signature: "EqQBCgIYAhIM" },
-  },
-  { type: "content_block_stop", index: 0 },
+  ...contentBlock(0, { type: "thinking", thinking: "" }, [
+    { type: "thinking_delta", thinking: "Which word? " },
+    { type: "thinking_delta", thinking: "Look it up." },
+    { type: "signature_delta", signature: "EqQBCgIYAhIM" },
+  ]),
   { type: "ping" },
-  { type: "content_block_start", index: 1, content_block: { type: "text", text: "" } },
-  { type: "content_block_delta", index: 1, delta: { type: "text_delta", text: "Let me " } },
-  { type: "content_block_delta", index: 1, delta: { type: "text_delta", text: "check." } },
-  { type: "content_block_stop", index: 1 },
-  {
-    type: "content_block_start",
-    index: 2,
-    content_block: {
-      type: "tool_use",
-      id: "toolu_01T1x1fJ34qAmk2tNTrN7Up6",
-      name: "lookup",
-      input: {},
-    },
-  },
-  { type: "content_block_delta", index: 2, delta: { type: "input_json_delta", partial_json: "" } },
-  {
-    type: "content_block_delta",
-    index: 2,
-    delta: { type: "input_json_delta", partial_json: '{"word": "nu' },
-  },
-  {
-    type: "content_block_delta",
-    index: 2,
-    delta: { type: "input_json_delta", partial_json: 'cleo"}' },
-  },
-  { type: "content_block_stop", index: 2 },
-  {
-    type: "message_delta",
-    delta: { stop_reason: "tool_use", stop_sequence: null },
-    usage: { output_tokens: 89 },
-  },
-  { type: "message_stop" },
+  ...contentBlock(1, { type: "text", text: "" }, [
+    { type: "text_delta", text: "Let me " },
+    { type: "text_delta", text: "check." },
+  ]),
+  ...contentBlock(
+    2,
+    { type: "tool_use", id: "toolu_01T1x1fJ34qAmk2tNTrN7Up6", name: "lookup", input: {} },
+    [
+      { type: "input_json_delta", partial_json: "" },
+      { type: "input_json_delta", partial_json: '{"word": "nu' },
+      { type: "input_json_delta", partial_json: 'cleo"}' },
+    ],
+  ),
+  ...messageEnd("tool_use", 89),
 ];
 
 /** A stream whose one tool call carries `json` as its input, then stops for `stopReason`. */
 export function toolStream(json: string, stopReason: string): unknown[] {
   return [
     events[0],
-    { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
-    { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "Searching." } },
-    { type: "content_block_stop", index: 0 },
-    {
-      type: "content_block_start",
-      index: 1,
-      content_block: { type: "tool_use", id: "toolu_3", name: "search", input: {} },
-    },
-    {
-      type: "content_block_delta",
-      index: 1,
-      delta: { type: "input_json_delta", partial_json: json },
-    },
-    { type: "content_block_stop", index: 1 },
-    {
-      type: "message_delta",
-      delta: { stop_reason: stopReason, stop_sequence: null },
-      usage: { output_tokens: 64 },
-    },
-    { type: "message_stop" },
+    ...contentBlock(0, { type: "text", text: "" }, [{ type: "text_delta", text: "Searching." }]),
+    ...contentBlock(1, { type: "tool_use", id: "toolu_3", name: "search", input: {} }, [
+      { type: "input_json_delta", partial_json: json },
+    ]),
+    ...messageEnd(stopReason, 64),
   ];
 }
 
@@ -108,13 +94,7 @@ export function toolStream(json: string, stopReason: string): unknown[] {
 export function cutStream(openIndex: 0 | 1 | 2, stopReason = "max_tokens"): unknown[] {
   const open = (index: number) => index === openIndex;
   const block = (index: number, start: unknown, deltas: unknown[]) =>
-    index > openIndex
-      ? []
-      : [
-          { type: "content_block_start", index, content_block: start },
-          ...deltas.map((delta) => ({ type: "content_block_delta", index, delta })),
-          ...(open(index) ? [] : [{ type: "content_block_stop", index }]),
-        ];
+    index > openIndex ? [] : contentBlock(index, start, deltas, open(index));
   return [
     events[0],
     ...block(0, { type: "thinking", thinking: "" }, [
@@ -128,11 +108,6 @@ export function cutStream(openIndex: 0 | 1 | 2, stopReason = "max_tokens"): unkn
     ...block(2, { type: "tool_use", id: "toolu_4", name: "search", input: {} }, [
       { type: "input_json_delta", partial_json: '{"query": "pg' },
     ]),
-    {
-      type: "message_delta",
-      delta: { stop_reason: stopReason, stop_sequence: null },
-      usage: { output_tokens: 64 },
-    },
-    { type: "message_stop" },
+    ...messageEnd(stopReason, 64),
   ];
 }

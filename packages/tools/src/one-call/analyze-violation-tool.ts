@@ -1,10 +1,7 @@
-import type { AttemptInfo, JobContext, JobResources } from "@nucleo/core";
 import { responseContract } from "@nucleo/conversation";
 import { z } from "zod";
-import {
-  AbstractModelDependentTool,
-  type ModelDependentToolOptions,
-} from "../model/abstract-model-dependent-tool.js";
+import type { ModelDependentToolOptions } from "../model/abstract-model-dependent-tool.js";
+import { AbstractOneCallTool, type OneCallQuestion } from "./abstract-one-call-tool.js";
 
 const ViolationInput = z.object({
   rule: z.string().min(1).describe("The rule or policy, as written."),
@@ -21,10 +18,16 @@ const ViolationVerdict = z.object({
       "The justification a reader can check: which part of the rule, which part of the subject.",
     ),
 });
-const VERDICT = responseContract("violation_verdict", ViolationVerdict);
+const JUDGE: OneCallQuestion<z.infer<typeof ViolationVerdict>> = {
+  depth: "QUICK",
+  output: "COMPACT",
+  contract: responseContract("violation_verdict", ViolationVerdict),
+  instructions:
+    "Judge whether the subject breaks the rule. Quote the parts of each that decide it.",
+};
 
 /** Judges whether a subject breaks a rule, at SMALL grade: a guardrail's second opinion. */
-export class AnalyzeViolationTool extends AbstractModelDependentTool<
+export class AnalyzeViolationTool extends AbstractOneCallTool<
   z.infer<typeof ViolationInput>,
   z.infer<typeof ViolationVerdict>
 > {
@@ -33,26 +36,8 @@ export class AnalyzeViolationTool extends AbstractModelDependentTool<
     "Judge whether a text or action breaks a stated rule, and how seriously.";
   readonly input = ViolationInput;
   readonly output = ViolationVerdict;
-  override readonly readOnly = true;
 
   constructor(options: Omit<ModelDependentToolOptions, "grade">) {
-    super({ ...options, grade: "SMALL" });
-  }
-
-  override requirements(input: z.infer<typeof ViolationInput>, attempt: AttemptInfo) {
-    return this.wireConversation(
-      input,
-      attempt,
-      { depth: "QUICK", output: "COMPACT", contract: VERDICT },
-      "Judge whether the subject breaks the rule. Quote the parts of each that decide it.",
-    );
-  }
-
-  async execute(
-    _input: z.infer<typeof ViolationInput>,
-    resources: JobResources,
-    context: JobContext,
-  ) {
-    return this.converse(resources, context);
+    super({ ...options, grade: "SMALL" }, JUDGE);
   }
 }

@@ -120,4 +120,25 @@ describe("one-call tools", () => {
     ).resolves.toEqual(verdict);
     expect(client.requests[0]!.binding.entry.grade).toBe("SMALL");
   });
+
+  it("each one-call tool is read-only and asks under its own instructions", async () => {
+    const client = new ScriptedLlmClient([
+      ScriptedLlmClient.json({ answer: "Paris" }),
+      ScriptedLlmClient.json({ summary: "Short." }),
+      ScriptedLlmClient.json({ violated: false, severity: "none", explanation: "No name." }),
+    ]);
+    const { dispatcher, environment } = toolTestRuntime(client);
+    const question = new QuickLLMQuestionTool({ environment });
+    const summary = new SummarizationTool({ environment });
+    const violation = new AnalyzeViolationTool({ environment });
+    await dispatcher.submit(question, { question: "Capital of France?", grade: "SMALL" });
+    await dispatcher.submit(summary, { text: "A long text." });
+    await dispatcher.submit(violation, { rule: "Never name the client.", subject: "Hello." });
+    expect([question.readOnly, summary.readOnly, violation.readOnly]).toEqual([true, true, true]);
+    expect(question.askedWith()!.objective).toMatch(/^Answer the question below\./);
+    expect(summary.askedWith()!.objective).toMatch(/^Summarise the text below/);
+    expect(violation.askedWith()!.objective).toMatch(
+      /^Judge whether the subject breaks the rule\./,
+    );
+  });
 });

@@ -1,16 +1,8 @@
-import {
-  GRADE_LADDER,
-  type AttemptInfo,
-  type Grade,
-  type JobContext,
-  type JobResources,
-} from "@nucleo/core";
+import { GRADE_LADDER, type AttemptInfo, type Grade } from "@nucleo/core";
 import { responseContract } from "@nucleo/conversation";
 import { z } from "zod";
-import {
-  AbstractModelDependentTool,
-  type ModelDependentToolOptions,
-} from "../model/abstract-model-dependent-tool.js";
+import type { ModelDependentToolOptions } from "../model/abstract-model-dependent-tool.js";
+import { AbstractOneCallTool, type OneCallQuestion } from "./abstract-one-call-tool.js";
 
 const QuestionInput = z.object({
   question: z.string().min(1).describe("The question, complete in itself."),
@@ -24,7 +16,13 @@ const QuestionInput = z.object({
 const QuestionAnswer = z.object({
   answer: z.string().describe("The answer, with the justification a reader can check."),
 });
-const ANSWER = responseContract("quick_answer", QuestionAnswer);
+const ANSWER: OneCallQuestion<z.infer<typeof QuestionAnswer>> = {
+  depth: "QUICK",
+  output: "COMPACT",
+  contract: responseContract("quick_answer", QuestionAnswer),
+  instructions:
+    "Answer the question below. Use the context when it is given; say so when you cannot know.",
+};
 
 /**
  * One question, one answer, without paying for a thinker. The asker — code or model — states
@@ -32,7 +30,7 @@ const ANSWER = responseContract("quick_answer", QuestionAnswer);
  * rather than a seat declaration. Its grade is known, so as a thinker's child it is served by
  * the picker at that grade even when the thinker is pinned (see `ClassToolProvider`).
  */
-export class QuickLLMQuestionTool extends AbstractModelDependentTool<
+export class QuickLLMQuestionTool extends AbstractOneCallTool<
   z.infer<typeof QuestionInput>,
   z.infer<typeof QuestionAnswer>
 > {
@@ -41,10 +39,9 @@ export class QuickLLMQuestionTool extends AbstractModelDependentTool<
     "Ask a model one question and get one answer. Say how capable a model it needs.";
   readonly input = QuestionInput;
   readonly output = QuestionAnswer;
-  override readonly readOnly = true;
 
   constructor(options: Omit<ModelDependentToolOptions, "grade">) {
-    super(options);
+    super(options, ANSWER);
   }
 
   /** The question's own grade: known before the tool runs, so a pinned parent's pin never reaches it. */
@@ -54,19 +51,6 @@ export class QuickLLMQuestionTool extends AbstractModelDependentTool<
 
   override requirements(input: z.infer<typeof QuestionInput>, attempt: AttemptInfo) {
     this.setGrade(this.gradeFromInput(input));
-    return this.wireConversation(
-      input,
-      attempt,
-      { depth: "QUICK", output: "COMPACT", contract: ANSWER },
-      "Answer the question below. Use the context when it is given; say so when you cannot know.",
-    );
-  }
-
-  async execute(
-    _input: z.infer<typeof QuestionInput>,
-    resources: JobResources,
-    context: JobContext,
-  ) {
-    return this.converse(resources, context);
+    return super.requirements(input, attempt);
   }
 }

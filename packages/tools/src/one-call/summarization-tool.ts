@@ -1,4 +1,4 @@
-import type { AbstractJob, AttemptInfo, JobContext, JobHandle, JobResources } from "@nucleo/core";
+import type { AbstractJob, JobHandle } from "@nucleo/core";
 import {
   responseContract,
   type Summarizer,
@@ -6,10 +6,8 @@ import {
   type Turn,
 } from "@nucleo/conversation";
 import { z } from "zod";
-import {
-  AbstractModelDependentTool,
-  type ModelDependentToolOptions,
-} from "../model/abstract-model-dependent-tool.js";
+import type { ModelDependentToolOptions } from "../model/abstract-model-dependent-tool.js";
+import { AbstractOneCallTool, type OneCallQuestion } from "./abstract-one-call-tool.js";
 
 const SummarizeInput = z.object({
   text: z.string().min(1).describe("What to summarise."),
@@ -20,7 +18,13 @@ const Summary = z.object({
     .string()
     .describe("The summary: every decision, fact and open question kept, in fewer words."),
 });
-const SUMMARY = responseContract("summary", Summary);
+const SUMMARIZE: OneCallQuestion<z.infer<typeof Summary>> = {
+  depth: "QUICK",
+  output: "STANDARD",
+  contract: responseContract("summary", Summary),
+  instructions:
+    "Summarise the text below for a reader who will continue the work: keep every decision, fact, number and open question; drop repetition.",
+};
 
 /** How a summarizer submits the tool's jobs (a dispatcher, or a job context's door). */
 export type SubmitJob = <TInput, TOutput>(
@@ -35,36 +39,18 @@ export type SubmitJob = <TInput, TOutput>(
  * admitted, priced and recorded like any other.
  */
 export class SummarizationTool
-  extends AbstractModelDependentTool<z.infer<typeof SummarizeInput>, z.infer<typeof Summary>>
+  extends AbstractOneCallTool<z.infer<typeof SummarizeInput>, z.infer<typeof Summary>>
   implements Summarizer
 {
   readonly name = "summarize";
   override readonly description = "Summarise text, keeping every decision, fact and open question.";
   readonly input = SummarizeInput;
   readonly output = Summary;
-  override readonly readOnly = true;
   readonly #submit: SubmitJob | undefined;
 
   constructor(options: Omit<ModelDependentToolOptions, "grade"> & { readonly submit?: SubmitJob }) {
-    super({ ...options, grade: "SMALL" });
+    super({ ...options, grade: "SMALL" }, SUMMARIZE);
     this.#submit = options.submit;
-  }
-
-  override requirements(input: z.infer<typeof SummarizeInput>, attempt: AttemptInfo) {
-    return this.wireConversation(
-      input,
-      attempt,
-      { depth: "QUICK", output: "STANDARD", contract: SUMMARY },
-      "Summarise the text below for a reader who will continue the work: keep every decision, fact, number and open question; drop repetition.",
-    );
-  }
-
-  async execute(
-    _input: z.infer<typeof SummarizeInput>,
-    resources: JobResources,
-    context: JobContext,
-  ) {
-    return this.converse(resources, context);
   }
 
   /** The `Summarizer` side: condenses conversation turns by running a fresh instance as a job. */
