@@ -1,7 +1,11 @@
 import { runCli } from "./cli/run-cli.js";
-import { endQuietlyOnClosedPipe } from "./process/end-quietly-on-closed-pipe.js";
+import { watchForClosedPipe } from "./process/watch-for-closed-pipe.js";
 
-endQuietlyOnClosedPipe(process.stdout, (code) => process.exit(code));
+// A reader that went away (`nucleo examples | head -1`) stops the output, not the work.
+let stdoutOpen = true;
+watchForClosedPipe(process.stdout, () => {
+  stdoutOpen = false;
+});
 
 // Under `pnpm start` (and so `pnpm worker`) the script runs in the package's folder, and
 // INIT_CWD is the folder pnpm was started in (for `pnpm worker`, the repository's root, where
@@ -12,7 +16,9 @@ const underOwnScript =
   process.env.npm_package_name === "@nucleo/worker" && process.env.INIT_CWD !== undefined;
 
 process.exitCode = await runCli(process.argv.slice(2), {
-  stdout: (text) => process.stdout.write(`${text}\n`),
+  stdout: (text) => {
+    if (stdoutOpen) process.stdout.write(`${text}\n`);
+  },
   stderr: (text) => process.stderr.write(`${text}\n`),
   env: process.env,
   cwd: process.cwd(),

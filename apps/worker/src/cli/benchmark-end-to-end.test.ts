@@ -85,6 +85,18 @@ describe("nucleo benchmark, end to end", () => {
     expect(report.models.map((model) => model.model)).toEqual(["solen-3"]);
   });
 
+  it("with --json, prints the report alone on stdout and draws no progress on stderr", async () => {
+    await folder.write("ticket.setup.ts", setupModule(`__ticket_setup_closed_json_${Date.now()}`));
+    await folder.write("bench.json", { setup: "./ticket.setup.ts", candidates: ["solen-3"] });
+    const run = await folder.run("bench.json", "--out-dir", "out", "--json");
+    expect(run.code).toBe(0);
+    expect(run.stderr).not.toContain("reference ok");
+    expect(run.stderr).not.toMatch(/\[\d+\/\d+\]/);
+    expect((JSON.parse(run.stdout) as BenchmarkReport).models.map((model) => model.model)).toEqual([
+      "solen-3",
+    ]);
+  });
+
   it("exits 1 when the reference fails, still printing and writing the report, and closes the setup", async () => {
     const closedKey = `__ticket_setup_closed_failed_${Date.now()}`;
     await folder.write("failing.setup.ts", setupModule(closedKey, { failReference: true }));

@@ -13,8 +13,6 @@ export type ConfigText =
   | { readonly success: false; readonly expected: string };
 
 /** The extensions a config file may have, lower case. */
-export const CONFIG_EXTENSIONS = [".json", ".yaml", ".yml"] as const;
-
 /**
  * Reads a worker config's text as its extension says: `.json` as JSON, `.yaml` or `.yml` as
  * YAML (the catalog's rule). A YAML syntax error names its line; a YAML field's line is kept,

@@ -3,6 +3,7 @@ import type { CatalogEntry } from "../entry/catalog-entry.js";
 import type { ModelPicker, SeatDemand } from "../picker/model-picker.js";
 import type { EntryBudgets } from "./entry-budgets.js";
 import type { LimitName } from "./limit-amounts.js";
+import { sharedStoreChecks } from "./shared-store-checks.js";
 
 /** Where a seat goes and what it books there. @internal */
 export interface PlacedSeat {
@@ -51,15 +52,8 @@ function refuseIfNeverFits(entry: CatalogEntry, demand: SeatDemand, budgets: Ent
 }
 
 function demandOf(request: SeatRequest): SeatDemand {
-  for (const field of ["inputTokens", "maxOutputTokens"] as const) {
-    const value = request[field];
-    if (!Number.isSafeInteger(value) || value < 0)
-      throw new InvalidInputError({
-        parameter: field,
-        value: String(value),
-        expected: "a non-negative whole number of tokens",
-      });
-  }
+  sharedStoreChecks.tokens("inputTokens", request.inputTokens);
+  sharedStoreChecks.tokens("maxOutputTokens", request.maxOutputTokens);
   return { inputTokens: request.inputTokens, outputTokens: request.maxOutputTokens };
 }
 

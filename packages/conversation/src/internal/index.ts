@@ -1,8 +1,9 @@
 /**
  * @nucleo/conversation/internal — what Nucleo's own packages share and users do not call: the
  * walkers over zod's internals that turn a schema into what a model sees and back (the wire's
- * JSON Schema, key spelling, refusals worded from the schema). Workspace packages only (the
- * architecture test refuses this subpath anywhere else); it may change in any release.
+ * JSON Schema, key spelling, refusals worded from the schema). For Nucleo's own packages: it
+ * is published, but unsupported for anyone else (in this repo the architecture test refuses it
+ * in apps and test-e2e) and may change in any release.
  *
  * @packageDocumentation
  */

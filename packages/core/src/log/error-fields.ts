@@ -10,8 +10,11 @@ export interface ErrorFields {
   readonly code?: string;
 }
 
-/** `scheme://user:password@` → `scheme://user:***@` (and a lone `scheme://token@`). */
-const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/)(?:[^\s/@:]*:)?[^\s/@]+@/gi;
+/**
+ * `scheme://user:password@host` → `scheme://***@host` (and a lone `scheme://token@`). Up to the
+ * last `@` before the host: a password may hold an `@` of its own.
+ */
+const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/]+@/gi;
 /** `password=…`, `token: …`, `api_key=…` and the like: the value goes. */
 const SECRET_PAIR =
   /\b(password|passwd|pwd|secret|token|api[_-]?key|authorization)(\s*[=:]\s*)("[^"]*"|'[^']*'|\S+)/gi;
@@ -28,16 +31,20 @@ const SECRET_PAIR =
  */
 export function errorFields(error: unknown): ErrorFields {
   if (!(error instanceof Error)) {
-    const text = typeof error === "string" ? mask(firstPrintableLine(error)) : "";
-    return { name: typeof error, message: text.length > 300 ? `${text.slice(0, 300)}…` : text };
+    return { name: typeof error, message: typeof error === "string" ? clipped(error) : "" };
   }
   const code = (error as { code?: unknown }).code;
-  const message = mask(firstPrintableLine(error.message));
   return {
     name: firstPrintableLine(error.name).slice(0, 100),
-    message: message.length > 300 ? `${message.slice(0, 300)}…` : message,
+    message: clipped(error.message),
     ...(typeof code === "string" && code.length <= 64 ? { code: firstPrintableLine(code) } : {}),
   };
+}
+
+/** The first line, masked, at most 300 characters. */
+function clipped(text: string): string {
+  const line = mask(firstPrintableLine(text));
+  return line.length > 300 ? `${line.slice(0, 300)}…` : line;
 }
 
 function mask(text: string): string {

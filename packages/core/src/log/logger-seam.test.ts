@@ -28,6 +28,10 @@ describe("the logger seam", () => {
     });
     expect(JSON.stringify(errorFields(`token=${SECRET}`))).not.toContain(SECRET);
     expect(errorFields({ password: SECRET })).toEqual({ name: "object", message: "" });
+    // A password holding an `@` is masked whole, up to the host.
+    expect(errorFields(new Error("refused: postgres://app:p@ss@word@db:5432/app")).message).toBe(
+      "refused: postgres://***@db:5432/app",
+    );
   });
 
   it("a dispatcher's internal problem reaches its logger as structured fields, without the secret the error quotes", async () => {

@@ -12,6 +12,7 @@ import {
   type RunObserver,
   type Timers,
 } from "@nucleo/core";
+import { EventLog } from "@nucleo/core/testing";
 import { ScriptedLlmClient } from "../scripted/scripted-llm-client.js";
 import type { ScriptedTurn } from "../scripted/scripted-turn.js";
 
@@ -110,15 +111,12 @@ export function testRuntime(
     catalog.entries().map((entry) => [entry.provider, client]),
   );
   const environment = LlmEnvironment.from(admission, clients, time);
-  const events: RunEvent[] = [];
-  const observers: RunObserver[] = [
-    { onEvent: (event) => events.push(event) },
-    ...(options.observers ?? []),
-  ];
+  const log = new EventLog();
+  const observers: RunObserver[] = [log, ...(options.observers ?? [])];
   const dispatcher = new JobDispatcher(
     time === undefined
       ? { admission, observers }
       : { admission, observers, clock: time, timers: time },
   );
-  return { client, catalog, admission, environment, dispatcher, events };
+  return { client, catalog, admission, environment, dispatcher, events: log.events };
 }

@@ -60,9 +60,16 @@ let loadingDelegates: Promise<void> | undefined;
  */
 export function whenDelegatesLoaded<T>(next: () => T): T | Promise<Awaited<T>> {
   if (launchDelegate !== undefined) return next();
-  loadingDelegates ??= import("./sub-thinker.js").then(({ SubThinker }) => {
-    launchDelegate = (seed, input) => new SubThinker(seed, input);
-  });
+  loadingDelegates ??= import("./sub-thinker.js").then(
+    ({ SubThinker }) => {
+      launchDelegate = (seed, input) => new SubThinker(seed, input);
+    },
+    (error: unknown) => {
+      // Not remembered: the next run tries again instead of failing the same way for good.
+      loadingDelegates = undefined;
+      throw error;
+    },
+  );
   return loadingDelegates.then(next) as Promise<Awaited<T>>;
 }
 

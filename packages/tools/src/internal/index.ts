@@ -1,8 +1,9 @@
 /**
  * @nucleo/tools/internal — what Nucleo's own packages share and users do not call: the mark
  * that tells a job taking a seat at a model (a thinker, a one-call tool) from any other job.
- * Workspace packages only (the architecture test refuses this subpath anywhere else); it may
- * change in any release.
+ * For Nucleo's own packages: it is published, but
+ * unsupported for anyone else (in this repo the architecture test refuses it in apps and
+ * test-e2e) and may change in any release.
  *
  * @packageDocumentation
  */

@@ -81,11 +81,13 @@ async function race({
   io,
 }: RaceOptions): Promise<number> {
   const lines = { write: (chunk: string) => io.stderr(chunk.replace(/\n$/, "")) };
-  const display = flags.quiet
-    ? createProgressDisplay(lines, "off")
-    : io.progress?.isTTY
-      ? createProgressDisplay(io.progress, "bar")
-      : createProgressDisplay(lines, "lines");
+  // With --json the output is for a script: no bar and no step lines, on stdout or stderr.
+  const display =
+    flags.quiet || flags.json === true
+      ? createProgressDisplay(lines, "off")
+      : io.progress?.isTTY
+        ? createProgressDisplay(io.progress, "bar")
+        : createProgressDisplay(lines, "lines");
   // The benchmark logs its table as it ends, while the bar may still be drawn: keep it, and
   // print it once the bar has stopped.
   let logged: string | undefined;

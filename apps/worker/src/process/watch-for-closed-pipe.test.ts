@@ -1,23 +1,23 @@
 import { EventEmitter } from "node:events";
 import { describe, expect, it } from "vitest";
-import { endQuietlyOnClosedPipe } from "./end-quietly-on-closed-pipe.js";
+import { watchForClosedPipe } from "./watch-for-closed-pipe.js";
 
 function streamError(code: string): NodeJS.ErrnoException {
   return Object.assign(new Error(`write ${code}`), { code });
 }
 
-describe("endQuietlyOnClosedPipe", () => {
-  it("a reader that closes the pipe ends the command quietly instead of crashing it", () => {
+describe("watchForClosedPipe", () => {
+  it("a reader that closes the pipe is reported instead of crashing the command", () => {
     const stream = new EventEmitter();
-    const exits: number[] = [];
-    endQuietlyOnClosedPipe(stream, (code) => exits.push(code));
+    let closed = 0;
+    watchForClosedPipe(stream, () => closed++);
     stream.emit("error", streamError("EPIPE"));
-    expect(exits).toEqual([0]);
+    expect(closed).toBe(1);
   });
 
   it("any other stream error still surfaces", () => {
     const stream = new EventEmitter();
-    endQuietlyOnClosedPipe(stream, () => undefined);
+    watchForClosedPipe(stream, () => undefined);
     expect(() => stream.emit("error", streamError("EIO"))).toThrow(/EIO/);
   });
 });
