@@ -11,6 +11,7 @@
  */
 import {
   CatalogAdmission,
+  type EntryPacing,
   InMemorySharedBudgetStore,
   parseCatalog,
   type LimitName,
@@ -41,6 +42,8 @@ export interface LoadSimulationOptions {
   readonly failedShare?: number;
   /** The admissions' guard band (ms). Default: the admission's own. */
   readonly guardMs?: number;
+  /** The entry's pacing. Default: the catalog's. */
+  readonly pacing?: EntryPacing;
 }
 
 /** What one limit saw. */
@@ -101,6 +104,7 @@ export async function simulateLoad(options: LoadSimulationOptions): Promise<Load
           output: "1",
         },
         limits: options.limits,
+        ...(options.pacing === undefined ? {} : { pacing: options.pacing }),
       },
     ],
     "simulation",

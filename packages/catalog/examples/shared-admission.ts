@@ -18,6 +18,9 @@ const catalog = parseCatalog(
         output: "2",
       },
       limits: { requestsPerMinute: 500, tokensPerMinute: 10_000 },
+      // This example shows the window's room shared by two workers; pacing (on by default)
+      // would spread these two seats over the minute instead.
+      pacing: "off",
     },
   ],
   "fleet.yaml",

@@ -7,9 +7,11 @@
  */
 export {
   catalogEntrySchema,
+  DEFAULT_PACING,
   priceScheduleSchema,
   type CatalogEntry,
   type CatalogEntryInput,
+  type EntryPacing,
   type PriceSchedule,
   type PriceScheduleInput,
   type RateLimits,
@@ -33,16 +35,23 @@ export {
   type CatalogSeat,
 } from "./admission/catalog-admission.js";
 export type { LimitName } from "./admission/limit-amounts.js";
-export type {
-  SharedBooking,
-  SharedBookingAnswer,
-  SharedBudgetStore,
-  SharedDemand,
+export {
+  MAX_SEATS_PER_BOOKING,
+  type FleetTurn,
+  type PacingTerms,
+  type SeatTokens,
+  type SharedBatchAnswer,
+  type SharedBooking,
+  type SharedBookingAnswer,
+  type SharedBudgetStore,
+  type SharedDemand,
+  type SharedEntryTerms,
 } from "./admission/shared-budget-store.js";
 export { InMemorySharedBudgetStore } from "./admission/in-memory-shared-budget-store.js";
 export {
   sharedStoreChecks,
   type DeclaredLimit,
+  type LimitMax,
   type SharedStoreChecks,
 } from "./admission/shared-store-checks.js";
 export {

@@ -10,6 +10,7 @@ export { MockProviderServer } from "./server/mock-provider-server.js";
 export type {
   MockReply,
   MockRequest,
+  MockServerCounts,
   MockServerOptions,
   MockServerLimits,
   MockToolCall,

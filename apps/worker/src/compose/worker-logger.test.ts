@@ -21,13 +21,15 @@ afterAll(async () => {
 });
 
 /** A shared store whose database is away, with a driver error that quotes its connection string. */
+const away = () =>
+  Promise.reject(
+    Object.assign(new Error(`connect ECONNREFUSED postgres://app:${SECRET}@db:5432/nucleo`), {
+      code: "ECONNREFUSED",
+    }),
+  );
 const awayStore: SharedBudgetStore = {
-  book: () =>
-    Promise.reject(
-      Object.assign(new Error(`connect ECONNREFUSED postgres://app:${SECRET}@db:5432/nucleo`), {
-        code: "ECONNREFUSED",
-      }),
-    ),
+  book: away,
+  bookInOrder: away,
   settle: () => Promise.resolve(),
   cancel: () => Promise.resolve(),
   coolDown: () => Promise.resolve(),

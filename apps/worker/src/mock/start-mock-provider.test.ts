@@ -1,6 +1,6 @@
 import type { MockRequest } from "@nucleo/testing";
 import { describe, expect, it } from "vitest";
-import { replyTo } from "./start-mock-provider.js";
+import { replyTo, startMockProvider } from "./start-mock-provider.js";
 import { readWireView } from "./wire-view.js";
 
 const openai = (body: Record<string, unknown>): MockRequest => ({
@@ -89,5 +89,15 @@ describe("the worker's mock provider", () => {
       thinking: [{ text: "Working through the request." }],
     });
     expect(reply.kind === "answer" && reply.text).toMatch(/no scripted turn/);
+  });
+
+  it("keeps a bounded log of the requests it served, so a worker in mock mode stays flat in memory however long it runs", async () => {
+    const server = await startMockProvider({ responders: [] });
+    try {
+      expect(Number.isFinite(server.keepRequests)).toBe(true);
+      expect(server.keepRequests).toBeGreaterThan(0);
+    } finally {
+      await server.stop();
+    }
   });
 });

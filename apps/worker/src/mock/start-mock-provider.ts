@@ -21,6 +21,8 @@ const UNSCRIPTED: MockTurn = {
  * as they would to the real APIs.
  */
 export async function startMockProvider(options: MockProviderOptions): Promise<MockProviderServer> {
+  // The server's default request log keeps only the most recent calls: a worker that runs for
+  // days in mock mode must not hold every request body it ever served.
   const server = await MockProviderServer.start();
   server.handle((request) => replyTo(request, options));
   return server;

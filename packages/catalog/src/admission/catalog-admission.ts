@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import {
   SystemError,
   systemClock,
@@ -22,6 +23,7 @@ import { EntryWakeTimers } from "./entry-wake-timers.js";
 import { GrantedSeat, type HeldBooking } from "./granted-seat.js";
 import type { LimitName } from "./limit-amounts.js";
 import { placeSeat } from "./seat-placement.js";
+import { SeatQueue } from "./seat-queue.js";
 import type { SeatWaiter } from "./seat-waiter.js";
 import { SharedAdmissionLink } from "./shared-admission-link.js";
 import type { SharedBooking, SharedBudgetStore } from "./shared-budget-store.js";
@@ -99,11 +101,16 @@ export class CatalogAdmission implements Admission {
   readonly #clock: Clock;
   readonly #defaultCooldownMs: number;
   readonly #budgets: EntryBudgets;
-  readonly #queues = new Map<string, SeatWaiter[]>();
+  readonly #queues = new Map<string, SeatQueue>();
   readonly #wake: EntryWakeTimers;
   readonly #shared: SharedAdmissionLink | undefined;
   /** Set exactly in shared mode: books each queue's head in the store before it is granted. */
   readonly #sharedQueue: SharedQueueBooker | undefined;
+  /**
+   * Seat ids are unique beyond this admission: the recorder keys seats by id, and a fleet (or a
+   * worker restarted on the same database) has many admissions numbering their seats.
+   */
+  readonly #seatPrefix = `seat-${randomBytes(9).toString("base64url")}-`;
   #nextSeat = 1;
 
   constructor(options: CatalogAdmissionOptions) {
@@ -165,14 +172,14 @@ export class CatalogAdmission implements Admission {
     if (options.signal.aborted) return Promise.reject(options.signal.reason);
     return new Promise<CatalogSeat>((resolve, reject) => {
       const onAbort = (): void => {
-        const index = queue.indexOf(waiter);
-        if (index >= 0) queue.splice(index, 1);
+        const index = queue.remove(waiter);
         reject(options.signal.reason);
         if (index === 0) this.#drain(entry);
       };
       const waiter: SeatWaiter = {
         request,
         demand,
+        queuedAt: this.#clock.now(),
         resolve,
         reject,
         stopListening: () => options.signal.removeEventListener("abort", onAbort),
@@ -271,14 +278,21 @@ export class CatalogAdmission implements Admission {
   }
 
   /**
-   * How soon `entry` could take `demand`: never "now" while seats already wait for it (FIFO),
-   * nor while the shared store last said it has no room (the fleet may be using it).
+   * How soon `entry` could take `demand`, for the picker: behind every seat already queued for
+   * it (their load counts, so a long queue is busy in proportion), never "now" while one waits
+   * (FIFO), nor while the shared store last said it has no room; in shared mode, plus the time
+   * the queue takes to be booked in the store.
    */
   #waitMs(entry: CatalogEntry, demand: SeatDemand): number {
     const now = this.#clock.now();
-    let wait = this.#budgets.of(entry).waitMs(demand, now);
-    if (this.#shared) wait = Math.max(wait, this.#shared.busyMs(entry.id, now));
-    return this.waiting(entry.id) > 0 ? Math.max(wait, 1) : wait;
+    const queue = this.#queues.get(entry.id);
+    const queued = queue !== undefined && queue.length > 0 ? queue : undefined;
+    let wait = this.#budgets.of(entry).estimateWaitMs(demand, now, queued);
+    if (this.#shared)
+      wait =
+        Math.max(wait, this.#shared.busyMs(entry.id, now)) +
+        this.#sharedQueue!.queueMs(entry.id, queued?.length ?? 0);
+    return queued ? Math.max(wait, 1) : wait;
   }
 
   #grant(
@@ -291,7 +305,7 @@ export class CatalogAdmission implements Admission {
   ): CatalogSeat {
     return new GrantedSeat(
       this,
-      `seat-${this.#nextSeat++}`,
+      `${this.#seatPrefix}${this.#nextSeat++}`,
       request,
       entry,
       at,
@@ -312,7 +326,7 @@ export class CatalogAdmission implements Admission {
     this.#wake.cancel(entry.id);
     if (this.#sharedQueue) return this.#sharedQueue.ask(entry, budget, queue);
     while (queue.length > 0) {
-      const head = queue[0]!;
+      const head = queue.head()!;
       const wait = budget.waitMs(head.demand, this.#clock.now());
       if (wait > 0) return this.#wake.wakeIn(entry, wait);
       queue.shift();
@@ -336,10 +350,10 @@ export class CatalogAdmission implements Admission {
     return held;
   }
 
-  #queue(entryId: string): SeatWaiter[] {
+  #queue(entryId: string): SeatQueue {
     let queue = this.#queues.get(entryId);
     if (!queue) {
-      queue = [];
+      queue = new SeatQueue();
       this.#queues.set(entryId, queue);
     }
     return queue;

@@ -1,6 +1,7 @@
 import type { CatalogEntry } from "../entry/catalog-entry.js";
 import type { SeatDemand } from "../picker/model-picker.js";
 import { amountFor, type LimitName } from "./limit-amounts.js";
+import { LimitPace, type SeatLoad } from "./limit-pace.js";
 import { RollingWindow, type WindowHolding } from "./rolling-window.js";
 
 /**
@@ -36,6 +37,8 @@ export class EntryBudget {
   readonly limits: ReadonlyArray<readonly [LimitName, number]>;
   coolingUntil = 0;
   readonly #window = new RollingWindow<BudgetSlice>();
+  /** Set when the entry paces its limits. */
+  readonly #pace: LimitPace | undefined;
 
   constructor(
     readonly entry: CatalogEntry,
@@ -45,6 +48,14 @@ export class EntryBudget {
     this.limits = (Object.entries(entry.limits) as Array<[LimitName, number | undefined]>).filter(
       (pair): pair is [LimitName, number] => pair[1] !== undefined,
     );
+    const pacing = entry.pacing;
+    this.#pace =
+      typeof pacing === "object"
+        ? new LimitPace(
+            this.limits.map(([name, max]) => ({ name, max })),
+            pacing.burstMs,
+          )
+        : undefined;
   }
 
   /** The first limit `demand` exceeds on its own, if any: such a seat could never be admitted. */
@@ -62,13 +73,51 @@ export class EntryBudget {
     return this.#window.held(limit);
   }
 
-  /** Milliseconds until `demand` fits every limit and the cooldown is over (Infinity: never). */
-  waitMs(demand: SeatDemand, now: number): number {
+  /**
+   * Milliseconds until `demand` fits every limit, the pace and the cooldown is over, with
+   * `before` (seats to be booked first, at `now`) booked when given (Infinity: not while the
+   * window holds what it does).
+   */
+  waitMs(demand: SeatDemand, now: number, before?: SeatLoad): number {
     this.#window.expire(now - this.windowMs);
-    return Math.max(
-      this.coolingUntil - now,
-      this.#window.waitMs(this.limits, demand.inputTokens, demand.outputTokens, now, this.windowMs),
+    const { inputTokens, outputTokens } = demand;
+    const window = this.#window.waitMs(
+      this.limits,
+      inputTokens + (before?.inputTokens ?? 0),
+      outputTokens + (before?.outputTokens ?? 0),
+      now,
+      this.windowMs,
+      1 + (before?.requests ?? 0),
     );
+    const pace = this.#pace?.waitMs(now, this.windowMs, before) ?? 0;
+    return Math.max(this.coolingUntil - now, window, pace);
+  }
+
+  /**
+   * For routing, how long until `demand` would be granted behind the seats `queued` before it:
+   * exact while what the window holds is enough to leave; beyond that, until it has all left
+   * plus the time the limit's even rate takes for the rest.
+   */
+  estimateWaitMs(demand: SeatDemand, now: number, queued: SeatLoad | undefined): number {
+    const wait = this.waitMs(demand, now, queued);
+    if (wait !== Number.POSITIVE_INFINITY) return wait;
+    let estimate = this.coolingUntil - now;
+    for (const [limit, max] of this.limits) {
+      const held = this.#window.held(limit);
+      const over =
+        held +
+        amountFor(
+          limit,
+          demand.inputTokens + (queued?.inputTokens ?? 0),
+          demand.outputTokens + (queued?.outputTokens ?? 0),
+          1 + (queued?.requests ?? 0),
+        ) -
+        max;
+      if (over <= held) continue;
+      const allLeft = held > 0 ? this.#window.leavingTime(limit, held) + this.windowMs - now : 0;
+      estimate = Math.max(estimate, allLeft + (this.windowMs * (over - held)) / max);
+    }
+    return estimate;
   }
 
   /** Books `demand` at `now` (the caller has checked that it fits); returns the slice holding it. */
@@ -82,6 +131,7 @@ export class EntryBudget {
       slice.at = now;
     }
     this.#window.change(slice, 1, demand.inputTokens, demand.outputTokens);
+    this.#pace?.book(demand.inputTokens, demand.outputTokens, now, this.windowMs);
     return slice;
   }
 
@@ -93,11 +143,15 @@ export class EntryBudget {
     inputTokens: number,
     outputTokens: number,
   ): void {
+    if (!slice.live) return;
     this.#window.change(slice, 0, inputTokens - bookedInput, outputTokens - bookedOutput);
+    this.#pace?.giveBack(0, bookedInput - inputTokens, bookedOutput - outputTokens, this.windowMs);
   }
 
   /** Removes a booking (of the booked tokens) whole: the call never happened. */
   cancel(slice: BudgetSlice, bookedInput: number, bookedOutput: number): void {
+    if (!slice.live) return;
     this.#window.change(slice, -1, -bookedInput, -bookedOutput);
+    this.#pace?.giveBack(1, bookedInput, bookedOutput, this.windowMs);
   }
 }

@@ -1,21 +1,38 @@
+import { LimitPace } from "./limit-pace.js";
 import { RollingWindow, type WindowHolding } from "./rolling-window.js";
 import type {
+  FleetTurn,
+  SeatTokens,
+  SharedBatchAnswer,
   SharedBooking,
   SharedBookingAnswer,
   SharedBudgetStore,
   SharedDemand,
+  SharedEntryTerms,
 } from "./shared-budget-store.js";
-import { sharedStoreChecks as check } from "./shared-store-checks.js";
+import { sharedStoreChecks as check, type LimitMax } from "./shared-store-checks.js";
 
 /** One booking the store holds: a single request, with its own id. */
 interface StoredBooking extends WindowHolding {
   readonly id: string;
   readonly entryId: string;
+  /** The pace it was booked on and the window it was booked with: settling and cancelling give its pace time back. */
+  readonly pace: LimitPace | undefined;
+  readonly windowMs: number;
 }
 
-/** One entry's bookings and cooldown. */
+/** The fleet's oldest seat the store could not book yet, holding its room (see `FleetTurn`). */
+interface Claim extends SeatTokens {
+  readonly since: number;
+  readonly until: number;
+}
+
+/** One entry's bookings, pace, claim and cooldown. */
 interface EntryLedger {
   readonly window: RollingWindow<StoredBooking>;
+  claim: Claim | undefined;
+  /** Made on the first paced booking; made anew when the entry's limits or burst change. */
+  pace: LimitPace | undefined;
   coolingUntil: number;
 }
 
@@ -42,29 +59,102 @@ export class InMemorySharedBudgetStore implements SharedBudgetStore {
   #nextId = 1;
 
   async book(demand: SharedDemand, now: number, windowMs: number): Promise<SharedBookingAnswer> {
-    const limits = check.demand(demand).map(({ name, max }) => [name, max] as const);
+    check.demand(demand);
+    const answer = await this.bookInOrder(demand, [demand], now, windowMs);
+    return answer.booked.length === 1 ? { booked: answer.booked[0]! } : { waitMs: answer.waitMs };
+  }
+
+  async bookInOrder(
+    terms: SharedEntryTerms,
+    seats: readonly SeatTokens[],
+    now: number,
+    windowMs: number,
+    turn?: FleetTurn,
+  ): Promise<SharedBatchAnswer> {
+    const declared = check.terms(terms);
+    check.seats(declared, seats);
     check.time("now", now);
     check.window(windowMs);
+    check.turn(turn);
     await nextTurn();
-    const ledger = this.#ledger(demand.entryId);
+    const limits = declared.map(({ name, max }) => [name, max] as const);
+    const ledger = this.#ledger(terms.entryId);
     ledger.window.expire(now - windowMs, this.#forget);
-    const waitMs = Math.max(
+    const pace = this.#paceFor(ledger, declared, terms.pacing?.burstMs);
+    const live = ledger.claim !== undefined && ledger.claim.until > now ? ledger.claim : undefined;
+    // A younger call is judged as if the fleet's oldest waiting seat were booked first.
+    const ahead =
+      turn !== undefined && live !== undefined && live.since < turn.since ? live : undefined;
+    const booked: SharedBooking[] = [];
+    for (const seat of seats) {
+      const waitMs = this.#waitMs(ledger, limits, pace, seat, ahead, now, windowMs);
+      if (waitMs > 0) {
+        // The first seat left waiting holds its room (renewed by its claimant), unless an older seat already does.
+        if (turn !== undefined && (live === undefined || turn.since <= live.since))
+          ledger.claim = { since: turn.since, until: now + turn.holdMs, ...seat };
+        return { booked, waitMs };
+      }
+      booked.push(this.#add(ledger, pace, terms.entryId, seat, now, windowMs));
+    }
+    // The claimant (or a seat older than it) got through: its claim is done.
+    if (turn !== undefined && live !== undefined && turn.since <= live.since)
+      ledger.claim = undefined;
+    return { booked, waitMs: 0 };
+  }
+
+  /** How long until `seat` fits the window, the pace and the cooldown, with `ahead` (a claimed seat) booked first. */
+  #waitMs(
+    ledger: EntryLedger,
+    limits: ReadonlyArray<readonly [LimitMax["name"], number]>,
+    pace: LimitPace | undefined,
+    seat: SeatTokens,
+    ahead: SeatTokens | undefined,
+    now: number,
+    windowMs: number,
+  ): number {
+    const before = ahead && {
+      requests: 1,
+      inputTokens: ahead.inputTokens,
+      outputTokens: ahead.outputTokens,
+    };
+    return Math.max(
       ledger.coolingUntil - now,
-      ledger.window.waitMs(limits, demand.inputTokens, demand.outputTokens, now, windowMs),
+      ledger.window.waitMs(
+        limits,
+        seat.inputTokens + (before?.inputTokens ?? 0),
+        seat.outputTokens + (before?.outputTokens ?? 0),
+        now,
+        windowMs,
+        1 + (before?.requests ?? 0),
+      ),
+      pace?.waitMs(now, windowMs, before) ?? 0,
     );
-    if (waitMs > 0) return { waitMs };
+  }
+
+  /** Books `seat` at `now` in the window and the pace, and returns its booking. */
+  #add(
+    ledger: EntryLedger,
+    pace: LimitPace | undefined,
+    entryId: string,
+    seat: SeatTokens,
+    now: number,
+    windowMs: number,
+  ): SharedBooking {
     const booking: StoredBooking = {
       id: `shared-${this.#nextId++}`,
-      entryId: demand.entryId,
+      entryId,
       at: now,
       requests: 1,
-      inputTokens: demand.inputTokens,
-      outputTokens: demand.outputTokens,
+      inputTokens: seat.inputTokens,
+      outputTokens: seat.outputTokens,
       live: true,
+      pace,
+      windowMs,
     };
     ledger.window.add(booking);
+    pace?.book(seat.inputTokens, seat.outputTokens, now, windowMs);
     this.#bookings.set(booking.id, booking);
-    return { booked: { id: booking.id, entryId: booking.entryId } };
+    return { id: booking.id, entryId };
   }
 
   async settle(booking: SharedBooking, inputTokens: number, outputTokens: number): Promise<void> {
@@ -73,13 +163,11 @@ export class InMemorySharedBudgetStore implements SharedBudgetStore {
     check.tokens("outputTokens", outputTokens);
     await nextTurn();
     const stored = this.#stored(booking);
-    if (stored)
-      this.#ledger(stored.entryId).window.change(
-        stored,
-        0,
-        inputTokens - stored.inputTokens,
-        outputTokens - stored.outputTokens,
-      );
+    if (!stored?.live) return;
+    const unusedInput = stored.inputTokens - inputTokens;
+    const unusedOutput = stored.outputTokens - outputTokens;
+    this.#ledger(stored.entryId).window.change(stored, 0, -unusedInput, -unusedOutput);
+    stored.pace?.giveBack(0, unusedInput, unusedOutput, stored.windowMs);
   }
 
   async cancel(booking: SharedBooking): Promise<void> {
@@ -88,6 +176,8 @@ export class InMemorySharedBudgetStore implements SharedBudgetStore {
     const stored = this.#stored(booking);
     if (!stored) return;
     this.#bookings.delete(stored.id);
+    if (stored.live)
+      stored.pace?.giveBack(1, stored.inputTokens, stored.outputTokens, stored.windowMs);
     this.#ledger(stored.entryId).window.remove(stored);
   }
 
@@ -105,10 +195,33 @@ export class InMemorySharedBudgetStore implements SharedBudgetStore {
     return stored?.entryId === booking.entryId ? stored : undefined;
   }
 
+  /** The entry's pace for these limits and burst, or none when the terms do not pace. */
+  #paceFor(
+    ledger: EntryLedger,
+    limits: readonly LimitMax[],
+    burstMs: number | undefined,
+  ): LimitPace | undefined {
+    if (burstMs === undefined) return undefined;
+    const current = ledger.pace;
+    const same =
+      current?.burstMs === burstMs &&
+      current.limits.length === limits.length &&
+      current.limits.every(
+        (limit, index) => limit.name === limits[index]!.name && limit.max === limits[index]!.max,
+      );
+    if (!same) ledger.pace = new LimitPace(limits, burstMs);
+    return ledger.pace;
+  }
+
   #ledger(entryId: string): EntryLedger {
     let ledger = this.#ledgers.get(entryId);
     if (!ledger) {
-      ledger = { window: new RollingWindow<StoredBooking>(), coolingUntil: 0 };
+      ledger = {
+        window: new RollingWindow<StoredBooking>(),
+        claim: undefined,
+        pace: undefined,
+        coolingUntil: 0,
+      };
       this.#ledgers.set(entryId, ledger);
     }
     return ledger;

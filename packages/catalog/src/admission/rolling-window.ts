@@ -78,18 +78,22 @@ export class RollingWindow<THolding extends WindowHolding> {
     return amountFor(limit, this.#inputTokens, this.#outputTokens, this.#requests);
   }
 
-  /** Milliseconds from `now` until every limit has room for one more request of these tokens (0: fits now). */
+  /**
+   * Milliseconds from `now` until every limit has room for `requests` more requests (default
+   * one) of these tokens (0: fits now; Infinity: more than the window holds must leave).
+   */
   waitMs(
     limits: Iterable<readonly [LimitName, number]>,
     inputTokens: number,
     outputTokens: number,
     now: number,
     windowMs: number,
+    requests = 1,
   ): number {
     let wait = 0;
     for (const [limit, max] of limits) {
-      const excess = this.held(limit) + amountFor(limit, inputTokens, outputTokens) - max;
-      if (excess > 0) wait = Math.max(wait, this.#freedAfter(limit, excess) + windowMs - now);
+      const excess = this.held(limit) + amountFor(limit, inputTokens, outputTokens, requests) - max;
+      if (excess > 0) wait = Math.max(wait, this.leavingTime(limit, excess) + windowMs - now);
     }
     return wait;
   }
@@ -100,8 +104,11 @@ export class RollingWindow<THolding extends WindowHolding> {
     this.#outputTokens += outputTokens;
   }
 
-  /** When the oldest live holdings whose leaving frees `excess` of `limit` were last booked into. */
-  #freedAfter(limit: LimitName, excess: number): number {
+  /**
+   * When the oldest live holdings whose leaving frees `excess` of `limit` were last booked into;
+   * Infinity when all of them together hold less.
+   */
+  leavingTime(limit: LimitName, excess: number): number {
     let left = excess;
     for (let index = this.#head; index < this.#holdings.length; index++) {
       const holding = this.#holdings[index]!;
@@ -109,6 +116,6 @@ export class RollingWindow<THolding extends WindowHolding> {
       left -= amountFor(limit, holding.inputTokens, holding.outputTokens, holding.requests);
       if (left <= 0) return holding.at;
     }
-    return Number.POSITIVE_INFINITY; // unreachable while a demand fits its limits on its own
+    return Number.POSITIVE_INFINITY;
   }
 }

@@ -11,6 +11,8 @@ import type { CatalogSeat } from "./catalog-admission.js";
 export interface SeatWaiter {
   readonly request: SeatRequest;
   readonly demand: SeatDemand;
+  /** When it began to wait (the admission's clock): its place in the fleet's line in shared mode. */
+  readonly queuedAt: number;
   readonly resolve: (seat: CatalogSeat) => void;
   readonly reject: (reason: unknown) => void;
   /** Removes the abort listener: a granted seat no longer answers its signal. */

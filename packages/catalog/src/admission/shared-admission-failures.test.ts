@@ -41,7 +41,7 @@ describe("CatalogAdmission with a shared budget store: store failures and settin
     expect(patient.seat()).toBeUndefined();
     await runFor(time, 1);
     expect(patient.seat()?.grantedAt).toBe(1_000);
-    expect(store.of("book").map((call) => call.demand.entryId)).toEqual([
+    expect(store.of("bookInOrder").map((call) => call.terms.entryId)).toEqual([
       "primary",
       "secondary",
       "primary",
@@ -54,8 +54,8 @@ describe("CatalogAdmission with a shared budget store: store failures and settin
     const inner = new RecordingStore();
     let answers = 0;
     const store = Object.assign(Object.create(inner) as RecordingStore, {
-      book: async (...args: Parameters<RecordingStore["book"]>) =>
-        answers++ === 0 ? { waitMs: 0 } : inner.book(...args),
+      bookInOrder: async (...args: Parameters<RecordingStore["bookInOrder"]>) =>
+        answers++ === 0 ? { booked: [], waitMs: 0 } : inner.bookInOrder(...args),
     });
     const admission = new CatalogAdmission({
       catalog,
@@ -71,7 +71,9 @@ describe("CatalogAdmission with a shared budget store: store failures and settin
     expect(seat.seat()).toBeUndefined();
     expect(logger.entries[0]?.fields.error).toMatchObject({
       code: "shared_store_answer",
-      message: expect.stringMatching(/answered a wait of 0 ms for entry "primary"/),
+      message: expect.stringMatching(
+        /answered a wait of 0 ms with seats left unbooked for entry "primary"/,
+      ),
     });
     await runFor(time, 1);
     expect(seat.seat()?.grantedAt).toBe(1_000);

@@ -13,12 +13,15 @@ describe("CatalogAdmission with a shared budget store: limits kept by the fleet"
     expect(one!.usage("primary").map((limit) => limit.used)).toEqual([0, 0]);
     await settlePromises();
     expect(seat.seat()?.entryId).toBe("primary");
-    expect(store.of("book")).toEqual([
+    expect(store.of("bookInOrder")).toEqual([
       {
-        method: "book",
-        demand: { entryId: "primary", limits: tokenLimits, inputTokens: 1_200, outputTokens: 800 },
+        method: "bookInOrder",
+        terms: { entryId: "primary", limits: tokenLimits },
+        seats: [{ inputTokens: 1_200, outputTokens: 800 }],
         now: 0,
         windowMs: 60_000,
+        // Its place in the fleet's line, held for two polls.
+        turn: { since: 0, holdMs: 2_000 },
       },
     ]);
     expect(one!.usage("primary").map((limit) => limit.used)).toEqual([1, 2_000]);

@@ -7,11 +7,7 @@ import {
 } from "@nucleo/core";
 import type { CatalogEntry } from "../entry/catalog-entry.js";
 import type { SeatDemand } from "../picker/model-picker.js";
-import type {
-  SharedBooking,
-  SharedBookingAnswer,
-  SharedBudgetStore,
-} from "./shared-budget-store.js";
+import type { SharedBatchAnswer, SharedBooking, SharedBudgetStore } from "./shared-budget-store.js";
 
 /** How a {@link SharedAdmissionLink} is set up. @internal */
 export interface SharedAdmissionLinkOptions {
@@ -66,34 +62,29 @@ export class SharedAdmissionLink {
     return Math.max(0, (this.#busyUntil.get(entryId) ?? 0) - now);
   }
 
-  /** Asks the store to book `demand` on `entry` at `now`; `undefined` when the store failed (reported). */
-  async book(
+  /**
+   * Asks the store to book `seats` on `entry` at `now`, in order, in one call, the first of them
+   * waiting since `queuedAt`; `undefined` when the store failed or answered something that
+   * breaks its contract (reported).
+   */
+  async bookInOrder(
     entry: CatalogEntry,
-    demand: SeatDemand,
+    seats: readonly SeatDemand[],
     now: number,
-  ): Promise<SharedBookingAnswer | undefined> {
+    queuedAt: number,
+  ): Promise<SharedBatchAnswer | undefined> {
     try {
-      const answer = await this.#store.book(
-        {
-          entryId: entry.id,
-          limits: entry.limits,
-          inputTokens: demand.inputTokens,
-          outputTokens: demand.outputTokens,
-        },
-        now,
-        this.#windowMs,
-      );
-      if ("booked" in answer) {
-        this.#busyUntil.delete(entry.id);
-        return answer;
-      }
-      // A wait that is not a positive number would have us ask again at once, forever.
-      if (!(answer.waitMs > 0))
-        throw new SystemError({
-          code: "shared_store_answer",
-          message: `The shared budget store answered a wait of ${String(answer.waitMs)} ms for entry "${entry.id}"; expected a booking or a positive wait.`,
-        });
-      this.#busyUntil.set(entry.id, now + answer.waitMs);
+      const terms = {
+        entryId: entry.id,
+        limits: entry.limits,
+        ...(typeof entry.pacing === "object" ? { pacing: entry.pacing } : {}),
+      };
+      // The first seat's place in the fleet's line, kept while we ask again within sharedPollMs.
+      const turn = { since: queuedAt, holdMs: 2 * this.pollMs };
+      const answer = await this.#store.bookInOrder(terms, seats, now, this.#windowMs, turn);
+      checkAnswer(answer, entry.id, seats.length);
+      if (answer.waitMs === 0) this.#busyUntil.delete(entry.id);
+      else this.#busyUntil.set(entry.id, now + answer.waitMs);
       return answer;
     } catch (error) {
       this.#report("book", entry.id, error);
@@ -147,4 +138,27 @@ export class SharedAdmissionLink {
       // A throwing logger must not stop seats from being admitted.
     }
   }
+}
+
+/**
+ * Refuses an answer that breaks the store's contract: more bookings than seats, a booking of
+ * another entry, a wait that is not a positive number while seats were left (it would have us
+ * ask again at once, forever).
+ */
+function checkAnswer(answer: SharedBatchAnswer, entryId: string, seats: number): void {
+  const booked: unknown = answer?.booked;
+  const fault = !Array.isArray(booked)
+    ? "no list of bookings"
+    : booked.length > seats
+      ? `${booked.length} bookings for ${seats} seats`
+      : booked.some((booking: { entryId?: unknown }) => booking?.entryId !== entryId)
+        ? "a booking of another entry"
+        : booked.length < seats && !(answer.waitMs > 0)
+          ? `a wait of ${String(answer.waitMs)} ms with seats left unbooked`
+          : undefined;
+  if (fault !== undefined)
+    throw new SystemError({
+      code: "shared_store_answer",
+      message: `The shared budget store answered ${fault} for entry "${entryId}"; expected the first seats booked and a positive wait for the rest.`,
+    });
 }

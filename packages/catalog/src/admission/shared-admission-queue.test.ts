@@ -1,5 +1,5 @@
-// Shared mode's way down an entry's queue: one book in flight per entry, for its head, in
-// FIFO order; what never reaches the store; and the fast path a process alone keeps.
+// Shared mode's way down an entry's queue: one call in flight per entry, for the seats at its
+// head, in FIFO order; what never reaches the store; and the fast path a process alone keeps.
 import { runFor, settlePromises } from "@nucleo/core/testing";
 import { describe, expect, it } from "vitest";
 import { CatalogAdmission } from "./catalog-admission.js";
@@ -21,7 +21,7 @@ describe("CatalogAdmission with a shared budget store: the queue and the store",
     expect(both.map((seat) => seat.seat()?.entryId)).toEqual(["few-requests", "few-requests"]); // the limit is whole again
   });
 
-  it("one book is in flight per entry at a time, for the head of its queue, and seats are granted in FIFO order", async () => {
+  it("one call is in flight per entry at a time, booking the seats queued behind it together, and seats are granted in FIFO order", async () => {
     const { store, admissions, reserve } = fleet(1);
     const [one] = admissions;
     const granted: number[] = [];
@@ -29,9 +29,9 @@ describe("CatalogAdmission with a shared budget store: the queue and the store",
       void reserve(one!, pinned("primary", 1_000 + index)).promise.then(() => granted.push(index));
     await settlePromises();
     expect(store.mostBooksInFlight).toBe(1);
-    expect(store.of("book").map((call) => call.demand.inputTokens)).toEqual([
-      1_000, 1_001, 1_002, 1_003, 1_004,
-    ]);
+    expect(
+      store.of("bookInOrder").map((call) => call.seats.map((seat) => seat.inputTokens)),
+    ).toEqual([[1_000], [1_001, 1_002, 1_003, 1_004]]);
     expect(granted).toEqual([0, 1, 2, 3, 4]);
   });
 
@@ -61,20 +61,22 @@ describe("CatalogAdmission with a shared budget store: the queue and the store",
     const small = reserve(one!, pinned("primary", 500)); // would fit the store now
     await runFor(time, 5_000);
     expect(small.seat()).toBeUndefined();
+    // The large seat is asked for alone, before the small one queues; then both fit this
+    // process's budgets and are asked for together, in order, and the store stops at the large one.
     expect(
       store
-        .of("book")
+        .of("bookInOrder")
         .slice(1)
-        .map((call) => call.demand.inputTokens),
-    ).toEqual([5_000, 5_000, 5_000, 5_000, 5_000, 5_000]);
+        .map((call) => call.seats.map((seat) => seat.inputTokens)),
+    ).toEqual([[5_000], ...Array.from({ length: 5 }, () => [5_000, 500])]);
     two!.settle(other.seat()!, { inputTokens: 4_000, outputTokens: 0 });
     await runFor(time, 1_000);
     expect([large.seat()?.grantedAt, small.seat()?.grantedAt]).toEqual([6_000, 6_000]);
     expect(
       store
-        .of("book")
-        .slice(-2)
-        .map((call) => call.demand.inputTokens),
+        .of("bookInOrder")
+        .at(-1)
+        ?.seats.map((seat) => seat.inputTokens),
     ).toEqual([5_000, 500]);
   });
 
@@ -84,10 +86,10 @@ describe("CatalogAdmission with a shared budget store: the queue and the store",
     reserve(one!, pinned("primary", 9_000));
     const waiting = reserve(one!, pinned("primary", 5_000));
     await runFor(time, 59_999);
-    expect(store.of("book")).toHaveLength(1);
+    expect(store.of("bookInOrder")).toHaveLength(1);
     await runFor(time, 1);
     expect(waiting.seat()?.grantedAt).toBe(60_000);
-    expect(store.of("book")).toHaveLength(2);
+    expect(store.of("bookInOrder")).toHaveLength(2);
   });
 
   it("a seat larger than a limit can ever hold is refused before the store is asked", async () => {

@@ -1,20 +1,47 @@
 import type { RateLimits } from "../entry/catalog-entry.js";
 
 /**
- * What one seat books against an entry's limits in a {@link SharedBudgetStore}. The store
- * holds no catalog: the limits travel with every demand, so a fleet whose processes load the
- * same catalog agrees on them without a second source of truth.
+ * How an entry spends each limit over its window: evenly, at `max / windowMs` per millisecond,
+ * running at most `burstMs` ahead of that pace. Per declared limit a store keeps a pace time
+ * (`paceAt`, epoch ms, starting in the past); a seat booking `amount` against a limit costs
+ * `amount * windowMs / max` of pace time. A seat fits the pace when, for every limit,
+ * `paceAt - now <= burstMs` — whatever the seat's own cost, so an entry keeps the whole burst
+ * as credit through a pause — and booking it sets `paceAt = max(paceAt, now) + cost`. Settling
+ * moves `paceAt` back by the cost of what the call did not use (forward when it used more);
+ * cancelling moves it back by the booking's whole cost. A pace wait is `paceAt - now - burstMs`
+ * rounded up to whole milliseconds, and within 1e-6 ms of 0 it is 0 (a wait of a rounding
+ * error would spin). Pacing only decides *when*: the rolling window still holds every limit
+ * (docs/decisions/0038).
  */
-export interface SharedDemand {
-  /** The catalog entry the seat is on. */
+export interface PacingTerms {
+  /** How far ahead of an even pace the entry may run (ms, 0 or more). */
+  readonly burstMs: number;
+}
+
+/**
+ * What a {@link SharedBudgetStore} books against: an entry, its limits and its pacing. The
+ * store holds no catalog: the terms travel with every booking, so a fleet whose processes load
+ * the same catalog agrees on them without a second source of truth.
+ */
+export interface SharedEntryTerms {
+  /** The catalog entry the seats are on. */
   readonly entryId: string;
   /** The entry's declared per-minute limits; a limit left out is not enforced. */
   readonly limits: RateLimits;
+  /** Spend the limits evenly; left out, a window's whole budget may go at once. */
+  readonly pacing?: PacingTerms;
+}
+
+/** What one seat books: the tokens of its request and the output budget of its answer. */
+export interface SeatTokens {
   /** Prompt tokens the request carries. */
   readonly inputTokens: number;
   /** The output budget booked for the answer. */
   readonly outputTokens: number;
 }
+
+/** What one seat books against an entry's limits in a {@link SharedBudgetStore}. */
+export interface SharedDemand extends SharedEntryTerms, SeatTokens {}
 
 /** A booking a {@link SharedBudgetStore} holds for one seat. */
 export interface SharedBooking {
@@ -29,6 +56,37 @@ export interface SharedBooking {
  * asking again (milliseconds, > 0) because a limit or a cooldown has no room now.
  */
 export type SharedBookingAnswer = { readonly booked: SharedBooking } | { readonly waitMs: number };
+
+/**
+ * The store's answer to {@link SharedBudgetStore.bookInOrder}: the bookings of the seats it
+ * booked (the first `booked.length` seats, in order), and `waitMs`: 0 when it booked them all,
+ * else how long until the first seat it did not book would fit (ms, > 0).
+ */
+export interface SharedBatchAnswer {
+  readonly booked: readonly SharedBooking[];
+  readonly waitMs: number;
+}
+
+/**
+ * Where a call's first seat stands in the fleet's line for an entry. Each process keeps its own
+ * queue in order; the turn keeps the fleet in order too: the store holds, per entry, a *claim*
+ * for the oldest seat it could not book — its `since`, its tokens, and until when
+ * (`now + holdMs`). While a claim lives, a call whose first seat is younger is judged as if the
+ * claimed seat were booked first, so it books only what leaves the claimed seat its room. A
+ * refused call whose first unbooked seat is older than the live claim (or finds none) puts that
+ * seat's claim in place; the claimant booking its claimed seat removes the claim; a claim not
+ * renewed by then lapses (its process gave up or died). Calls without a turn neither claim nor
+ * respect claims.
+ */
+export interface FleetTurn {
+  /** When the call's first seat began to wait (epoch ms, the caller's clock). */
+  readonly since: number;
+  /** How long the store keeps a claim for the seat it cannot book now (ms, > 0): the caller asks again within this. */
+  readonly holdMs: number;
+}
+
+/** The most seats one {@link SharedBudgetStore.bookInOrder} call may carry. */
+export const MAX_SEATS_PER_BOOKING = 256;
 
 /**
  * Rate-limit budgets shared by every process that admits seats on the same entries (a worker
@@ -47,11 +105,25 @@ export type SharedBookingAnswer = { readonly booked: SharedBooking } | { readonl
 export interface SharedBudgetStore {
   /**
    * Atomically for every process sharing the store: books `demand` at `now` when each of the
-   * entry's limits has room for it within the window of `windowMs` ending at `now`, and the
-   * entry is not cooling down; otherwise books nothing and answers how long until it would
-   * fit, given what is booked now.
+   * entry's limits has room for it within the window of `windowMs` ending at `now`, the seat
+   * fits the entry's pacing (if it has any), and the entry is not cooling down; otherwise books
+   * nothing and answers how long until it would fit, given what is booked now.
    */
   book(demand: SharedDemand, now: number, windowMs: number): Promise<SharedBookingAnswer>;
+  /**
+   * Books queued seats in one step, in order: each as {@link book} would, as if the seats before
+   * it were booked at `now`, stopping at the first that does not fit (a later, smaller seat is
+   * never booked past it: queues stay FIFO). Atomic for every process sharing the store. At most
+   * {@link MAX_SEATS_PER_BOOKING} seats; none answers no bookings and no wait. With a `turn`,
+   * the fleet's oldest waiting seat keeps its room (see {@link FleetTurn}).
+   */
+  bookInOrder(
+    terms: SharedEntryTerms,
+    seats: readonly SeatTokens[],
+    now: number,
+    windowMs: number,
+    turn?: FleetTurn,
+  ): Promise<SharedBatchAnswer>;
   /**
    * Replaces a booking's token amounts with what the call really used; its request stays
    * booked. A booking already gone (cancelled, or aged out of every window) is left alone.

@@ -4,9 +4,10 @@ import type { SeatDemand } from "../picker/model-picker.js";
 import type { CatalogSeat } from "./catalog-admission.js";
 import type { EntryBudget } from "./entry-budget.js";
 import type { EntryWakeTimers } from "./entry-wake-timers.js";
+import type { SeatQueue } from "./seat-queue.js";
 import type { SeatWaiter } from "./seat-waiter.js";
 import type { SharedAdmissionLink } from "./shared-admission-link.js";
-import type { SharedBooking, SharedBookingAnswer } from "./shared-budget-store.js";
+import type { SharedBatchAnswer, SharedBooking } from "./shared-budget-store.js";
 
 /** What a {@link SharedQueueBooker} works with; given once, by its admission. @internal */
 export interface SharedQueueBookerOptions {
@@ -25,13 +26,19 @@ export interface SharedQueueBookerOptions {
   ) => CatalogSeat;
   /** The admission's drain: grants on down the entry's queue. */
   readonly drain: (entry: CatalogEntry) => void;
+  /** The most seats asked for in one call. Default 64. */
+  readonly maxSeatsPerCall?: number;
 }
 
+/** Weight of the newest round trip in the running estimate of the store's answer time. */
+const LATENCY_WEIGHT = 0.2;
+
 /**
- * Shared mode's way down an entry's queue: the head is booked in the shared store before it is
- * granted, once it fits this process's own budgets (a seat that does not fit here could not fit
- * the fleet's). One `book` per entry is in flight at a time, so the store sees the queue's
- * order; its answer grants the head and drains on, or waits until the store may have room.
+ * Shared mode's way down an entry's queue: the seats at its head that fit this process's own
+ * budgets together (a seat that does not fit here could not fit the fleet's) are booked in the
+ * shared store in one call, in order. One call per entry is in flight at a time, so the store
+ * sees the queue's order; its answer grants the seats it booked and drains on, or waits until
+ * the store may have room. It also tells the picker how long a new seat would queue here.
  *
  * @internal
  */
@@ -41,8 +48,11 @@ export class SharedQueueBooker {
   readonly #wake: EntryWakeTimers;
   readonly #grant: SharedQueueBookerOptions["grant"];
   readonly #drain: SharedQueueBookerOptions["drain"];
-  /** Entries whose head's shared booking is asked and not yet handled: one at a time per entry. */
-  readonly #asking = new Set<string>();
+  readonly #maxSeats: number;
+  /** Per entry, the seats of the call in flight: one call at a time per entry. */
+  readonly #asking = new Map<string, number>();
+  /** A running estimate of one store call's round trip (ms); any positive start ranks entries alike. */
+  #latencyMs = 1;
 
   constructor(options: SharedQueueBookerOptions) {
     this.#link = options.link;
@@ -50,46 +60,90 @@ export class SharedQueueBooker {
     this.#wake = options.wake;
     this.#grant = options.grant;
     this.#drain = options.drain;
+    this.#maxSeats = options.maxSeatsPerCall ?? 64;
   }
 
-  /** Asks the store to book the head of `queue`, unless a book for the entry is in flight or the head does not fit here yet. */
-  ask(entry: CatalogEntry, budget: EntryBudget, queue: SeatWaiter[]): void {
+  /**
+   * How long, beyond its budgets, a seat would queue on an entry for the store: the rest of the
+   * call in flight, then its share of the seats queued behind it (a call books up to
+   * `maxSeatsPerCall`). Proportional to the queue, so equal siblings share new seats.
+   */
+  queueMs(entryId: string, queued: number): number {
+    const inFlight = this.#asking.get(entryId) ?? 0;
+    return this.#latencyMs * ((inFlight > 0 ? 1 : 0) + (queued - inFlight) / this.#maxSeats);
+  }
+
+  /** Asks the store to book the seats at the head of `queue` that fit here, unless a call for the entry is in flight. */
+  ask(entry: CatalogEntry, budget: EntryBudget, queue: SeatQueue): void {
     if (queue.length === 0 || this.#asking.has(entry.id)) return;
-    const head = queue[0]!;
     const now = this.#clock.now();
-    const wait = budget.waitMs(head.demand, now);
-    if (wait > 0) return this.#wake.wakeIn(entry, wait);
-    this.#asking.add(entry.id);
+    const seats = this.#fittingHead(budget, queue, now);
+    if (seats.length === 0)
+      return this.#wake.wakeIn(entry, budget.waitMs(queue.head()!.demand, now));
+    this.#asking.set(entry.id, seats.length);
     void this.#link
-      .book(entry, head.demand, now)
-      .then((answer) => this.#onAnswer(entry, budget, queue, head, now, answer));
+      .bookInOrder(
+        entry,
+        seats.map((seat) => seat.demand),
+        now,
+        seats[0]!.queuedAt,
+      )
+      .then((answer) => this.#onAnswer(entry, budget, queue, seats, now, answer));
+  }
+
+  /** The head's seats that this process's budgets hold together at `now`, at most `maxSeatsPerCall`. */
+  #fittingHead(budget: EntryBudget, queue: SeatQueue, now: number): SeatWaiter[] {
+    const candidates = queue.first(this.#maxSeats);
+    const before = { requests: 0, inputTokens: 0, outputTokens: 0 };
+    let count = 0;
+    for (const waiter of candidates) {
+      if (budget.waitMs(waiter.demand, now, before) > 0) break;
+      before.requests += 1;
+      before.inputTokens += waiter.demand.inputTokens;
+      before.outputTokens += waiter.demand.outputTokens;
+      count += 1;
+    }
+    return candidates.slice(0, count);
   }
 
   #onAnswer(
     entry: CatalogEntry,
     budget: EntryBudget,
-    queue: SeatWaiter[],
-    head: SeatWaiter,
+    queue: SeatQueue,
+    seats: readonly SeatWaiter[],
     askedAt: number,
-    answer: SharedBookingAnswer | undefined,
+    answer: SharedBatchAnswer | undefined,
   ): void {
-    // Cleared only here, in the same turn that handles the answer: a drain in between would ask twice for one head.
+    // Cleared only here, in the same turn that handles the answer: a drain in between would ask twice.
     this.#asking.delete(entry.id);
-    const stillWaiting = queue[0] === head;
-    if (answer && "booked" in answer) {
-      // The entry may have cooled down (a throttle) while the store was asked.
-      if (stillWaiting && budget.waitMs(head.demand, this.#clock.now()) === 0) {
-        queue.shift();
-        head.stopListening();
-        head.resolve(this.#grant(entry, budget, head.request, head.demand, askedAt, answer.booked));
-        return this.#drain(entry);
+    const now = this.#clock.now();
+    this.#latencyMs += LATENCY_WEIGHT * (Math.max(0, now - askedAt) - this.#latencyMs);
+    const booked = answer?.booked ?? [];
+    const unwanted: SharedBooking[] = [];
+    let granting = true;
+    for (const [index, booking] of booked.entries()) {
+      const waiter = seats[index]!;
+      const atHead = queue.head() === waiter;
+      // An aborted seat's booking goes back; so does every one from the first seat the entry's
+      // cooldown (a throttle meanwhile) holds back, keeping the queue's order and the fleet's room.
+      granting &&= atHead ? budget.waitMs(waiter.demand, now) === 0 : !queue.has(waiter);
+      if (!granting || !atHead) {
+        unwanted.push(booking);
+        continue;
       }
-      // Aborted while asked, or cooling now: the booking must not hold the fleet's room.
-      void this.#link.cancel(answer.booked).then(() => this.#drain(entry));
+      queue.shift();
+      waiter.stopListening();
+      waiter.resolve(this.#grant(entry, budget, waiter.request, waiter.demand, askedAt, booking));
+    }
+    if (unwanted.length > 0) {
+      void Promise.all(unwanted.map((booking) => this.#link.cancel(booking))).then(() =>
+        this.#drain(entry),
+      );
       return;
     }
-    if (!stillWaiting) return this.#drain(entry);
-    // The store failed (reported) or has no room: other processes' settlements will free room without telling us.
+    const unbooked = seats[booked.length];
+    if (unbooked === undefined || queue.head() !== unbooked) return this.#drain(entry);
+    // The store failed (reported) or has no room: other processes' settlements free room without telling us.
     const pollMs = this.#link.pollMs;
     this.#wake.wakeIn(entry, answer ? Math.min(answer.waitMs, pollMs) : pollMs);
   }

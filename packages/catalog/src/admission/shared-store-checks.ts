@@ -1,12 +1,22 @@
 import { InvalidInputError } from "@nucleo/core";
 import { amountFor, LIMIT_NAMES, type LimitName } from "./limit-amounts.js";
-import type { SharedBooking, SharedDemand } from "./shared-budget-store.js";
+import {
+  type FleetTurn,
+  MAX_SEATS_PER_BOOKING,
+  type SeatTokens,
+  type SharedBooking,
+  type SharedDemand,
+  type SharedEntryTerms,
+} from "./shared-budget-store.js";
+
+/** One limit an entry declares, with its maximum per window. */
+export interface LimitMax {
+  readonly name: LimitName;
+  readonly max: number;
+}
 
 /** One limit a checked demand declares, and what the demand books against it. */
-export interface DeclaredLimit {
-  readonly name: LimitName;
-  /** The limit's maximum per window. */
-  readonly max: number;
+export interface DeclaredLimit extends LimitMax {
   /** What the demand books against it: one request, or its tokens on the limit's side. */
   readonly amount: number;
 }
@@ -25,6 +35,17 @@ export interface SharedStoreChecks {
    * that can hold the demand on its own. Returns the limits it declares, in the catalog's order.
    */
   demand(demand: SharedDemand): DeclaredLimit[];
+  /**
+   * An entry's terms as {@link SharedBudgetStore.bookInOrder} takes them: the entry id, limits
+   * (as for a demand) and pacing (`burstMs` 0 or more). Returns the limits it declares.
+   */
+  terms(terms: SharedEntryTerms): LimitMax[];
+  /**
+   * The seats of one {@link SharedBudgetStore.bookInOrder}: an array of at most
+   * `MAX_SEATS_PER_BOOKING`, each with whole token counts and fitting every limit on its own
+   * (named `seats[2].inputTokens`, `seats[2]`).
+   */
+  seats(limits: readonly LimitMax[], seats: readonly SeatTokens[]): void;
   /** An entry id: a non-empty string. */
   entryId(parameter: string, entryId: unknown): asserts entryId is string;
   /** A token count: a non-negative whole number. */
@@ -35,6 +56,8 @@ export interface SharedStoreChecks {
   window(windowMs: unknown): asserts windowMs is number;
   /** A booking handed back: an object with a string id and entry id. */
   booking(booking: SharedBooking): void;
+  /** A fleet turn, when given: `since` a time, `holdMs` positive and finite. */
+  turn(turn: FleetTurn | undefined): void;
 }
 
 /**
@@ -51,43 +74,40 @@ export const sharedStoreChecks: SharedStoreChecks = {
         parameter: "demand",
         expected: "an object with entryId, limits, inputTokens and outputTokens",
       });
-    sharedStoreChecks.entryId("demand.entryId", demand.entryId);
+    const limits = termsNamed("demand", demand);
     sharedStoreChecks.tokens("demand.inputTokens", demand.inputTokens);
     sharedStoreChecks.tokens("demand.outputTokens", demand.outputTokens);
-    const limits: unknown = demand.limits;
-    if (typeof limits !== "object" || limits === null)
+    return declaredFor("demand", limits, demand);
+  },
+
+  terms(terms) {
+    if (typeof terms !== "object" || terms === null)
       throw new InvalidInputError({
-        parameter: "demand.limits",
-        expected: "an object of per-minute limits",
+        parameter: "terms",
+        expected: "an object with entryId and limits",
       });
-    for (const [name, max] of Object.entries(limits)) {
-      if (!(LIMIT_NAMES as readonly string[]).includes(name))
+    return termsNamed("terms", terms);
+  },
+
+  seats(limits, seats) {
+    if (!Array.isArray(seats) || seats.length > MAX_SEATS_PER_BOOKING)
+      throw new InvalidInputError({
+        parameter: "seats",
+        value: Array.isArray(seats) ? `${seats.length} seats` : String(seats),
+        expected: `an array of at most ${MAX_SEATS_PER_BOOKING} seats`,
+      });
+    seats.forEach((seat: unknown, index) => {
+      const parameter = `seats[${index}]`;
+      if (typeof seat !== "object" || seat === null)
         throw new InvalidInputError({
-          parameter: `demand.limits.${name}`,
-          expected: `one of ${LIMIT_NAMES.join(", ")}`,
+          parameter,
+          expected: "an object with inputTokens and outputTokens",
         });
-      if (max !== undefined && (!Number.isSafeInteger(max) || max <= 0))
-        throw new InvalidInputError({
-          parameter: `demand.limits.${name}`,
-          value: String(max),
-          expected: "a positive whole number",
-        });
-    }
-    const declared: DeclaredLimit[] = [];
-    for (const name of LIMIT_NAMES) {
-      const max = demand.limits[name];
-      if (max === undefined) continue;
-      const amount = amountFor(name, demand.inputTokens, demand.outputTokens);
-      // A demand no window can ever hold would wait forever; the admission refuses such seats first.
-      if (amount > max)
-        throw new InvalidInputError({
-          parameter: "demand",
-          value: `${amount} against ${name} ${max}`,
-          expected: `a demand that fits within ${name} on its own`,
-        });
-      declared.push({ name, max, amount });
-    }
-    return declared;
+      const tokens = seat as SeatTokens;
+      sharedStoreChecks.tokens(`${parameter}.inputTokens`, tokens.inputTokens);
+      sharedStoreChecks.tokens(`${parameter}.outputTokens`, tokens.outputTokens);
+      declaredFor(parameter, limits, tokens);
+    });
   },
 
   entryId(parameter, entryId) {
@@ -140,4 +160,79 @@ export const sharedStoreChecks: SharedStoreChecks = {
       });
     sharedStoreChecks.entryId("booking.entryId", booking.entryId);
   },
+
+  turn(turn) {
+    if (turn === undefined) return;
+    if (typeof turn !== "object" || turn === null)
+      throw new InvalidInputError({
+        parameter: "turn",
+        expected: "an object with since and holdMs",
+      });
+    sharedStoreChecks.time("turn.since", turn.since);
+    const holdMs: unknown = turn.holdMs;
+    if (typeof holdMs !== "number" || !Number.isFinite(holdMs) || holdMs <= 0)
+      throw new InvalidInputError({
+        parameter: "turn.holdMs",
+        value: String(holdMs),
+        expected: "a positive number of milliseconds",
+      });
+  },
 };
+
+/** Checks an entry id, limits and pacing given under `prefix` (`demand`, `terms`); returns the declared limits in the catalog's order. */
+function termsNamed(prefix: string, terms: SharedEntryTerms): LimitMax[] {
+  sharedStoreChecks.entryId(`${prefix}.entryId`, terms.entryId);
+  const limits: unknown = terms.limits;
+  if (typeof limits !== "object" || limits === null)
+    throw new InvalidInputError({
+      parameter: `${prefix}.limits`,
+      expected: "an object of per-minute limits",
+    });
+  for (const [name, max] of Object.entries(limits)) {
+    if (!(LIMIT_NAMES as readonly string[]).includes(name))
+      throw new InvalidInputError({
+        parameter: `${prefix}.limits.${name}`,
+        expected: `one of ${LIMIT_NAMES.join(", ")}`,
+      });
+    if (max !== undefined && (!Number.isSafeInteger(max) || max <= 0))
+      throw new InvalidInputError({
+        parameter: `${prefix}.limits.${name}`,
+        value: String(max),
+        expected: "a positive whole number",
+      });
+  }
+  const pacing: unknown = terms.pacing;
+  if (pacing !== undefined) {
+    const burstMs = (pacing as { burstMs?: unknown } | null)?.burstMs;
+    if (typeof burstMs !== "number" || !Number.isFinite(burstMs) || burstMs < 0)
+      throw new InvalidInputError({
+        parameter: `${prefix}.pacing.burstMs`,
+        value: String(burstMs),
+        expected: "a number of milliseconds, 0 or more",
+      });
+  }
+  const declared: LimitMax[] = [];
+  for (const name of LIMIT_NAMES) {
+    const max = terms.limits[name];
+    if (max !== undefined) declared.push({ name, max });
+  }
+  return declared;
+}
+
+/** What `seat` books against each limit; refuses (as `parameter`) a seat no window can ever hold, which would wait forever. */
+function declaredFor(
+  parameter: string,
+  limits: readonly LimitMax[],
+  seat: SeatTokens,
+): DeclaredLimit[] {
+  return limits.map(({ name, max }) => {
+    const amount = amountFor(name, seat.inputTokens, seat.outputTokens);
+    if (amount > max)
+      throw new InvalidInputError({
+        parameter,
+        value: `${amount} against ${name} ${max}`,
+        expected: `a demand that fits within ${name} on its own`,
+      });
+    return { name, max, amount };
+  });
+}

@@ -53,6 +53,25 @@ const rateLimitsSchema = z
       "expected at least one of requestsPerMinute, tokensPerMinute, inputTokensPerMinute, outputTokensPerMinute",
   });
 
+/**
+ * How an entry spends its limits: `off` lets a window's whole budget go at once; `burstMs`
+ * spends each limit evenly over the window, running at most that far ahead of the even pace
+ * (docs/decisions/0038).
+ */
+const pacingSchema = z.union(
+  [
+    z.literal("off"),
+    z.strictObject({
+      /** How far ahead of an even pace the entry may run (ms). */
+      burstMs: nonNegativeInt,
+    }),
+  ],
+  { error: 'expected "off" or { burstMs: <milliseconds, 0 or more> }' },
+);
+
+/** What an entry paces by when its catalog says nothing (docs/decisions/0038). */
+export const DEFAULT_PACING: z.output<typeof pacingSchema> = { burstMs: 6_000 };
+
 const partialRecord = <TKey extends string>(
   keys: readonly [TKey, ...TKey[]],
   value: z.ZodType<number>,
@@ -95,6 +114,8 @@ export const catalogEntrySchema = z
         [...schedules].sort((a, b) => a.effectiveFrom.localeCompare(b.effectiveFrom)),
       ),
     limits: rateLimitsSchema,
+    /** Spend the limits evenly over the window (`{ burstMs }`), or not (`off`). */
+    pacing: pacingSchema.default(DEFAULT_PACING),
     /** Offered to the picker and the benchmark. */
     open: z.boolean().default(true),
     /** Its provider is configured with credentials here. */
@@ -131,3 +152,5 @@ export type PriceScheduleInput = z.input<typeof priceScheduleSchema>;
 export type PriceSchedule = z.output<typeof priceScheduleSchema>;
 /** The rate limits of an entry. */
 export type RateLimits = CatalogEntry["limits"];
+/** How an entry spends its limits: evenly with a bounded burst, or `off`. */
+export type EntryPacing = CatalogEntry["pacing"];

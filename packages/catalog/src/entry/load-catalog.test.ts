@@ -137,6 +137,23 @@ describe("catalog checks", () => {
     ).toBe("grade");
   });
 
+  it('pacing is "off" or a burst in whole milliseconds; anything else is refused naming the field', async () => {
+    const paced = parseCatalog([entry({ id: "paced", pacing: { burstMs: 5_000 } })], "f");
+    expect(paced.get("paced").pacing).toEqual({ burstMs: 5_000 });
+    expect(parseCatalog([entry({ id: "off", pacing: "off" })], "f").get("off").pacing).toBe("off");
+    const negative = await refusal(() =>
+      parseCatalog([entry({ id: "bad", pacing: { burstMs: -1 } })], "f"),
+    );
+    expect([negative.field, negative.message]).toEqual([
+      "pacing.burstMs",
+      expect.stringContaining("expected a whole number, 0 or more (got -1)"),
+    ]);
+    const word = await refusal(() =>
+      parseCatalog([entry({ id: "bad", pacing: "on" as never })], "f"),
+    );
+    expect(word.message).toContain('field pacing: expected "off" or { burstMs:');
+  });
+
   it("an openai-compatible entry needs its server's URL", async () => {
     const error = await refusal(() =>
       parseCatalog([entry({ id: "local", provider: "openai-compatible" })], "f"),

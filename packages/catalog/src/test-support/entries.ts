@@ -19,6 +19,8 @@ export function entry(overrides: Partial<CatalogEntryInput> & { id: string }): C
       output: "10",
     },
     limits: { requestsPerMinute: 100, tokensPerMinute: 100_000 },
+    // These tests pin the rolling window's own rules; pacing has tests of its own.
+    pacing: "off",
     ...overrides,
   };
 }

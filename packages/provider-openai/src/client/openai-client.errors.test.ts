@@ -23,14 +23,14 @@ afterAll(async () => {
 describe("OpenAiClient failures", () => {
   it("429 with retry-after is a ThrottleSignal with retryAfterMs, sent once (the SDK does not retry)", async () => {
     server.script({ kind: "throttle", retryAfterSeconds: 2 });
-    const before = server.requests.length;
+    const before = server.counts.requests;
     const error = await send();
     expect(ThrottleSignal.isInstance(error) && error).toMatchObject({
       kind: "throttle",
       service: "openai",
       retryAfterMs: 2_000,
     });
-    expect(server.requests.length - before).toBe(1);
+    expect(server.counts.requests - before).toBe(1);
   });
 
   it("429 without retry-after is a ThrottleSignal leaving the wait to the dispatcher", async () => {
@@ -126,9 +126,9 @@ describe("OpenAiClient failures", () => {
   it("an already-aborted signal sends nothing", async () => {
     const controller = new AbortController();
     controller.abort(new Error("before the call"));
-    const before = server.requests.length;
+    const before = server.counts.requests;
     expect(await send(client, controller.signal)).toMatchObject({ message: "before the call" });
-    expect(server.requests.length).toBe(before);
+    expect(server.counts.requests).toBe(before);
   });
 
   it("a missing key is a clear error naming OPENAI_API_KEY, raised on first use", async () => {

@@ -163,13 +163,13 @@ describe("OpenAiClient.send over the official SDK", () => {
         model: "llama3.1:8b",
       });
       compatible.script({ kind: "answer", text: "from the local server" });
-      const before = server.requests.length;
+      const before = server.counts.requests;
       const response = await client.send(requestOf(), bindingOf(entry), signal());
       expect(response).toMatchObject({
         content: "from the local server",
         providerModel: "llama3.1:8b",
       });
-      expect(server.requests.length).toBe(before);
+      expect(server.counts.requests).toBe(before);
       expect(compatible.requests).toHaveLength(1);
       expect(compatible.requests[0]!.body).toMatchObject({
         model: "llama3.1:8b",

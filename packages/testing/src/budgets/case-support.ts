@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { InvalidInputError } from "@nucleo/core";
 import type {
   RateLimits,
   SharedBooking,
@@ -107,4 +108,22 @@ export function entryUnder(
     waits: (now, waitMs, what, inputTokens, outputTokens) =>
       expectWait(store, demandOf(entryId, limits, inputTokens, outputTokens), now, waitMs, what),
   };
+}
+
+/** Asserts that `call` rejects with an `InvalidInputError` naming `parameter`. */
+export async function expectRefusal(
+  call: () => Promise<unknown>,
+  parameter: string,
+  what: string,
+): Promise<void> {
+  const error = await call().then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
+  assert.ok(
+    InvalidInputError.isInstance(error),
+    `${what}: expected an InvalidInputError, got ${String(error)}`,
+  );
+  assert.equal(error.parameter, parameter, `${what}: the parameter the error names`);
+  assert.ok(error.message.includes(parameter), `${what}: the message names ${parameter}`);
 }

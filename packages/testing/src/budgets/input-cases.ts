@@ -1,32 +1,13 @@
-import assert from "node:assert/strict";
 import type { SharedBudgetStore, SharedDemand } from "@nucleo/catalog";
-import { InvalidInputError } from "@nucleo/core";
 import {
   T0,
   WINDOW_MS,
   bookNow,
   demandOf,
   entryUnder,
+  expectRefusal,
   type SharedBudgetStoreCase,
 } from "./case-support.js";
-
-/** Asserts that `call` rejects with an `InvalidInputError` naming `parameter`. */
-async function expectRefusal(
-  call: () => Promise<unknown>,
-  parameter: string,
-  what: string,
-): Promise<void> {
-  const error = await call().then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  assert.ok(
-    InvalidInputError.isInstance(error),
-    `${what}: expected an InvalidInputError, got ${String(error)}`,
-  );
-  assert.equal(error.parameter, parameter, `${what}: the parameter the error names`);
-  assert.ok(error.message.includes(parameter), `${what}: the message names ${parameter}`);
-}
 
 const ok = demandOf("bad", { requestsPerMinute: 1 });
 

@@ -2,10 +2,17 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { anthropicWire } from "./anthropic-wire.js";
 import { readJsonObject, writeJson } from "./http-io.js";
-import type { MockReply, MockRequest, MockServerOptions } from "./mock-types.js";
+import type {
+  MockReply,
+  MockRequest,
+  MockServerCounts,
+  MockServerOptions,
+  MockWire,
+} from "./mock-types.js";
 import { openaiWire } from "./openai-wire.js";
 import { RollingLimits } from "./rate-limits.js";
 import { writeReply } from "./reply-writer.js";
+import { RequestLog } from "./request-log.js";
 import { promptOf } from "./resolve-answer.js";
 import type { WireFormat } from "./wire-format.js";
 
@@ -16,12 +23,17 @@ const ROUTES: Readonly<Record<string, WireFormat>> = {
 
 const DEFAULT_REPLY: MockReply = { kind: "answer", text: "ok" };
 
+// Enough for any test to look back over its calls; few enough that a server answering for days
+// (the worker's mock mode) holds a flat amount of memory.
+const REQUESTS_KEPT = 1_000;
+
 /**
  * A real HTTP server on 127.0.0.1 that speaks the OpenAI Chat Completions and Anthropic
  * Messages wire formats, JSON and streamed, so provider clients are tested through the
  * official SDKs over a socket. Each call takes the next scripted reply, else asks the handler,
- * else answers "ok". It records every call, refuses malformed ones with a 400 in the wire's
- * error shape, and can enforce rate limits over a rolling window.
+ * else answers "ok". It records the most recent calls (1,000 by default: `keepRequests`) and
+ * counts every one, refuses malformed ones with a 400 in the wire's error shape, and can
+ * enforce rate limits over a rolling window.
  *
  * @example
  * const server = await MockProviderServer.start();
@@ -42,31 +54,49 @@ export class MockProviderServer {
   readonly #limits: RollingLimits | null;
   readonly #countTokens: (text: string) => number;
   readonly #queue: MockReply[] = [];
-  readonly #requests: MockRequest[] = [];
+  readonly #requests: RequestLog<MockRequest>;
   readonly #inFlight = new Set<AbortController>();
+  readonly #byWire: Record<MockWire, number> = { openai: 0, anthropic: 0 };
   #handler: ((request: MockRequest) => MockReply | Promise<MockReply>) | null = null;
+  #received = 0;
+  #answered = 0;
+  #tokens = 0;
   #throttled = 0;
   #sequence = 0;
 
-  private constructor(server: Server, options: MockServerOptions) {
+  private constructor(
+    server: Server,
+    options: MockServerOptions,
+    requests: RequestLog<MockRequest>,
+  ) {
     const { port } = server.address() as AddressInfo;
     this.url = `http://127.0.0.1:${port}`;
     this.openaiBaseUrl = `${this.url}/v1`;
     this.anthropicBaseUrl = this.url;
     this.#server = server;
     this.#options = options;
+    this.#requests = requests;
     this.#limits = options.limits === undefined ? null : new RollingLimits(options.limits);
     this.#countTokens = options.countTokens ?? ((text) => Math.ceil(text.length / 4));
   }
 
-  /** Starts a server on a free port of 127.0.0.1. */
+  /**
+   * Starts a server on a free port of 127.0.0.1.
+   *
+   * @throws {InvalidInputError} naming `keepRequests` when it is not a whole number, 0 or more, or `Infinity`.
+   */
   static async start(options: MockServerOptions = {}): Promise<MockProviderServer> {
+    // Checked before listening: a refused option leaves no server behind.
+    const requests = new RequestLog<MockRequest>(
+      options.keepRequests ?? REQUESTS_KEPT,
+      "keepRequests",
+    );
     const server = createServer();
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
       server.listen(0, "127.0.0.1", () => resolve());
     });
-    const mock = new MockProviderServer(server, options);
+    const mock = new MockProviderServer(server, options, requests);
     server.on(
       "request",
       (request: IncomingMessage, response: ServerResponse) => void mock.#serve(request, response),
@@ -74,9 +104,35 @@ export class MockProviderServer {
     return mock;
   }
 
-  /** Every call received with a JSON object body, in order; throttled and refused ones included. */
+  /**
+   * The calls received with a JSON object body, oldest first, throttled and refused ones
+   * included: the most recent `keepRequests` (default 1,000) since the server started or
+   * `clearRequests()` was last called. A copy: later calls do not change it. `counts` has the
+   * totals.
+   */
   get requests(): readonly MockRequest[] {
-    return this.#requests;
+    return this.#requests.entries();
+  }
+
+  /** How many calls {@link requests} keeps at most (the `keepRequests` option). */
+  get keepRequests(): number {
+    return this.#requests.capacity;
+  }
+
+  /** Totals since the server started, which `keepRequests` never trims. A copy. */
+  get counts(): MockServerCounts {
+    return {
+      requests: this.#received,
+      byWire: { ...this.#byWire },
+      answered: this.#answered,
+      throttled: this.#throttled,
+      tokens: this.#tokens,
+    };
+  }
+
+  /** Forgets the recorded calls (between a soak test's rounds, say); `counts` carry on. */
+  clearRequests(): void {
+    this.#requests.clear();
   }
 
   /** How many calls the rate limits answered with 429 (scripted throttles are not counted). */
@@ -159,7 +215,9 @@ export class MockProviderServer {
       apiKeyPresent: Boolean(request.headers.authorization || request.headers["x-api-key"]),
       model: typeof body.model === "string" ? body.model : "",
     };
-    this.#requests.push(recorded);
+    this.#requests.add(recorded);
+    this.#received += 1;
+    this.#byWire[wire.name] += 1;
     const refusal = wire.validate(body);
     if (refusal !== null) {
       const error = wire.error(400, refusal);
@@ -200,6 +258,8 @@ export class MockProviderServer {
       signal,
       headers,
       reportTokens: (tokens) => {
+        this.#answered += 1;
+        this.#tokens += tokens;
         if (decision?.allowed) decision.entry.tokens = tokens;
       },
     });

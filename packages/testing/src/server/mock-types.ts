@@ -90,4 +90,24 @@ export interface MockServerOptions {
   readonly countTokens?: (text: string) => number;
   /** The model name answers report. Default: the request's own model, echoed. */
   readonly model?: string;
+  /**
+   * How many calls `requests` keeps: the most recent ones, older ones dropped, so a server
+   * that runs for days (the worker's mock mode, a soak test) holds a flat amount of memory.
+   * Default 1,000; `Infinity` keeps every call, 0 none. `counts` never drops anything.
+   */
+  readonly keepRequests?: number;
+}
+
+/** What a mock server has received and answered since it started: totals that drop nothing. */
+export interface MockServerCounts {
+  /** Calls whose body was a JSON object — all that `requests` records, including those it no longer keeps. */
+  readonly requests: number;
+  /** The same calls, per wire. */
+  readonly byWire: Readonly<Record<MockWire, number>>;
+  /** Calls answered with a model's answer (`answer` and `no-usage` replies). */
+  readonly answered: number;
+  /** Calls the rate limits answered with 429 (scripted throttles are not counted). */
+  readonly throttled: number;
+  /** Tokens the answers reported — input, cache, output and reasoning — as the rate limits count them. */
+  readonly tokens: number;
 }

@@ -1,10 +1,14 @@
 // A shared budget store for the admission's tests: records every call, counts the books in
 // flight per entry, and fails on demand. Not exported from the package.
 import type {
+  FleetTurn,
+  SeatTokens,
+  SharedBatchAnswer,
   SharedBooking,
   SharedBookingAnswer,
   SharedBudgetStore,
   SharedDemand,
+  SharedEntryTerms,
 } from "../shared-budget-store.js";
 import { InMemorySharedBudgetStore } from "../in-memory-shared-budget-store.js";
 
@@ -15,6 +19,14 @@ export type StoreCall =
       readonly demand: SharedDemand;
       readonly now: number;
       readonly windowMs: number;
+    }
+  | {
+      readonly method: "bookInOrder";
+      readonly terms: SharedEntryTerms;
+      readonly seats: readonly SeatTokens[];
+      readonly now: number;
+      readonly windowMs: number;
+      readonly turn: FleetTurn | undefined;
     }
   | {
       readonly method: "settle";
@@ -28,9 +40,9 @@ export type StoreCall =
 /** An {@link InMemorySharedBudgetStore} (one, or one shared with other recorders) that records its calls. */
 export class RecordingStore implements SharedBudgetStore {
   readonly calls: StoreCall[] = [];
-  /** The most `book` calls in flight at once for one entry. */
+  /** The most `book` and `bookInOrder` calls in flight at once for one entry. */
   mostBooksInFlight = 0;
-  /** While set, `book` rejects with this error. */
+  /** While set, `book` and `bookInOrder` reject with this error. */
   failBook: Error | undefined;
   /** While set, `settle`, `cancel` and `coolDown` reject with this error. */
   failOthers: Error | undefined;
@@ -47,16 +59,34 @@ export class RecordingStore implements SharedBudgetStore {
     );
   }
 
-  async book(demand: SharedDemand, now: number, windowMs: number): Promise<SharedBookingAnswer> {
+  book(demand: SharedDemand, now: number, windowMs: number): Promise<SharedBookingAnswer> {
     this.calls.push({ method: "book", demand, now, windowMs });
-    const inFlight = (this.#inFlight.get(demand.entryId) ?? 0) + 1;
-    this.#inFlight.set(demand.entryId, inFlight);
+    return this.#counted(demand.entryId, () => this.inner.book(demand, now, windowMs));
+  }
+
+  bookInOrder(
+    terms: SharedEntryTerms,
+    seats: readonly SeatTokens[],
+    now: number,
+    windowMs: number,
+    turn?: FleetTurn,
+  ): Promise<SharedBatchAnswer> {
+    this.calls.push({ method: "bookInOrder", terms, seats, now, windowMs, turn });
+    return this.#counted(terms.entryId, () =>
+      this.inner.bookInOrder(terms, seats, now, windowMs, turn),
+    );
+  }
+
+  /** Runs a booking call, counting it in flight for its entry and failing it while `failBook` is set. */
+  async #counted<TAnswer>(entryId: string, call: () => Promise<TAnswer>): Promise<TAnswer> {
+    const inFlight = (this.#inFlight.get(entryId) ?? 0) + 1;
+    this.#inFlight.set(entryId, inFlight);
     this.mostBooksInFlight = Math.max(this.mostBooksInFlight, inFlight);
     try {
       if (this.failBook) throw this.failBook;
-      return await this.inner.book(demand, now, windowMs);
+      return await call();
     } finally {
-      this.#inFlight.set(demand.entryId, this.#inFlight.get(demand.entryId)! - 1);
+      this.#inFlight.set(entryId, this.#inFlight.get(entryId)! - 1);
     }
   }
 
