@@ -309,9 +309,7 @@ export function soakMarkdown(summary: SoakSummary): string {
   blocks.push([
     `- Each process keeps ${options.inFlight} workflows in flight, in turn a thinker reading a 5–50 KB report (2 calls, OpenAI wire), a one-call tool (1 call, Anthropic wire) and the digest_document doer (4 parallel calls, Anthropic wire); recorder and ${options.budgets === "postgres" ? "shared budgets" : "nothing else"} on a throwaway PostgreSQL server (fsync off).`,
     ...(seatsCollide(summary)
-      ? [
-          "- ❌ Fewer seat rows than seats: a seat was recorded twice under one id, or not at all.",
-        ]
+      ? ["- ❌ Fewer seat rows than seats: a seat was recorded twice under one id, or not at all."]
       : []),
     ...summary.logged.first.map((line) => `- Logged: ${line}`),
   ]);

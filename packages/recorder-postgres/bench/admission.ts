@@ -1,78 +1,66 @@
 /**
- * Shared-admission benchmark for @nucleo/recorder-postgres: `PostgresBudgetStore` round trips
- * per second — one `book` then one `settle` of the booking — from one process against a local
- * throwaway PostgreSQL server, with 1 and with 8 seats booking at once on one entry (which the
- * entry's lock serialises), and the same with the window already holding 10,000 bookings (a
- * booking sums the window, so its cost grows with it). PGlite for comparison. Prints a
- * markdown table of medians.
+ * Shared-admission benchmark for @nucleo/recorder-postgres: bookings per second on one entry
+ * through `PostgresBudgetStore`, each seat booked and then settled with what it used, against a
+ * local throwaway PostgreSQL server (PGlite for comparison). Rows: one `book` per seat, 1 and 8
+ * at once, on a fresh entry and on one whose window already holds 10,000 bookings; one
+ * `bookInOrder` of 16 or 64 seats per call, its settles at once; and three worker processes
+ * booking on the same entry. Prints a markdown table of medians.
  *
- * Runs against the built package (`pnpm exec turbo run build --filter=@nucleo/recorder-postgres...`
+ * Runs against the built package (`pnpm turbo run build --filter=@nucleo/recorder-postgres...`
  * first). Node runs this file directly (type stripping), so it keeps to erasable syntax.
  */
 import os from "node:os";
-import type { SharedDemand } from "@nucleo/catalog";
 import { PostgresBudgetStore, type RecorderConnection } from "@nucleo/recorder-postgres";
 import { whole as format } from "@nucleo/tooling/bench";
+import { runFleet } from "./admission-fleet.ts";
+import { bookAndSettle, bookFor, quietTerms, WINDOW_MS } from "./admission-loops.ts";
 import { rateCells, startOptionalServer, withBackend } from "./bench-support.ts";
 
 const RUNS = 5;
 const RUN_MS = 2_000;
-const WINDOW_MS = 61_000;
-const WARMUP_ROUND_TRIPS = 200;
+const WARMUP_SEATS = 200;
 
 interface Setup {
   readonly backend: "postgres" | "pglite";
-  readonly concurrency: number;
+  /** Seats per call: 1 books with `book`, more with `bookInOrder`. */
+  readonly seats: number;
+  /** Booking loops at once, in each process. */
+  readonly loops: number;
   /** Bookings already in the entry's window when the run starts. */
   readonly preloaded: number;
+  /** Worker processes booking together; 0 books from this process. */
+  readonly processes: number;
 }
 
 const SETUPS: readonly Setup[] = [
-  { backend: "postgres", concurrency: 1, preloaded: 0 },
-  { backend: "postgres", concurrency: 8, preloaded: 0 },
-  { backend: "postgres", concurrency: 1, preloaded: 10_000 },
-  { backend: "postgres", concurrency: 8, preloaded: 10_000 },
-  { backend: "pglite", concurrency: 1, preloaded: 0 },
+  { backend: "postgres", seats: 1, loops: 1, preloaded: 0, processes: 0 },
+  { backend: "postgres", seats: 1, loops: 8, preloaded: 0, processes: 0 },
+  { backend: "postgres", seats: 1, loops: 1, preloaded: 10_000, processes: 0 },
+  { backend: "postgres", seats: 1, loops: 8, preloaded: 10_000, processes: 0 },
+  { backend: "postgres", seats: 16, loops: 1, preloaded: 0, processes: 0 },
+  { backend: "postgres", seats: 64, loops: 1, preloaded: 0, processes: 0 },
+  { backend: "postgres", seats: 16, loops: 1, preloaded: 10_000, processes: 0 },
+  { backend: "postgres", seats: 1, loops: 4, preloaded: 0, processes: 3 },
+  { backend: "postgres", seats: 16, loops: 1, preloaded: 0, processes: 3 },
+  { backend: "postgres", seats: 64, loops: 1, preloaded: 0, processes: 3 },
+  { backend: "pglite", seats: 1, loops: 1, preloaded: 0, processes: 0 },
+  { backend: "pglite", seats: 16, loops: 1, preloaded: 0, processes: 0 },
 ];
 
 let entries = 0;
 
-/** A demand on a new entry whose limits never bind: every book is granted, as on a quiet entry. */
-function freshDemand(): SharedDemand {
-  return {
-    entryId: `bench-${++entries}`,
-    limits: { requestsPerMinute: 100_000_000, tokensPerMinute: 1_000_000_000_000 },
-    inputTokens: 1_200,
-    outputTokens: 800,
-  };
-}
-
-/** One seat's life in the store: booked, then settled with what it used. */
-async function roundTrip(store: PostgresBudgetStore, demand: SharedDemand): Promise<void> {
-  const answer = await store.book(demand, Date.now(), WINDOW_MS);
-  if (!("booked" in answer))
-    throw new Error(`the benchmark's entry refused a booking: ${JSON.stringify(answer)}`);
-  await store.settle(answer.booked, 1_150, 230);
-}
-
-/** Round trips per second over `RUN_MS`, `concurrency` seats at a time on one entry. */
-async function run(
-  store: PostgresBudgetStore,
-  demand: SharedDemand,
-  concurrency: number,
-): Promise<number> {
-  let done = 0;
-  const started = performance.now();
-  const deadline = started + RUN_MS;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (performance.now() < deadline) {
-        await roundTrip(store, demand);
-        done += 1;
-      }
-    }),
-  );
-  return done / ((performance.now() - started) / 1_000);
+/** A fresh entry, its window holding `preloaded` bookings made just now (as if other seats had booked). */
+async function freshEntry(store: PostgresBudgetStore, preloaded: number): Promise<string> {
+  const entryId = `bench-${++entries}`;
+  const terms = quietTerms(entryId);
+  for (let booked = 0; booked < preloaded; booked += 250) {
+    const seats = Array.from({ length: Math.min(250, preloaded - booked) }, () => ({
+      inputTokens: 1_000,
+      outputTokens: 500,
+    }));
+    await store.bookInOrder(terms, seats, Date.now(), WINDOW_MS);
+  }
+  return entryId;
 }
 
 /** For scale: bare `SELECT 1` round trips per second on the same pool, one at a time. */
@@ -90,25 +78,46 @@ async function baseline(connection: RecorderConnection): Promise<number[]> {
   return rates;
 }
 
-async function measure(connection: RecorderConnection, setup: Setup): Promise<number[]> {
+/** Bookings per second on one entry, one rate per run. */
+async function measure(
+  connection: RecorderConnection,
+  setup: Setup,
+  url: string | undefined,
+): Promise<number[]> {
   const store = new PostgresBudgetStore(connection.db);
   const rates: number[] = [];
   for (let index = 0; index < RUNS; index++) {
-    const demand = freshDemand();
-    // Written straight into the table: as if other seats had booked in the last seconds.
-    for (let booked = 0; booked < setup.preloaded; booked += 1_000) {
-      const rows = Array.from({ length: Math.min(1_000, setup.preloaded - booked) }, () => ({
-        entry_id: demand.entryId,
-        booked_at: Date.now(),
-        input_tokens: 1_000,
-        output_tokens: 500,
-      }));
-      await connection.db.insertInto("nucleo_seat_bookings").values(rows).execute();
+    const entryId = await freshEntry(store, setup.preloaded);
+    const { seats, loops } = setup;
+    let run: { readonly booked: number; readonly elapsedMs: number };
+    if (setup.processes > 0) {
+      if (url === undefined) throw new Error("a fleet row needs the server's URL");
+      run = await runFleet({
+        url,
+        entryId,
+        processes: setup.processes,
+        seats,
+        loops,
+        runMs: RUN_MS,
+      });
+    } else {
+      const terms = quietTerms(entryId);
+      for (let warm = 0; warm < WARMUP_SEATS; warm += seats)
+        await bookAndSettle(store, terms, seats);
+      run = await bookFor(store, terms, { seats, loops, runMs: RUN_MS });
     }
-    for (let warm = 0; warm < WARMUP_ROUND_TRIPS; warm++) await roundTrip(store, demand);
-    rates.push(await run(store, demand, setup.concurrency));
+    rates.push(run.booked / (run.elapsedMs / 1_000));
   }
   return rates;
+}
+
+/** How a setup books, as its row says it. */
+function callsOf(setup: Setup): string {
+  const calls =
+    setup.seats === 1
+      ? `book + settle, ${setup.loops} at once`
+      : `bookInOrder of ${setup.seats} + its settles`;
+  return setup.processes > 0 ? `${setup.processes} processes × (${calls})` : calls;
 }
 
 async function main(): Promise<void> {
@@ -116,17 +125,23 @@ async function main(): Promise<void> {
   const server = await startOptionalServer();
   try {
     await withBackend("postgres", server, async (connection) => {
+      // A fresh server books slower for its first seconds (cold caches): not a row's business.
+      await bookFor(new PostgresBudgetStore(connection.db), quietTerms("bench-warm-up"), {
+        seats: 1,
+        loops: 1,
+        runMs: RUN_MS,
+      });
       const rates = await baseline(connection);
-      rows.push(`| postgres, \`SELECT 1\` for scale | 1 | | ${rateCells(rates)} |`);
+      rows.push(`| postgres | \`SELECT 1\` for scale, 1 at once | | ${rateCells(rates)} |`);
     });
     for (const setup of SETUPS) {
       await withBackend(setup.backend, server, async (connection) => {
-        const rates = await measure(connection, setup);
+        const rates = await measure(connection, setup, server?.url);
         rows.push(
-          `| ${setup.backend} | ${setup.concurrency} | ${format(setup.preloaded)} | ${rateCells(rates)} |`,
+          `| ${setup.backend} | ${callsOf(setup)} | ${format(setup.preloaded)} | ${rateCells(rates)} |`,
         );
         console.error(
-          `${setup.backend}, ${setup.concurrency} at once, ${setup.preloaded} in the window: ${rates.map(format).join(", ")} round trips/s`,
+          `${setup.backend}, ${callsOf(setup)}, ${setup.preloaded} in the window: ${rates.map(format).join(", ")} bookings/s`,
         );
       });
     }
@@ -134,10 +149,12 @@ async function main(): Promise<void> {
     await server?.dispose();
   }
   console.log(
-    `\nbook + settle through PostgresBudgetStore — Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, load ${os.loadavg()[0]!.toFixed(1)}, throwaway PostgreSQL server on 127.0.0.1 (fsync off), in-memory PGlite\n`,
+    `\nSeats booked and settled on one entry through PostgresBudgetStore — Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, load ${os.loadavg()[0]!.toFixed(1)}, throwaway PostgreSQL server on 127.0.0.1 (fsync off), in-memory PGlite\n`,
   );
-  console.log("| Database | At once | Bookings in the window | Median round trips/s | Range |");
-  console.log("|---|---:|---:|---:|---:|");
+  console.log(
+    "| Database | Calls | Bookings in the window | Median bookings/s per entry | Range |",
+  );
+  console.log("|---|---|---:|---:|---:|");
   for (const row of rows) console.log(row);
 }
 

@@ -1,1 +1,1 @@
-export { PostgresBudgetStore, type PostgresBudgetStoreOptions } from "./postgres-budget-store.js";
+export { PostgresBudgetStore } from "./postgres-budget-store.js";

@@ -40,20 +40,20 @@ describeOnOneDatabase("PostgresBudgetStore keeps the SharedBudgetStore contract"
 
 // The tests share one database per engine: each keeps to entries of its own.
 describeOnOneDatabase("PostgresBudgetStore", (database) => {
-  it("expired bookings are deleted as their entry is booked again, at most expiredPerBook per call", async () => {
+  it("a book deletes every expired booking of its entry, and only its entry's", async () => {
     const { db } = database();
-    const store = new PostgresBudgetStore(db, { expiredPerBook: 2 });
+    const store = new PostgresBudgetStore(db);
     const rpm = demand("tidy", { requestsPerMinute: 100 });
     for (let index = 0; index < 5; index++) await store.book(rpm, T0 + index, MINUTE);
     const left = async () => (await bookingsOf(db, "tidy")).map((row) => row.booked_at - T0);
 
-    await store.book(rpm, T0 + MINUTE + 10, MINUTE);
-    expect(await left()).toEqual([2, 3, 4, MINUTE + 10]);
-    await store.book(rpm, T0 + MINUTE + 20, MINUTE);
-    expect(await left()).toEqual([4, MINUTE + 10, MINUTE + 20]);
+    await store.book(rpm, T0 + MINUTE + 3, MINUTE);
+    expect(await left()).toEqual([4, MINUTE + 3]);
     // Another entry's book leaves this entry's expired bookings for this entry's next book.
     await store.book(demand("tidy-sibling", { requestsPerMinute: 100 }), T0 + 10 * MINUTE, MINUTE);
-    expect(await left()).toEqual([4, MINUTE + 10, MINUTE + 20]);
+    expect(await left()).toEqual([4, MINUTE + 3]);
+    await store.book(rpm, T0 + 10 * MINUTE, MINUTE);
+    expect(await left()).toEqual([10 * MINUTE]);
   });
 
   it("a refused book still deletes expired bookings", async () => {
@@ -95,10 +95,26 @@ describeOnOneDatabase("PostgresBudgetStore", (database) => {
     expect(
       await db
         .selectFrom("nucleo_entry_budgets")
-        .selectAll()
+        .select([
+          "entry_id",
+          "cooling_until",
+          "booked_requests",
+          "booked_input_tokens",
+          "booked_output_tokens",
+          "booked_tokens",
+        ])
         .where("entry_id", "=", "rows")
         .execute(),
-    ).toEqual([{ entry_id: "rows", cooling_until: T0 + 5_000 }]);
+    ).toEqual([
+      {
+        entry_id: "rows",
+        cooling_until: T0 + 5_000,
+        booked_requests: "1",
+        booked_input_tokens: "310",
+        booked_output_tokens: "120",
+        booked_tokens: "430",
+      },
+    ]);
   });
 
   it("an entry with no limits declared books every demand; only a cooldown stops it", async () => {
@@ -161,13 +177,5 @@ describeOnOneDatabase("PostgresBudgetStore", (database) => {
     );
     const ids = answers.map((answer) => ("booked" in answer ? answer.booked.id : "refused"));
     expect(new Set(ids).size).toBe(20);
-  });
-
-  // The refusals every store shares (bad demands, times, windows, bookings) are conformance cases; this one is the Postgres store's own.
-  it("the constructor refuses a bad expiredPerBook, naming it", () => {
-    const { db } = database();
-    expect(() => new PostgresBudgetStore(db, { expiredPerBook: 0 })).toThrow(
-      expect.objectContaining({ parameter: "options.expiredPerBook" }),
-    );
   });
 });

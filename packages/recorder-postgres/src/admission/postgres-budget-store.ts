@@ -1,25 +1,19 @@
 import {
   sharedStoreChecks as check,
+  type FleetTurn,
+  type SeatTokens,
+  type SharedBatchAnswer,
   type SharedBooking,
   type SharedBookingAnswer,
   type SharedBudgetStore,
   type SharedDemand,
+  type SharedEntryTerms,
 } from "@nucleo/catalog";
-import { InvalidInputError } from "@nucleo/core";
 import type { Kysely } from "kysely";
 import type { RecorderDatabase } from "../schema/database.js";
-import { bookIfRoom, leavingTimes, lockEntry } from "./book-statements.js";
-import { limitShares, type UsedColumn } from "./limit-shares.js";
-
-/** How a {@link PostgresBudgetStore} tidies up. */
-export interface PostgresBudgetStoreOptions {
-  /**
-   * At most this many of an entry's expired bookings are deleted by each `book` on it (default
-   * 100). Each `book` adds at most one, so the table stays near what the windows hold, and no
-   * call pays for a long backlog at once.
-   */
-  readonly expiredPerBook?: number;
-}
+import { bookSeats, cancelBooking, settleBookings } from "./budget-functions.js";
+import { ReadCommittedCalls } from "./read-committed-calls.js";
+import { SettlementQueue } from "./settlement-queue.js";
 
 /** The largest `bigint`: a longer run of digits cannot be one of this store's booking ids. */
 const MAX_BOOKING_ID = 9_223_372_036_854_775_807n;
@@ -28,16 +22,20 @@ const MAX_BOOKING_ID = 9_223_372_036_854_775_807n;
  * The {@link SharedBudgetStore} of a worker fleet on one PostgreSQL database: every process
  * that books through it on the same database stays, together with the others, within each
  * entry's rate limits, judged in rolling windows booking by booking (the in-process budget sums
- * bookings in 100 ms slices, so it may hold a seat's room up to a slice longer; docs/decisions/0004).
+ * bookings in 100 ms slices, so it may hold a seat's room up to a slice longer; docs/decisions/0004),
+ * and within the entry's pace when its terms ask for one.
  *
- * `book` runs one READ COMMITTED transaction: it locks the entry's row in
- * `nucleo_entry_budgets` (`SELECT … FOR UPDATE`), so books on one entry run one after another
- * across processes, then a single statement deletes a bounded batch of expired bookings, sums
- * the window and inserts the booking when every limit has room. When one has not, a second
- * statement finds the oldest bookings that must leave, and the wait is `their time + windowMs -
- * now` (or the cooldown, whichever ends later). `settle`, `cancel` and `coolDown` are single
- * statements. Times come from the callers (epoch ms): keep the fleet's clocks in step within
- * the admission's guard band. PGlite works too, but it is one process: sharing needs a server.
+ * Each call is one statement, one round trip: a PL/pgSQL function (migration 0004) that locks
+ * the entry's row in `nucleo_entry_budgets`, so that calls on one entry run one after another
+ * across processes, and holds the lock only while the statement runs. Booking deletes the
+ * entry's expired bookings, decides from the running totals the entry's row keeps (no sum over
+ * the window), books the seats in order while they fit the limits, the pace and the cooldown,
+ * and for the first that does not fit answers the wait: the cooldown, the pace, and for each
+ * limit over, `time of the oldest booking whose leaving sheds the excess + windowMs - now`.
+ * The functions need READ COMMITTED; where the database defaults to another isolation, calls
+ * run in an explicit READ COMMITTED transaction instead (three round trips). Times come from
+ * the callers (epoch ms): keep the fleet's clocks in step within the admission's guard band.
+ * PGlite works too, but it is one process: sharing needs a server.
  *
  * @example
  * const { db } = await openRecorderDatabase({ url: process.env.DATABASE_URL });
@@ -45,100 +43,94 @@ const MAX_BOOKING_ID = 9_223_372_036_854_775_807n;
  */
 export class PostgresBudgetStore implements SharedBudgetStore {
   readonly #db: Kysely<RecorderDatabase>;
-  readonly #expiredPerBook: number;
+  readonly #calls: ReadCommittedCalls;
+  readonly #settlements: SettlementQueue;
 
-  /** `db`: the recorder's database, migrated (its `nucleo_entry_budgets` and `nucleo_seat_bookings`). */
-  constructor(db: Kysely<RecorderDatabase>, options: PostgresBudgetStoreOptions = {}) {
-    const expiredPerBook = options.expiredPerBook ?? 100;
-    if (!Number.isSafeInteger(expiredPerBook) || expiredPerBook < 1) {
-      throw new InvalidInputError({
-        parameter: "options.expiredPerBook",
-        value: String(expiredPerBook),
-        expected: "a positive whole number",
-      });
-    }
+  /** `db`: the recorder's database, migrated (its `nucleo_entry_budgets`, `nucleo_seat_bookings` and their functions). */
+  constructor(db: Kysely<RecorderDatabase>) {
     this.#db = db;
-    this.#expiredPerBook = expiredPerBook;
+    this.#calls = new ReadCommittedCalls(db);
+    this.#settlements = new SettlementQueue((entryId, settlements) =>
+      this.#calls.run((db) => settleBookings(db, entryId, settlements)),
+    );
   }
 
   /**
    * Books `demand` at `now` when every limit it declares has room in the window of `windowMs`
-   * ending at `now` and the entry is not cooling down; otherwise books nothing and answers the
-   * wait (see the class). Atomic across every process on the database.
+   * ending at `now`, it fits the entry's pace and the entry is not cooling down; otherwise books
+   * nothing and answers the wait (see the class). Atomic across every process on the database.
    */
   async book(demand: SharedDemand, now: number, windowMs: number): Promise<SharedBookingAnswer> {
     // The catalog's checks, shared with every store: they refuse the same input (an unknown limit name, say) alike.
-    const shares = limitShares(check.demand(demand));
-    check.time("now", now);
-    check.window(windowMs);
-    const { entryId } = demand;
-    // A booking made at `t` counts in every window that contains `t`: it leaves at `t + windowMs`.
-    const cutoff = now - windowMs;
-    // READ COMMITTED whatever the server's default: each statement after the lock must see the
-    // bookings committed while this transaction waited for it (a snapshot from before would not).
-    return this.#db
-      .transaction()
-      .setIsolationLevel("read committed")
-      .execute(async (trx) => {
-        const coolingUntil = await lockEntry(trx, entryId);
-        const cooling = Math.max(0, coolingUntil - now);
-        const { bookedId, totals } = await bookIfRoom(trx, {
-          ...demand,
-          now,
-          cutoff,
-          shares,
-          mayBook: cooling === 0,
-          expiredPerBook: this.#expiredPerBook,
-        });
-        if (bookedId !== undefined) return { booked: { id: bookedId, entryId } };
-        const excesses = new Map<UsedColumn, number>();
-        for (const share of shares) {
-          const excess = totals[share.column] + share.amount - share.max;
-          if (excess > 0) excesses.set(share.column, excess);
-        }
-        let waitMs = cooling;
-        for (const at of (await leavingTimes(trx, { entryId, cutoff, excesses })).values()) {
-          waitMs = Math.max(
-            waitMs,
-            at === undefined ? Number.POSITIVE_INFINITY : at + windowMs - now,
-          );
-        }
-        return { waitMs };
-      });
+    check.demand(demand);
+    const { booked, waitMs } = await this.bookInOrder(demand, [demand], now, windowMs);
+    return booked[0] !== undefined ? { booked: booked[0] } : { waitMs };
   }
 
-  /** Replaces the booking's token amounts with what the call used; a booking already gone is left alone. */
+  /**
+   * Books the seats in order, each as {@link book} would with those before it booked, stopping
+   * at the first that does not fit; answers the bookings and that seat's wait (0 when all were
+   * booked). One statement for the whole batch: atomic across every process on the database.
+   * With a `turn`, the fleet's oldest waiting seat keeps its room (the entry's row holds its
+   * claim; see `FleetTurn` in `@nucleo/catalog`).
+   */
+  async bookInOrder(
+    terms: SharedEntryTerms,
+    seats: readonly SeatTokens[],
+    now: number,
+    windowMs: number,
+    turn?: FleetTurn,
+  ): Promise<SharedBatchAnswer> {
+    const limits = check.terms(terms);
+    check.seats(limits, seats);
+    check.time("now", now);
+    check.window(windowMs);
+    check.turn(turn);
+    // Nothing to book: no need to ask the database.
+    if (seats.length === 0) return { booked: [], waitMs: 0 };
+    const { entryId } = terms;
+    const { ids, waitMs } = await this.#calls.run((db) =>
+      bookSeats(db, {
+        entryId,
+        now,
+        windowMs,
+        limits,
+        burstMs: terms.pacing?.burstMs,
+        turn,
+        seats,
+      }),
+    );
+    return { booked: ids.map((id) => ({ id, entryId })), waitMs };
+  }
+
+  /**
+   * Replaces the booking's token amounts with what the call used, and gives back the pace time
+   * of what it did not use; a booking already gone is left alone. Settlements of one entry that
+   * come while one is on its way go to the database together, in one call.
+   */
   async settle(booking: SharedBooking, inputTokens: number, outputTokens: number): Promise<void> {
     check.booking(booking);
     check.tokens("inputTokens", inputTokens);
     check.tokens("outputTokens", outputTokens);
     const id = storedId(booking.id);
     if (id === undefined) return;
-    // No entry lock: one row changes atomically, and a booking already deleted is simply not found.
-    await this.#db
-      .updateTable("nucleo_seat_bookings")
-      .set({ input_tokens: inputTokens, output_tokens: outputTokens, settled: true })
-      .where("id", "=", id)
-      .where("entry_id", "=", booking.entryId)
-      .execute();
+    await this.#settlements.settle(booking.entryId, { id, inputTokens, outputTokens });
   }
 
-  /** Deletes the booking: its request and tokens are free at once. Idempotent. */
+  /** Deletes the booking: its request, tokens and pace time are free at once. Idempotent. */
   async cancel(booking: SharedBooking): Promise<void> {
     check.booking(booking);
     const id = storedId(booking.id);
     if (id === undefined) return;
-    await this.#db
-      .deleteFrom("nucleo_seat_bookings")
-      .where("id", "=", id)
-      .where("entry_id", "=", booking.entryId)
-      .execute();
+    const { entryId } = booking;
+    await this.#calls.run((db) => cancelBooking(db, { entryId, id }));
   }
 
   /** Cools the entry down until `until` (epoch ms) for every process; never shortens a cooldown. */
   async coolDown(entryId: string, until: number): Promise<void> {
     check.entryId("entryId", entryId);
     check.time("until", until);
+    // One upsert: it touches no booking, so it needs neither the functions nor READ COMMITTED.
     await this.#db
       .insertInto("nucleo_entry_budgets")
       .values({ entry_id: entryId, cooling_until: until })

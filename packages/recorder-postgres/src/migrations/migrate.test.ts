@@ -44,7 +44,7 @@ const INDEXES: Readonly<Record<string, string>> = {
     "btree (ancestor_id) INCLUDE (currency, calls, input_tokens, cache_read_input_tokens, cache_creation_input_tokens, output_tokens, reasoning_output_tokens, cost)",
   nucleo_entry_budgets_pkey: "btree (entry_id)",
   nucleo_seat_bookings_pkey: "btree (id)",
-  nucleo_seat_bookings_entry_time: "btree (entry_id, booked_at)",
+  nucleo_seat_bookings_entry_time: "btree (entry_id, booked_at, id)",
 };
 
 async function recorderTables(db: Kysely<any>): Promise<string[]> {

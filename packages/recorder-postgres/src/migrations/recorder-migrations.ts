@@ -2,6 +2,7 @@ import type { Migration } from "kysely/migration";
 import * as initial from "./0001-initial.js";
 import * as costRollups from "./0002-cost-rollups.js";
 import * as sharedBudgets from "./0003-shared-budgets.js";
+import * as bookingTotals from "./0004-booking-totals.js";
 
 /**
  * Every recorder migration, by name, listed in code rather than read from a folder so they
@@ -14,4 +15,5 @@ export const RECORDER_MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0001-initial": initial,
   "0002-cost-rollups": costRollups,
   "0003-shared-budgets": sharedBudgets,
+  "0004-booking-totals": bookingTotals,
 };

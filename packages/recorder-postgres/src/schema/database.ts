@@ -184,17 +184,59 @@ export interface ConversationsTable {
   updated_at: Timestamp;
 }
 
-/** One catalog entry of the shared admission: the row `book` locks, and the entry's cooldown. */
+/**
+ * One catalog entry of the shared admission: the row every booking, settlement and
+ * cancellation on the entry locks first; its cooldown; the running totals of its booking rows
+ * (kept by the functions of migration 0004 only, so a booking decides without summing the
+ * window); and its pace (`PacingTerms` in `@nucleo/catalog`).
+ */
 export interface EntryBudgetsTable {
   entry_id: string;
   /** Epoch ms on the callers' clocks; `book` answers a wait until then. 0 when never cooled. */
   cooling_until: Generated<number>;
+  /** How many booking rows the entry has: each is one request. */
+  booked_requests: ColumnType<string, never, never>;
+  /** The input tokens its booking rows hold. */
+  booked_input_tokens: ColumnType<string, never, never>;
+  /** The output tokens its booking rows hold. */
+  booked_output_tokens: ColumnType<string, never, never>;
+  /** Input plus output (a generated column). */
+  booked_tokens: ColumnType<string, never, never>;
+  /**
+   * No booking row of the entry was booked before this (epoch ms; null: no bound yet): where the
+   * functions' index scans over the entry's bookings start, past the entries of rows deleted.
+   */
+  booked_since: ColumnType<number | null, never, never>;
+  /** The burst of the entry's pace (ms); null until a paced booking. */
+  pace_burst_ms: ColumnType<number | null, never, never>;
+  /** Each limit's maximum as the pace was made for it; null for a limit not declared. */
+  pace_max_requests: ColumnType<string | null, never, never>;
+  pace_max_tokens: ColumnType<string | null, never, never>;
+  pace_max_input_tokens: ColumnType<string | null, never, never>;
+  pace_max_output_tokens: ColumnType<string | null, never, never>;
+  /** How many paces were made for the entry: a booking gives pace time back to its own only. */
+  pace_epoch: ColumnType<string, never, never>;
+  /** Each limit's pace time (epoch ms); null while that limit has not been paced. */
+  requests_pace_at: ColumnType<number | null, never, never>;
+  tokens_pace_at: ColumnType<number | null, never, never>;
+  input_tokens_pace_at: ColumnType<number | null, never, never>;
+  output_tokens_pace_at: ColumnType<number | null, never, never>;
+  /**
+   * The claim of the fleet's oldest seat the entry could not book yet (`FleetTurn` in
+   * `@nucleo/catalog`): when that seat began to wait, until when the claim holds, and its
+   * tokens. All null when there is none; a claim past its `claim_until` has lapsed.
+   */
+  claim_since: ColumnType<number | null, never, never>;
+  claim_until: ColumnType<number | null, never, never>;
+  claim_input_tokens: ColumnType<string | null, never, never>;
+  claim_output_tokens: ColumnType<string | null, never, never>;
 }
 
 /**
  * One seat booked by the shared admission in the current rolling window. Rows older than the
  * window are deleted as the entry is booked again; a booking counts one request, and its input
- * and output tokens against the entry's token limits.
+ * and output tokens against the entry's token limits. Written only through the functions of
+ * migration 0004 (a trigger refuses any other write), which keep the entry's totals.
  */
 export interface SeatBookingsTable {
   /** An identity: unique across every process sharing the database; read back as decimal text. */
@@ -208,6 +250,10 @@ export interface SeatBookingsTable {
   output_tokens: Count;
   /** True once the call's real usage replaced the amounts booked. */
   settled: Generated<boolean>;
+  /** The entry's pace epoch it was booked on; null when booked without pacing. */
+  pace_epoch: ColumnType<string | null, never, never>;
+  /** The window it was booked with, which its pace time was reckoned in; null when not paced. */
+  pace_window_ms: ColumnType<number | null, never, never>;
 }
 
 /**

@@ -32,12 +32,17 @@ export class ChildWorker {
   #stderr = "";
   #ended: Error | undefined;
 
+  readonly #onEvent: ((event: ChildEvent) => void) | undefined;
+
   constructor(options: {
     readonly name: string;
     readonly script: URL;
     readonly env: Readonly<Record<string, string>>;
+    /** Told of every event the child reports, as it comes. */
+    readonly onEvent?: (event: ChildEvent) => void;
   }) {
     this.name = options.name;
+    this.#onEvent = options.onEvent;
     const hooks = import.meta.resolve("@nucleo/tooling/source-hooks");
     const nodeArguments = [
       "--disable-warning=ExperimentalWarning",
@@ -109,6 +114,7 @@ export class ChildWorker {
       return this.#end(new Error(`${this.name} printed a line that is not JSON: ${line}`));
     }
     this.events.push(event);
+    this.#onEvent?.(event);
     if (event.event === "error")
       return this.#end(new Error(`${this.name} failed: ${String(event.message)}\n${this.#stderr}`));
     for (const waiter of this.#waiters.filter((candidate) =>

@@ -79,6 +79,13 @@ export function entrySpace(store: SharedBudgetStore): SharedBudgetStore {
         ? { booked: { id: answer.booked.id, entryId: outer(answer.booked.entryId) } }
         : answer;
     },
+    async bookInOrder(terms, seats, now, windowMs, turn) {
+      const answer = await store.bookInOrder(within(terms), seats, now, windowMs, turn);
+      return {
+        booked: answer.booked.map((booking) => ({ ...booking, entryId: outer(booking.entryId) })),
+        waitMs: answer.waitMs,
+      };
+    },
     settle: (booking, inputTokens, outputTokens) =>
       store.settle(within(booking), inputTokens, outputTokens),
     cancel: (booking) => store.cancel(within(booking)),

@@ -47,6 +47,8 @@ const catalog = parseCatalog(
         output: "1",
       },
       limits: { requestsPerMinute },
+      // The window's limit is what this test shares between processes: no pace spreads it.
+      pacing: "off",
     },
   ],
   "multi-process test catalog",
@@ -55,14 +57,22 @@ const connection = await openRecorderDatabase({ url, migrate: false });
 const store = new PostgresBudgetStore(connection.db);
 // The admission's view of the store, reported: what it booked, and when it was told to wait.
 let toldToWait = false;
+const reportWait = (waitMs) => {
+  if (toldToWait) return;
+  toldToWait = true;
+  report("waiting", { waitMs });
+};
 const reportingStore = {
   async book(demand, now, windowMs) {
     const answer = await store.book(demand, now, windowMs);
     if ("booked" in answer) report("booked", { id: answer.booked.id });
-    else if (!toldToWait) {
-      toldToWait = true;
-      report("waiting", { waitMs: answer.waitMs });
-    }
+    else reportWait(answer.waitMs);
+    return answer;
+  },
+  async bookInOrder(terms, seats, now, windowMs, turn) {
+    const answer = await store.bookInOrder(terms, seats, now, windowMs, turn);
+    for (const booking of answer.booked) report("booked", { id: booking.id });
+    if (answer.waitMs > 0) reportWait(answer.waitMs);
     return answer;
   },
   settle: (booking, inputTokens, outputTokens) => store.settle(booking, inputTokens, outputTokens),
