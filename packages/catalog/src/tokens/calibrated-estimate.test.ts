@@ -74,6 +74,15 @@ describe("CalibratedEstimate", () => {
     expect(estimate.calibration().factor).toBe(4);
   });
 
+  it("keeps the factor between 1/8 and 8 however far and long the reports run, so a misreporting provider cannot inflate every seat", () => {
+    const high = new CalibratedEstimate();
+    for (let index = 0; index < 500; index++) high.observe(100, 1_000_000);
+    expect(high.calibration().factor).toBe(8);
+    const low = new CalibratedEstimate();
+    for (let index = 0; index < 500; index++) low.observe(1_000_000, 1);
+    expect(low.calibration().factor).toBe(1 / 8);
+  });
+
   it("weighs later observations at least by the minimum weight, so it follows a change", () => {
     const estimate = new CalibratedEstimate({ minimumWeight: 0.5 });
     for (let call = 0; call < 20; call += 1)

@@ -10,6 +10,14 @@ export const DEFAULT_CHARS_PER_TOKEN = 4;
 /** How far one observation may move the factor, either way. */
 const MAX_STEP = 4;
 
+/**
+ * How far the factor may go from 1, either way: from half a character per token to 32. Real
+ * tokenizers stay well inside; reports paired with the wrong estimates (a provider or proxy
+ * that misreports usage) could otherwise drive it anywhere, and with it every seat's size, so
+ * that an entry's budget waits on seats hundreds of times too large.
+ */
+const MAX_FACTOR = 8;
+
 /** How a {@link CalibratedEstimate} starts and learns. */
 export interface CalibratedEstimateOptions {
   /** Shown as the counter's `name`. Default `estimate`. */
@@ -110,7 +118,7 @@ export class CalibratedEstimate implements TokenCounter {
       (Math.abs(estimatedTokens - reportedTokens) / reportedTokens) * 100;
     const ratio = Math.min(MAX_STEP, Math.max(1 / MAX_STEP, reportedTokens / estimatedTokens));
     const weight = Math.max(1 / this.#samples, this.#minimumWeight);
-    this.#factor *= ratio ** weight;
+    this.#factor = Math.min(MAX_FACTOR, Math.max(1 / MAX_FACTOR, this.#factor * ratio ** weight));
   }
 
   /** The current factor and how far the estimates have been from what providers reported. */
