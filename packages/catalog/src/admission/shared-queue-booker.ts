@@ -70,7 +70,9 @@ export class SharedQueueBooker {
    */
   queueMs(entryId: string, queued: number): number {
     const inFlight = this.#asking.get(entryId) ?? 0;
-    return this.#latencyMs * ((inFlight > 0 ? 1 : 0) + (queued - inFlight) / this.#maxSeats);
+    // Seats aborted while their call is out have left the queue but not yet the count in flight.
+    const waiting = Math.max(0, queued - inFlight);
+    return this.#latencyMs * ((inFlight > 0 ? 1 : 0) + waiting / this.#maxSeats);
   }
 
   /** Asks the store to book the seats at the head of `queue` that fit here, unless a call for the entry is in flight. */
