@@ -12,12 +12,17 @@ import {
   CatalogAdmission,
   type EntryPacing,
   InMemorySharedBudgetStore,
-  parseCatalog,
   type SharedBudgetStore,
 } from "@nucleo/catalog";
 import { silentLogger } from "@nucleo/core";
 import { ManualTimers, runFor } from "@nucleo/core/testing";
 import { quantile } from "@nucleo/tooling/bench";
+import {
+  MEAN_INPUT,
+  MEAN_REAL_OUTPUT,
+  simulatedCatalog,
+  worstWindowOf,
+} from "./load-simulation.ts";
 import { seededRandom } from "./seeded-text.ts";
 
 /** What to simulate. */
@@ -54,7 +59,7 @@ export interface ClosedLoopReport {
 
 const MINUTE = 60_000;
 const MEAN_CALL_MS = 3_000;
-const MEAN_TOKENS = 4_000 + 2_176 * 0.65; // mean input + mean real output
+const MEAN_TOKENS = MEAN_INPUT + MEAN_REAL_OUTPUT;
 
 /** Runs the loop to the end of its virtual time. */
 export async function simulateClosedLoop(options: ClosedLoopOptions): Promise<ClosedLoopReport> {
@@ -64,28 +69,7 @@ export async function simulateClosedLoop(options: ClosedLoopOptions): Promise<Cl
   const perMinuteEach = (MINUTE / MEAN_CALL_MS) * MEAN_TOKENS;
   const inFlight = options.inFlight;
   const limit = Math.round((inFlight * processes * perMinuteEach) / options.loadMultiple);
-  const catalog = parseCatalog(
-    [
-      {
-        id: "simulated",
-        provider: "openai",
-        model: "simulated",
-        grade: "MEDIUM",
-        contextWindow: 200_000,
-        outputCeiling: 16_384,
-        prices: {
-          currency: "USD",
-          effectiveFrom: "2025-01-01",
-          source: "simulation",
-          input: "1",
-          output: "1",
-        },
-        limits: { tokensPerMinute: limit },
-        pacing: options.pacing,
-      },
-    ],
-    "simulation",
-  );
+  const catalog = simulatedCatalog({ tokensPerMinute: limit }, options.pacing);
   const inner = processes > 1 ? new InMemorySharedBudgetStore() : undefined;
   const store: SharedBudgetStore | undefined =
     inner && options.fleetTurns === false
@@ -170,19 +154,6 @@ export async function simulateClosedLoop(options: ClosedLoopOptions): Promise<Cl
     waitedOver10s: sorted.filter((wait) => wait > 10_000).length / Math.max(1, sorted.length),
     utilisation: afterFirstMinute / (limit * (options.minutes - 1)),
     throttled,
-    worstWindow: worstWindow(served) / limit,
+    worstWindow: worstWindowOf(served, (call) => call.tokens) / limit,
   };
-}
-
-/** The most tokens in any 60-second window of calls in time order. */
-function worstWindow(calls: ReadonlyArray<{ at: number; tokens: number }>): number {
-  let worst = 0;
-  let sum = 0;
-  let start = 0;
-  for (const call of calls) {
-    sum += call.tokens;
-    while (calls[start]!.at <= call.at - MINUTE) sum -= calls[start++]!.tokens;
-    worst = Math.max(worst, sum);
-  }
-  return worst;
 }

@@ -80,14 +80,15 @@ export interface Grant {
 }
 
 const MINUTE = 60_000;
-const MEAN_INPUT = 4_000; // inputs are 200..7,800 tokens
+/** Mean input tokens of a simulated job: inputs are 200..7,800 tokens. */
+export const MEAN_INPUT = 4_000;
 const MEAN_BOOKED_OUTPUT = 2_176; // output budgets are 256..4,096 tokens
-const MEAN_REAL_OUTPUT = MEAN_BOOKED_OUTPUT * 0.65; // calls use 30..100% of their budget
+/** Mean output tokens a simulated call uses: 30..100% of a 256..4,096-token budget. */
+export const MEAN_REAL_OUTPUT = MEAN_BOOKED_OUTPUT * 0.65;
 
-/** Runs the simulation to the end of its virtual time. */
-export async function simulateLoad(options: LoadSimulationOptions): Promise<LoadSimulationReport> {
-  const time = new ManualTimers(0);
-  const catalog = parseCatalog(
+/** The one-entry catalog every simulation runs on: `simulated`, MEDIUM, under `limits`. */
+export function simulatedCatalog(limits: LoadSimulationOptions["limits"], pacing?: EntryPacing) {
+  return parseCatalog(
     [
       {
         id: "simulated",
@@ -103,12 +104,34 @@ export async function simulateLoad(options: LoadSimulationOptions): Promise<Load
           input: "1",
           output: "1",
         },
-        limits: options.limits,
-        ...(options.pacing === undefined ? {} : { pacing: options.pacing }),
+        limits,
+        ...(pacing === undefined ? {} : { pacing }),
       },
     ],
     "simulation",
   );
+}
+
+/** The most of `amount` in any 60-second window of `items`, which are in time order. */
+export function worstWindowOf<TItem extends { readonly at: number }>(
+  items: readonly TItem[],
+  amount: (item: TItem) => number,
+): number {
+  let worst = 0;
+  let sum = 0;
+  let start = 0;
+  for (const item of items) {
+    sum += amount(item);
+    while (items[start]!.at <= item.at - MINUTE) sum -= amount(items[start++]!);
+    worst = Math.max(worst, sum);
+  }
+  return worst;
+}
+
+/** Runs the simulation to the end of its virtual time. */
+export async function simulateLoad(options: LoadSimulationOptions): Promise<LoadSimulationReport> {
+  const time = new ManualTimers(0);
+  const catalog = simulatedCatalog(options.limits, options.pacing);
   const store = options.shareStore === true ? new InMemorySharedBudgetStore() : undefined;
   let storeErrors = 0;
   const admissions = Array.from(
@@ -246,19 +269,9 @@ function reportLimits(
   const reports: LimitReport[] = [];
   for (const [limit, max, amount] of measures) {
     if (max === undefined) continue;
-    // The worst window ends at some grant: slide a 60 s window over the grants in time order.
-    let worstWindow = 0;
-    let windowSum = 0;
-    let start = 0;
-    let total = 0;
     const ordered = [...grants].sort((a, b) => a.at - b.at);
-    for (let index = 0; index < ordered.length; index++) {
-      const grant = ordered[index]!;
-      windowSum += amount(grant);
-      total += amount(grant);
-      while (ordered[start]!.at <= grant.at - MINUTE) windowSum -= amount(ordered[start++]!);
-      worstWindow = Math.max(worstWindow, windowSum);
-    }
+    const worstWindow = worstWindowOf(ordered, amount);
+    const total = ordered.reduce((sum, grant) => sum + amount(grant), 0);
     reports.push({ limit, max, worstWindow, utilisation: total / (max * (end / MINUTE)) });
   }
   return reports;

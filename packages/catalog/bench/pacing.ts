@@ -7,7 +7,7 @@
  */
 import type { EntryPacing } from "@nucleo/catalog";
 import { benchReport, markdownTable } from "@nucleo/tooling/bench";
-import { simulateClosedLoop } from "./closed-loop-simulation.ts";
+import { type ClosedLoopReport, simulateClosedLoop } from "./closed-loop-simulation.ts";
 import { simulateSharedLoad } from "./load-simulation.ts";
 
 const MINUTES = 30;
@@ -21,6 +21,22 @@ const PACINGS: ReadonlyArray<[string, EntryPacing]> = [
 const seconds = (ms: number): string => (ms / 1_000).toFixed(ms < 10_000 ? 2 : 1);
 
 const rows: string[][] = [];
+
+/** One row of the closed-loop table, also shown on stderr as the bench goes. */
+function addRow(load: string, pacing: string, report: ClosedLoopReport): void {
+  rows.push([
+    load,
+    pacing,
+    seconds(report.waitP50),
+    seconds(report.waitP99),
+    seconds(report.waitMax),
+    `${(report.waitedOver10s * 100).toFixed(1)}%`,
+    `${(report.utilisation * 100).toFixed(1)}%`,
+    String(report.throttled),
+    `${(report.worstWindow * 100).toFixed(1)}%`,
+  ]);
+  console.error(rows.at(-1)!.join(" | "));
+}
 for (const [loadMultiple, processes] of [
   [0.5, 1],
   [3, 1],
@@ -34,18 +50,11 @@ for (const [loadMultiple, processes] of [
       pacing,
       processes,
     });
-    rows.push([
+    addRow(
       `${loadMultiple}× · ${processes} process${processes > 1 ? "es" : ""} · ${processes * 32} in flight, limit ${report.tokensPerMinute.toLocaleString("en")} TPM`,
       name,
-      seconds(report.waitP50),
-      seconds(report.waitP99),
-      seconds(report.waitMax),
-      `${(report.waitedOver10s * 100).toFixed(1)}%`,
-      `${(report.utilisation * 100).toFixed(1)}%`,
-      String(report.throttled),
-      `${(report.worstWindow * 100).toFixed(1)}%`,
-    ]);
-    console.error(`${rows.at(-1)!.join(" | ")}`);
+      report,
+    );
   }
 }
 
@@ -59,18 +68,7 @@ for (const [name, pacing] of PACINGS.filter(([, pacing]) => pacing !== "off")) {
     processes: 3,
     fleetTurns: false,
   });
-  rows.push([
-    "3× · 3 processes · 96 in flight, no fleet turns",
-    name,
-    seconds(report.waitP50),
-    seconds(report.waitP99),
-    seconds(report.waitMax),
-    `${(report.waitedOver10s * 100).toFixed(1)}%`,
-    `${(report.utilisation * 100).toFixed(1)}%`,
-    String(report.throttled),
-    `${(report.worstWindow * 100).toFixed(1)}%`,
-  ]);
-  console.error(rows.at(-1)!.join(" | "));
+  addRow("3× · 3 processes · 96 in flight, no fleet turns", name, report);
 }
 
 // The open loop of bench/run.ts (jobs offered at 3× the limit, 3% throttled with a 2 s

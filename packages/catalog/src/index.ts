@@ -48,6 +48,7 @@ export {
   type SharedEntryTerms,
 } from "./admission/shared-budget-store.js";
 export { InMemorySharedBudgetStore } from "./admission/in-memory-shared-budget-store.js";
+export { bookOneSeat } from "./admission/book-one-seat.js";
 export {
   sharedStoreChecks,
   type DeclaredLimit,

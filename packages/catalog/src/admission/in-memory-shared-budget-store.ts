@@ -1,5 +1,6 @@
 import { LimitPace } from "./limit-pace.js";
 import { RollingWindow, type WindowHolding } from "./rolling-window.js";
+import { bookOneSeat } from "./book-one-seat.js";
 import type {
   FleetTurn,
   SeatTokens,
@@ -58,10 +59,8 @@ export class InMemorySharedBudgetStore implements SharedBudgetStore {
   };
   #nextId = 1;
 
-  async book(demand: SharedDemand, now: number, windowMs: number): Promise<SharedBookingAnswer> {
-    check.demand(demand);
-    const answer = await this.bookInOrder(demand, [demand], now, windowMs);
-    return answer.booked.length === 1 ? { booked: answer.booked[0]! } : { waitMs: answer.waitMs };
+  book(demand: SharedDemand, now: number, windowMs: number): Promise<SharedBookingAnswer> {
+    return bookOneSeat(this, demand, now, windowMs);
   }
 
   async bookInOrder(
@@ -71,11 +70,7 @@ export class InMemorySharedBudgetStore implements SharedBudgetStore {
     windowMs: number,
     turn?: FleetTurn,
   ): Promise<SharedBatchAnswer> {
-    const declared = check.terms(terms);
-    check.seats(declared, seats);
-    check.time("now", now);
-    check.window(windowMs);
-    check.turn(turn);
+    const declared = check.bookInOrder(terms, seats, now, windowMs, turn);
     await nextTurn();
     const limits = declared.map(({ name, max }) => [name, max] as const);
     const ledger = this.#ledger(terms.entryId);

@@ -58,6 +58,18 @@ export interface SharedStoreChecks {
   booking(booking: SharedBooking): void;
   /** A fleet turn, when given: `since` a time, `holdMs` positive and finite. */
   turn(turn: FleetTurn | undefined): void;
+  /**
+   * Every argument of one {@link SharedBudgetStore.bookInOrder} call, in the order every store
+   * checks them (so they refuse the same call with the same parameter); returns the limits the
+   * terms declare.
+   */
+  bookInOrder(
+    terms: SharedEntryTerms,
+    seats: readonly SeatTokens[],
+    now: number,
+    windowMs: number,
+    turn: FleetTurn | undefined,
+  ): LimitMax[];
 }
 
 /**
@@ -159,6 +171,15 @@ export const sharedStoreChecks: SharedStoreChecks = {
         expected: "a booking id (a non-empty string)",
       });
     sharedStoreChecks.entryId("booking.entryId", booking.entryId);
+  },
+
+  bookInOrder(terms, seats, now, windowMs, turn) {
+    const limits = sharedStoreChecks.terms(terms);
+    sharedStoreChecks.seats(limits, seats);
+    sharedStoreChecks.time("now", now);
+    sharedStoreChecks.window(windowMs);
+    sharedStoreChecks.turn(turn);
+    return limits;
   },
 
   turn(turn) {

@@ -1,4 +1,5 @@
 import {
+  bookOneSeat,
   sharedStoreChecks as check,
   type FleetTurn,
   type SeatTokens,
@@ -60,11 +61,8 @@ export class PostgresBudgetStore implements SharedBudgetStore {
    * ending at `now`, it fits the entry's pace and the entry is not cooling down; otherwise books
    * nothing and answers the wait (see the class). Atomic across every process on the database.
    */
-  async book(demand: SharedDemand, now: number, windowMs: number): Promise<SharedBookingAnswer> {
-    // The catalog's checks, shared with every store: they refuse the same input (an unknown limit name, say) alike.
-    check.demand(demand);
-    const { booked, waitMs } = await this.bookInOrder(demand, [demand], now, windowMs);
-    return booked[0] !== undefined ? { booked: booked[0] } : { waitMs };
+  book(demand: SharedDemand, now: number, windowMs: number): Promise<SharedBookingAnswer> {
+    return bookOneSeat(this, demand, now, windowMs);
   }
 
   /**
@@ -81,11 +79,7 @@ export class PostgresBudgetStore implements SharedBudgetStore {
     windowMs: number,
     turn?: FleetTurn,
   ): Promise<SharedBatchAnswer> {
-    const limits = check.terms(terms);
-    check.seats(limits, seats);
-    check.time("now", now);
-    check.window(windowMs);
-    check.turn(turn);
+    const limits = check.bookInOrder(terms, seats, now, windowMs, turn);
     // Nothing to book: no need to ask the database.
     if (seats.length === 0) return { booked: [], waitMs: 0 };
     const { entryId } = terms;
