@@ -8,6 +8,7 @@ export * from "./seat/index.js";
 export * from "./scope/index.js";
 export * from "./admission/index.js";
 export * from "./events/index.js";
+export * from "./content/index.js";
 export * from "./jobs/index.js";
 export * from "./dispatch/index.js";
 export * from "./log/index.js";

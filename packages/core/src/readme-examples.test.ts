@@ -4,4 +4,5 @@ describeReadmeExamples(new URL("../", import.meta.url), [
   "quick-start",
   "doer-workflow",
   "seats-and-signals",
+  "content-policy",
 ]);

@@ -1,5 +1,6 @@
 import {
   AbstractTool,
+  markJobRole,
   type AttemptInfo,
   type JobContext,
   type JobResources,
@@ -81,6 +82,9 @@ export class LLMCall<TAnswer = undefined> extends AbstractTool<undefined, LlmCal
     return this.#exchange.exchangeInto(resources, context, undefined, outputOf<TAnswer>);
   }
 }
+
+// A call is its caller's exchange with a model, not work of its own: traces show the call, not a tool.
+markJobRole(LLMCall.prototype, "model_call");
 
 /** The call's output from what one exchange brought back. */
 function outputOf<TAnswer>({

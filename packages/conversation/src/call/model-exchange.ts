@@ -20,6 +20,7 @@ import type { ResponseContract } from "../correction/response-contract.js";
 import { ResponseCorrection, type CheckedAnswer } from "../correction/response-correction.js";
 import type { Conversation } from "../model/conversation.js";
 import { renderRequest } from "../render/render-request.js";
+import { callContent } from "./call-content.js";
 import type { CatalogEntry } from "@nucleo/catalog";
 import type { LlmEnvironment } from "./llm-environment.js";
 
@@ -202,6 +203,7 @@ export class ModelExchange<TAnswer> {
       stopReason: response.stopReason,
       attempt: context.attempt.number,
       corrections: context.attempt.corrections,
+      ...(context.wantsContent === true && { content: callContent(this.#request!, response) }),
     });
   }
 

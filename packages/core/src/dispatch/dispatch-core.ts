@@ -11,6 +11,8 @@ import { describeIssue } from "../schema/describe-issue.js";
 import { ScopeGuard, type ScopeRequest } from "../scope/scope-guard.js";
 import { ScopeViolationError } from "../scope/scope-violation-error.js";
 import { mayRunReadOnly } from "../jobs/read-only-binding.js";
+import { jobRoleOf, type JobRole } from "../jobs/job-role.js";
+import type { JobSubmittedEvent } from "../events/run-event.js";
 import type { Clock, ThrottlePolicy, Timers } from "./dispatcher-options.js";
 import type { LogFields } from "../log/logger.js";
 import type { EventSink } from "./event-sink.js";
@@ -125,6 +127,7 @@ export class DispatchCore {
         scope,
         submittedAt,
         run.orchestrator,
+        jobRoleOf(job),
       );
     run.start();
     return run.handle;
@@ -290,8 +293,9 @@ export class DispatchCore {
     scope: ScopeGuard,
     at: number,
     orchestrator: boolean,
+    role?: JobRole,
   ): void {
-    this.events.emit({
+    const event: JobSubmittedEvent = {
       type: "job.submitted",
       at,
       jobId,
@@ -304,7 +308,8 @@ export class DispatchCore {
       kind: orchestrator ? "orchestrator" : "tool",
       scope: scope.toJSON(),
       ancestors,
-    });
+    };
+    this.events.emit(role === undefined ? event : { ...event, role });
   }
 }
 

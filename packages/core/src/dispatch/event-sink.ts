@@ -4,7 +4,8 @@ import type { LogFields } from "../log/logger.js";
 
 /**
  * Fans events out to observers, isolating each: an observer that throws is reported and the
- * rest still hear the event. `active` lets callers skip building events nobody will read.
+ * rest still hear the event. `active` lets callers skip building events nobody will read, and
+ * `content` skips building what was said while no observer wants it.
  *
  * @internal
  */
@@ -13,6 +14,8 @@ export class EventSink {
   /** The observers that may hold the dispatcher back (those with `pressure`). */
   #pressing: RunObserver[];
   active: boolean;
+  /** Whether some observer wants what was said (`RunObserver.wantsContent`). */
+  content: boolean;
 
   constructor(
     observers: readonly RunObserver[],
@@ -21,16 +24,19 @@ export class EventSink {
     this.#observers = [...observers];
     this.#pressing = this.#observers.filter(hasPressure);
     this.active = this.#observers.length > 0;
+    this.content = this.#observers.some(wantsContent);
   }
 
   add(observer: RunObserver): () => void {
     this.#observers = [...this.#observers, observer];
     if (hasPressure(observer)) this.#pressing = [...this.#pressing, observer];
     this.active = true;
+    if (wantsContent(observer)) this.content = true;
     return () => {
       this.#observers = this.#observers.filter((candidate) => candidate !== observer);
       this.#pressing = this.#pressing.filter((candidate) => candidate !== observer);
       this.active = this.#observers.length > 0;
+      this.content = this.#observers.some(wantsContent);
     };
   }
 
@@ -71,6 +77,18 @@ export class EventSink {
 
 function nameOf(observer: RunObserver): string {
   return observer.constructor?.name ?? "(anonymous)";
+}
+
+/**
+ * Whether `observer` wants what was said. A getter that throws is an observer that gets no
+ * content, never a crash of the run. @internal
+ */
+export function wantsContent(observer: RunObserver): boolean {
+  try {
+    return observer.wantsContent === true;
+  } catch {
+    return false;
+  }
 }
 
 function hasPressure(observer: RunObserver): boolean {

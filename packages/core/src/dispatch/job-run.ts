@@ -114,6 +114,10 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
     return this.#core.events.active;
   }
 
+  get wantsContent(): boolean {
+    return this.#core.events.content;
+  }
+
   /** Begins the attempt loop; called once, after the submission event. */
   start(): void {
     if (this.#callerSignal) followCallerSignal(this.#callerSignal, this.#node, this.jobId);
@@ -257,8 +261,7 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
     if (this.#done) return;
     let result: Promise<TOutput> | TOutput;
     try {
-      if (this.#core.events.active)
-        this.emitLifecycle({ type: "job.started", attempt: this.attempt.number });
+      if (this.#core.events.active) this.#emitStarted();
       result = this.#orchestrator
         ? this.#job[INVOKE](this.#input, NO_RESOURCES, this)
         : invokeTool(
@@ -329,11 +332,14 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
     if (!checked.success) return this.#fail(invalidOutputError(this.#job.name, checked.error));
     this.#done = true;
     this.#node.finish();
-    if (this.#core.events.active)
-      this.emitLifecycle({
-        type: "job.finished",
-        durationMs: this.#core.clock.now() - this.#submittedAt,
-      });
+    if (this.#core.events.active) {
+      const durationMs = this.#core.clock.now() - this.#submittedAt;
+      this.emitLifecycle(
+        this.#core.events.content
+          ? { type: "job.finished", durationMs, output: checked.data }
+          : { type: "job.finished", durationMs },
+      );
+    }
     this.#resolve(checked.data);
   }
 
@@ -360,6 +366,16 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
   /** @internal Cancels this job and every descendant (what its handle's `cancel` does). */
   cancel(reason?: string): void {
     this.#node.abort(cancelledByHandle(this.jobId, reason));
+  }
+
+  /** `job.started`, with the input on the first attempt when an observer wants what was said. */
+  #emitStarted(): void {
+    const attempt = this.attempt.number;
+    this.emitLifecycle(
+      attempt === 1 && this.#core.events.content
+        ? { type: "job.started", attempt, input: this.#input }
+        : { type: "job.started", attempt },
+    );
   }
 
   /** Emits a lifecycle event with this run's lineage. @internal */

@@ -1,7 +1,7 @@
 import type { RunEvent } from "../events/run-event.js";
 import type { RunObserver } from "../events/run-observer.js";
 import { SystemError } from "../errors/system-error.js";
-import type { EventSink } from "./event-sink.js";
+import { wantsContent, type EventSink } from "./event-sink.js";
 
 /**
  * Hands an observer the events of one job and its descendants only. Descendants are learnt
@@ -12,6 +12,7 @@ import type { EventSink } from "./event-sink.js";
  * @internal
  */
 export class SubtreeObserver implements RunObserver {
+  readonly wantsContent: boolean;
   readonly #members: Set<string>;
   #unsubscribe: (() => void) | undefined;
   #ended = false;
@@ -21,6 +22,7 @@ export class SubtreeObserver implements RunObserver {
     private readonly observer: RunObserver,
   ) {
     this.#members = new Set([jobId]);
+    this.wantsContent = wantsContent(observer);
   }
 
   /**

@@ -15,3 +15,14 @@ export type {
   JobPublishedEvent,
 } from "./run-event.js";
 export type { RunObserver } from "./run-observer.js";
+export type {
+  ModelCallContent,
+  SaidMessage,
+  SaidPart,
+  SaidTextPart,
+  SaidMediaPart,
+  SaidThinkingPart,
+  SaidToolCallPart,
+  SaidToolResultPart,
+  SaidResponse,
+} from "./said.js";

@@ -2,6 +2,8 @@ import type { TokenUsage } from "../admission/token-usage.js";
 import type { Grade, GradeRung } from "../seat/grade.js";
 import type { Depth } from "../seat/depth.js";
 import type { RetryKind } from "../errors/retry-signals.js";
+import type { JobRole } from "../jobs/job-role.js";
+import type { ModelCallContent } from "./said.js";
 
 /**
  * Fields every event carries: when, which job, which workflow.
@@ -36,6 +38,8 @@ export interface JobSubmittedEvent extends EventLineage {
   readonly scope: { readonly axes: Readonly<Record<string, string>>; readonly readOnly: boolean };
   /** The job's ancestors, parent first, root last (empty for a root): a recorder indexes subtrees by it. */
   readonly ancestors: readonly string[];
+  /** What the job is beyond its kind (see {@link JobRole}); absent for plain work. */
+  readonly role?: JobRole;
 }
 
 /** An attempt of a job began executing (after admission). */
@@ -43,6 +47,11 @@ export interface JobStartedEvent extends EventLineage {
   readonly type: "job.started";
   /** 1 for the first attempt, then counting retries. */
   readonly attempt: number;
+  /**
+   * The job's input as its schema checked it, on the first attempt only, and only when an
+   * observer wants what was said ({@link RunObserver.wantsContent}).
+   */
+  readonly input?: unknown;
 }
 
 /** A job is about to run again because of a retry signal. */
@@ -60,6 +69,8 @@ export interface JobFinishedEvent extends EventLineage {
   readonly type: "job.finished";
   /** From submission to result. */
   readonly durationMs: number;
+  /** The output as its schema checked it, only when an observer wants what was said. */
+  readonly output?: unknown;
 }
 
 /** A job failed, was refused, timed out or was cancelled. */
@@ -119,6 +130,11 @@ export interface LlmCallEvent extends EventLineage {
   readonly attempt: number;
   /** Corrections already made before this call. */
   readonly corrections: number;
+  /**
+   * The request as the model saw it and what it answered, only when an observer wants what was
+   * said ({@link RunObserver.wantsContent}); built from objects the call already holds.
+   */
+  readonly content?: ModelCallContent;
 }
 
 /** A tool was kept from a thinker's palette (the read-only sweep), logged, never silent. */

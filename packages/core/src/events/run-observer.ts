@@ -15,4 +15,10 @@ export interface RunObserver {
    * per attempt: keep it cheap.
    */
   pressure?(): Promise<void> | undefined;
+  /**
+   * `true` when this observer reads what was said: jobs' inputs and outputs and model calls'
+   * messages (`input`, `output` and `content` on the events). Read once, when the observer is
+   * added. While no observer wants content, events carry none and nothing is built for it.
+   */
+  readonly wantsContent?: boolean;
 }

@@ -13,3 +13,4 @@ export type {
   SubmitOptions,
 } from "./job-context.js";
 export type { Tool, Orchestrator, Doer, Thinker } from "./job-interfaces.js";
+export { markJobRole, type JobRole } from "./job-role.js";

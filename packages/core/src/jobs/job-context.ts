@@ -63,6 +63,11 @@ export interface JobContext {
    * skip building what only an observer would read (an exact price, say). Absent means `true`.
    */
   readonly observed?: boolean;
+  /**
+   * Whether an observer hearing this job wants what was said (`RunObserver.wantsContent`):
+   * only then does a model call put its messages on the event it reports. Absent means `false`.
+   */
+  readonly wantsContent?: boolean;
   /** Reports an event; the dispatcher adds time and lineage. */
   emit(event: JobReportedEvent): void;
   /**

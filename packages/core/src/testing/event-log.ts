@@ -12,6 +12,12 @@ import type { RunObserver } from "../events/run-observer.js";
  */
 export class EventLog implements RunObserver {
   readonly events: RunEvent[] = [];
+  /** Whether the log asks for what was said (`new EventLog({ wantsContent: true })`). */
+  readonly wantsContent: boolean;
+
+  constructor(options: { readonly wantsContent?: boolean } = {}) {
+    this.wantsContent = options.wantsContent === true;
+  }
 
   onEvent(event: RunEvent): void {
     this.events.push(event);

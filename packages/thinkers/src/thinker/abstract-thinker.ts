@@ -3,6 +3,7 @@ import {
   Depth,
   InvalidInputError,
   markBindsReadOnly,
+  markJobRole,
   SystemError,
   ThinkerDeclaration,
   type Grade,
@@ -352,3 +353,5 @@ markModelDependent(AbstractThinker.prototype);
 // A thinker reaches the world only through the children it submits, each of which meets the
 // dispatcher's read-only door: it may run under a read-only scope.
 markBindsReadOnly(AbstractThinker.prototype);
+// Model-driven: traces and consoles show a thinker as an agent.
+markJobRole(AbstractThinker.prototype, "agent");
