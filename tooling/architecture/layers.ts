@@ -25,6 +25,9 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
   // testing speaks the providers' wire formats with shapes of its own rather than importing the
   // providers, so the providers' tests can use its mock server (docs/decisions/0005).
   testing: ["core", "catalog", "conversation"],
+  // otel turns run events into OpenTelemetry spans; it needs the events (core) and nothing else,
+  // so its users install no model, tool or database code (docs/decisions/0041).
+  otel: ["core"],
 };
 
 /**
@@ -41,6 +44,8 @@ export const DEV_ONLY_LAYERS: Readonly<Record<string, readonly string[]>> = {
   thinkers: ["testing"],
   benchmark: ["testing"],
   "recorder-postgres": ["testing"],
+  // otel's tests run a real thinker with a sub-thinker and tools under the observer.
+  otel: ["catalog", "conversation", "tools", "thinkers", "testing"],
 };
 
 /**
@@ -63,6 +68,10 @@ export const VENDOR_HOMES: Readonly<Record<string, string>> = {
   undici: "tools-services",
   "html-to-text": "tools-services",
   "fast-xml-parser": "tools-services",
+  "@opentelemetry/api": "otel",
+  "@opentelemetry/sdk-trace": "otel",
+  "@opentelemetry/resources": "otel",
+  "@opentelemetry/exporter-trace-otlp-http": "otel",
 };
 
 /** What core may depend on at run time: zod and nothing else (docs/architecture.md#layers-and-seams). */

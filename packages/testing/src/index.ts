@@ -42,3 +42,4 @@ export {
   sharedBudgetStoreCases,
   type SharedBudgetStoreCase,
 } from "./budgets/shared-budget-store-cases.js";
+export { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from "./otlp/otlp-receiver.js";

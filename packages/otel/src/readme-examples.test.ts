@@ -1,0 +1,3 @@
+import { describeReadmeExamples } from "@nucleo/tooling/readme-examples";
+
+describeReadmeExamples(new URL("../", import.meta.url), ["traced-thinker"]);
