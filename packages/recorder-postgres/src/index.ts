@@ -1,7 +1,7 @@
 /**
  * @nucleo/recorder-postgres — every run event in PostgreSQL (or embedded PGlite): the schema
  * and its migrations, a batched idempotent writer, and the trajectory, cost-ledger and
- * seat-sizing queries over it.
+ * seat-sizing queries over it, with transcripts and full-text search of what was said.
  *
  * @packageDocumentation
  */

@@ -12,7 +12,9 @@ const MINUTE = 60_000;
 
 /** Brings a fresh database to 0003, as a database booked by the previous release is. */
 async function migrateTo0003(db: Kysely<RecorderDatabase>): Promise<void> {
-  const { "0004-booking-totals": _, ...before } = RECORDER_MIGRATIONS;
+  const before = Object.fromEntries(
+    Object.entries(RECORDER_MIGRATIONS).filter(([name]) => name < "0004"),
+  );
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => before },
@@ -36,7 +38,9 @@ describeOnBothDatabases("migration 0004 (booking totals)", (open) => {
       values ('kept', ${T0}, 100, 50, true), ('kept', ${T0 + 10}, 200, 0, false),
              ('orphan', ${T0 + 5}, 7, 8, false)`.execute(db);
 
-    expect((await migrateToLatest(db)).applied).toEqual(["0004-booking-totals"]);
+    expect((await migrateToLatest(db)).applied).toEqual(
+      Object.keys(RECORDER_MIGRATIONS).filter((name) => name >= "0004"),
+    );
 
     const rows = await db
       .selectFrom("nucleo_entry_budgets")

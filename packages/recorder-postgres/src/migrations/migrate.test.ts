@@ -11,11 +11,15 @@ const TABLES = [
   "nucleo_conversations",
   "nucleo_cost_attribution",
   "nucleo_entry_budgets",
+  "nucleo_job_content",
   "nucleo_jobs",
+  "nucleo_messages",
+  "nucleo_model_call_content",
   "nucleo_model_calls",
   "nucleo_seat_bookings",
   "nucleo_seats",
   "nucleo_skill_admissions",
+  "nucleo_thread_messages",
   "nucleo_tool_withholds",
 ];
 
@@ -45,6 +49,14 @@ const INDEXES: Readonly<Record<string, string>> = {
   nucleo_entry_budgets_pkey: "btree (entry_id)",
   nucleo_seat_bookings_pkey: "btree (id)",
   nucleo_seat_bookings_entry_time: "btree (entry_id, booked_at, id)",
+  nucleo_job_content_pkey: "btree (job_id)",
+  nucleo_job_content_root: "btree (root_id)",
+  nucleo_job_content_search: "gin (search)",
+  nucleo_messages_pkey: "btree (root_id, hash)",
+  nucleo_messages_search: "gin (search)",
+  nucleo_model_call_content_pkey: "btree (job_id, seq)",
+  nucleo_model_call_content_root: "btree (root_id)",
+  nucleo_thread_messages_pkey: 'btree (root_id, thread, "position")',
 };
 
 async function recorderTables(db: Kysely<any>): Promise<string[]> {
@@ -87,7 +99,7 @@ describeOnBothDatabases("migrateToLatest", (open, backend) => {
     expect(await recorderIndexes(db)).toEqual(before);
   });
 
-  it("creates every table and index of 0001, the ancestor arrays GIN-indexed", async () => {
+  it("creates every table and index of the migrations, ancestor arrays and search vectors GIN-indexed", async () => {
     const { db } = await open();
     expect(await recorderTables(db)).toEqual(TABLES);
     expect(await recorderIndexes(db)).toEqual(INDEXES);

@@ -21,3 +21,21 @@ export type {
   BenchmarkReportSummary,
   BenchmarkRunRow,
 } from "./benchmark-report-query.js";
+export type { JobContent } from "./job-content-query.js";
+export type { RecordedModelCall } from "./model-call-rows.js";
+export type { ModelCallTranscript, RecordedCallContent } from "./model-call-query.js";
+export type { RecordedMessage, RecordedPart, RecordedRole } from "./recorded-message.js";
+export {
+  TRANSCRIPT_LIMITS,
+  type TranscriptCall,
+  type TranscriptCallContent,
+  type TranscriptJob,
+  type TranscriptLimits,
+  type WorkflowTranscript,
+} from "./workflow-transcript.js";
+export {
+  SEARCH_SAID_DEFAULT_LIMIT,
+  type SaidSearchHit,
+  type SearchSaidOptions,
+} from "./search-said-query.js";
+export { formatTranscript } from "./format-transcript.js";

@@ -4,6 +4,8 @@ import { describeOnBothDatabases } from "../test-support/databases.js";
 import { RecorderQueries } from "./recorder-queries.js";
 import { RecorderQueryError } from "./recorder-query-error.js";
 import { seedExampleRuns } from "./test-support/example-runs.js";
+import { kept, seedSaid } from "./test-support/said-rows.js";
+import { seedSaidRuns } from "./test-support/said-runs.js";
 import { seedRows } from "./test-support/seed-rows.js";
 
 const HOSTILE = [
@@ -69,6 +71,54 @@ describeOnBothDatabases("recorder queries and hostile input", (open) => {
     expect(await queries.costLedger({ by: "workflow", rootId: id })).toMatchObject([
       { key: id, cost: "0.5" },
     ]);
+  });
+
+  it("ids and search text shaped as SQL are only ever parameters to the queries of what was said", async () => {
+    const { db } = await open();
+    await seedSaidRuns(db);
+    const queries = new RecorderQueries(db);
+    for (const value of HOSTILE) {
+      expect(await queries.jobContent(value)).toBeUndefined();
+      expect(await queries.modelCall(value, 1)).toBeUndefined();
+      await expect(queries.workflowTranscript(value)).rejects.toMatchObject({
+        code: "unknown_workflow",
+        id: value,
+      });
+      expect(await queries.searchSaid(value)).toEqual([]);
+    }
+    const { rows } = await sql<{ messages: string; calls: string; jobs: string }>`
+      select (select count(*) from nucleo_messages) as messages,
+             (select count(*) from nucleo_model_call_content) as calls,
+             (select count(*) from nucleo_job_content) as jobs`.execute(db);
+    expect(rows[0]).toEqual({ messages: "8", calls: "3", jobs: "7" });
+  });
+
+  it("text shaped as SQL that was said is found by searching for it, as text", async () => {
+    const { db } = await open();
+    const id = "wf'; DROP TABLE nucleo_messages; --";
+    const { rootOf } = await seedRows(db, {
+      jobs: [{ id }],
+      calls: [{ jobId: id, cost: "0" }],
+    });
+    await seedSaid(db, {
+      rootOf,
+      jobs: [{ jobId: id, input: { sql: "x'); DROP TABLE nucleo_jobs; --" } }],
+      calls: [
+        {
+          jobId: id,
+          seq: 1,
+          messages: [kept.user("'; DELETE FROM nucleo_messages; --")],
+          response: kept.assistant("ok"),
+        },
+      ],
+    });
+    const queries = new RecorderQueries(db);
+    const [hit] = await queries.searchSaid("DELETE FROM nucleo_messages");
+    expect(hit).toMatchObject({ rootId: id, matches: 1 });
+    expect((await queries.searchSaid('"drop table nucleo_jobs"'))[0]).toMatchObject({ rootId: id });
+    expect(
+      (await queries.workflowTranscript(id)).jobs[0]!.calls[0]!.content!.messages,
+    ).toHaveLength(1);
   });
 
   it("an id with a NUL character is refused as invalid input before reaching the database", async () => {

@@ -6,8 +6,11 @@ import type { RecorderDatabase } from "../schema/database.js";
 import { describeOnBothDatabases } from "../test-support/databases.js";
 import type { CostLedgerOptions } from "./cost-ledger-query.js";
 import type { CostTotals } from "./cost-totals.js";
+import type { RecordedMessage } from "./recorded-message.js";
 import { RecorderQueries } from "./recorder-queries.js";
 import { seedExampleRuns } from "./test-support/example-runs.js";
+import { seedThinkerLoop } from "./test-support/said-loop.js";
+import { seedSaidRuns } from "./test-support/said-runs.js";
 import { seedRows } from "./test-support/seed-rows.js";
 import { tiedSiblings } from "./test-support/tied-siblings.js";
 
@@ -66,9 +69,13 @@ describe("QUERIES.md", () => {
       "benchmarkReport",
       "benchmarkReports",
       "costLedger",
+      "jobContent",
+      "modelCall",
+      "searchSaid",
       "seatSizing",
       "subtreeCost",
       "trajectory",
+      "workflowCalls",
     ]);
     expect(markdown.match(/```sql/g)).toHaveLength(documented.size);
   });
@@ -197,5 +204,127 @@ describeOnBothDatabases("the SQL in the README answers what RecorderQueries answ
     );
     const { rows } = await queries.benchmarkReport("bench-1");
     expect(fromSql).toEqual(rows.map((row) => columns({ ...row }, row.judgeScore)));
+  });
+
+  it("jobContent: the same input and output (SQL NULL where nothing was recorded)", async () => {
+    const { db } = await open();
+    await seedSaidRuns(db);
+    const queries = new RecorderQueries(db);
+    for (const jobId of ["chat-1", "agent", "search", "summary", "pending", "quiet", "turn-1"]) {
+      const fromApi = await queries.jobContent(jobId);
+      const [row] = await run(db, "jobContent", [jobId]);
+      // pg reads SQL NULL and JSON null alike: the typed API tells them apart (its own test).
+      expect([row?.input ?? null, row?.output ?? null], jobId).toEqual([
+        fromApi!.input ?? null,
+        fromApi!.output ?? null,
+      ]);
+    }
+  });
+
+  it("modelCall: the same system text, messages in request order and answer", async () => {
+    const { db } = await open();
+    await seedSaidRuns(db);
+    await seedThinkerLoop(db, "loop", 5);
+    const queries = new RecorderQueries(db);
+    const calls = [["turn-1"], ["turn-2"], ["summary"], ["quiet"], ["loop-turn-005"]];
+    for (const [jobId] of calls) {
+      const { content } = (await queries.modelCall(jobId!, 1))!;
+      const rows = await run(db, "modelCall", [jobId, 1]);
+      const said = (part: string) =>
+        rows
+          .filter((row) => row.part === part)
+          .map((row) => ({ role: row.role, parts: row.parts }));
+      const unhashed = (message: RecordedMessage | null) =>
+        message === null ? [] : [{ role: message.role, parts: message.parts }];
+      if (content === undefined) {
+        expect(rows, jobId).toEqual([]);
+        continue;
+      }
+      expect(said("system"), jobId).toEqual([
+        { role: "system", parts: [{ type: "text", text: content.system }] },
+      ]);
+      expect(said("message"), jobId).toEqual(content.messages.flatMap(unhashed));
+      expect(said("response"), jobId).toEqual(unhashed(content.response));
+      expect(rows.map((row) => Number(row.position))).toEqual(rows.map((_, index) => index));
+    }
+  });
+
+  it("workflowCalls: the same calls, costs, request sizes and answers as the transcript", async () => {
+    const { db } = await open();
+    await seedSaidRuns(db);
+    await seedThinkerLoop(db, "loop", 5);
+    const queries = new RecorderQueries(db);
+    const partText = (part: Record<string, unknown>) =>
+      part.type === "tool_call" || part.type === "tool_result"
+        ? `${part.name} ${part.text}`
+        : (part.text as string | undefined);
+    for (const rootId of ["chat-1", "loop"]) {
+      const { jobs } = await queries.workflowTranscript(rootId);
+      const fromApi = jobs.flatMap((job) =>
+        job.calls.map((call) => [
+          call.jobId,
+          call.seq,
+          call.cost,
+          call.content === undefined
+            ? null
+            : call.content.priorMessages + call.content.messages.length,
+          call.content?.response?.parts
+            .map((part) => partText(part))
+            .filter((text) => text !== undefined)
+            .join(" ") ?? null,
+        ]),
+      );
+      const rows = await run(db, "workflowCalls", [rootId]);
+      const times = rows.map((row) => (row.at as Date).getTime());
+      expect(times).toEqual([...times].sort((left, right) => left - right));
+      const fromSql = rows.map((row) => [
+        row.job_id,
+        row.seq,
+        exact(row.cost),
+        row.request_messages,
+        row.answer,
+      ]);
+      const byCall = (left: unknown[], right: unknown[]) =>
+        `${left[0]}/${left[1]}`.localeCompare(`${right[0]}/${right[1]}`);
+      expect(fromSql.sort(byCall), rootId).toEqual(fromApi.sort(byCall));
+    }
+  });
+
+  it("searchSaid: the same workflows in the same order, counts and snippets", async () => {
+    const { db } = await open();
+    await seedSaidRuns(db);
+    await seedThinkerLoop(db, "loop", 3);
+    const queries = new RecorderQueries(db);
+    const since = new Date("2025-03-03T09:05:00Z");
+    const until = new Date("2025-03-03T09:20:00Z");
+    const cases: [string, { limit?: number; since?: Date; until?: Date }][] = [
+      ["refund", {}],
+      ["refund or mars or page", {}],
+      ['"refund window"', {}],
+      ["refund -where", {}],
+      ["refund or mars", { since, until }],
+      ["refund or mars", { since }],
+      ["refund or mars or lookup", { limit: 2 }],
+    ];
+    for (const [query, options] of cases) {
+      const fromApi = await queries.searchSaid(query, options);
+      const rows = await run(db, "searchSaid", [
+        query,
+        options.since ?? null,
+        options.until ?? null,
+        options.limit ?? 20,
+      ]);
+      const fromSql = rows.map((row) => ({
+        rootId: row.root_id,
+        jobName: row.job_name,
+        jobClass: row.job_class,
+        status: row.status,
+        startedAt: (row.started_at as Date | null)?.getTime() ?? null,
+        matches: Number(row.matches),
+        snippet: row.snippet,
+      }));
+      expect(fromSql, query).toEqual(fromApi);
+      expect(fromApi.length, query).toBeGreaterThan(0);
+    }
   });
 });

@@ -22,6 +22,19 @@ export function requireId(value: unknown, parameter: string): string {
 }
 
 /**
+ * Checks an event number (`seq`) before it reaches the database: a whole number from 1 up
+ * that PostgreSQL's `integer` holds.
+ *
+ * @internal
+ */
+export function requireSeq(value: unknown, parameter: string): number {
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 1 || value > 2_147_483_647) {
+    throw new InvalidInputError({ parameter, expected: "an event number (a whole number from 1)" });
+  }
+  return value;
+}
+
+/**
  * Runs one query and turns whatever the driver throws into a {@link RecorderQueryError}
  * naming the query; the project's own errors (an unknown id, a bad option) pass through.
  *

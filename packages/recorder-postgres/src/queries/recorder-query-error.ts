@@ -11,6 +11,8 @@ export type RecorderQueryErrorCode =
   | "unknown_job"
   /** No benchmark report with the job id is recorded. */
   | "unknown_benchmark"
+  /** The workflow holds more than one transcript may read (see `TRANSCRIPT_LIMITS`). */
+  | "workflow_too_large"
   /** The recorder's tables are not there: the database was never migrated. */
   | "recorder_not_migrated"
   /** The database refused or failed the query. */

@@ -24,6 +24,10 @@ export interface RecorderDatabase {
   nucleo_entry_budgets: EntryBudgetsTable;
   nucleo_seat_bookings: SeatBookingsTable;
   nucleo_cost_attribution: CostAttributionTable;
+  nucleo_job_content: JobContentTable;
+  nucleo_messages: MessagesTable;
+  nucleo_model_call_content: ModelCallContentTable;
+  nucleo_thread_messages: ThreadMessagesTable;
 }
 
 /** Timestamps read back as `Date`, written as `Date` or ISO text. */
@@ -45,6 +49,8 @@ export interface JobsTable {
   ancestors: string[];
   job_class: string;
   job_name: string;
+  /** `agent` (a thinker), `model_call` (a thinker's turn, `LLMCall`), or null for plain work (migration 0005). */
+  role: string | null;
   kind: string;
   ordinal: number | null;
   /** `submitted`, `running`, `finished` or `failed`. */
@@ -266,4 +272,63 @@ export interface CostAttributionTable extends UsageColumns {
   ancestor_id: string;
   currency: string;
   calls: Count;
+}
+
+/**
+ * A job's input (first attempt) and output as the content policy kept them (migration 0005).
+ * `search` is generated: a full-text vector (`simple` configuration) over their strings.
+ */
+export interface JobContentTable {
+  job_id: string;
+  root_id: string;
+  input: ColumnType<unknown, string | null, string | null> | null;
+  output: ColumnType<unknown, string | null, string | null> | null;
+  /**
+   * The output repeats a model call's response (an `LLMCall`'s): kept whole, left out of
+   * `search`, since `nucleo_messages` already indexes the response.
+   */
+  output_repeats_call: ColumnType<boolean, boolean | undefined, boolean>;
+  search: Generated<string>;
+}
+
+/**
+ * One message of a workflow, stored once: keyed by the workflow and the hash of what was kept
+ * (`role` and `parts`). `role` is `system`, `user` or `assistant`; `parts` is a JSON array of
+ * said parts. `search` is generated over the parts' text.
+ */
+export interface MessagesTable {
+  root_id: string;
+  hash: string;
+  role: string;
+  parts: ColumnType<unknown, string, string>;
+  search: Generated<string>;
+}
+
+/**
+ * A model call's request and response as references into `nucleo_messages` of the same
+ * workflow: the system text's hash, the request's messages as the first `message_count`
+ * positions of `thread` (null when it had none), the response's hash.
+ */
+export interface ModelCallContentTable {
+  job_id: string;
+  seq: number;
+  root_id: string;
+  system_hash: string | null;
+  thread: string | null;
+  message_count: number;
+  response_hash: string;
+  tools: ColumnType<string[], string[], string[]>;
+  tool_choice: string | null;
+  response_format: ColumnType<unknown, string | null, string | null> | null;
+}
+
+/**
+ * A conversation's messages in the order a model saw them, each position once (migration
+ * 0005). A thread is named by the first call that started it (`<job id>:<seq>`).
+ */
+export interface ThreadMessagesTable {
+  root_id: string;
+  thread: string;
+  position: number;
+  hash: string;
 }

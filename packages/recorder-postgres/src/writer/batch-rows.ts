@@ -22,11 +22,12 @@ import {
 } from "./column-values.js";
 import { JobRowBuilder, readIds, readSubmission, type JobRow } from "./job-row-builder.js";
 import { RecorderWriteError } from "./recorder-write-error.js";
+import { NOTHING_SAID, type SaidContent, type SaidRows } from "./said-content.js";
 
 type Row<TTable> = Required<Insertable<TTable>>;
 
 /** Everything one batch writes, table by table, each row once. @internal */
-export interface BatchRows {
+export interface BatchRows extends SaidRows {
   readonly jobs: readonly JobRow[];
   readonly modelCalls: readonly Row<ModelCallsTable>[];
   /** Seats whose reservation is in the batch (with their settlement, when it is too). */
@@ -53,10 +54,15 @@ interface Settlement {
  * Turns a batch of events into rows: a job's events coalesced into one row, everything keyed
  * by the event's identity (job id, seq) or the seat's id deduplicated, so a statement never
  * touches a row twice. An event that cannot be written is left out and reported in `problems`.
+ * With `said` (a policy that keeps content), what the events said is kept too (see
+ * `SaidBatch`); what of it cannot be read is reported, and the event is written without it.
  *
  * @internal
  */
-export function buildBatchRows(events: readonly RunEvent[]): {
+export function buildBatchRows(
+  events: readonly RunEvent[],
+  said?: SaidContent,
+): {
   readonly rows: BatchRows;
   readonly problems: readonly RecorderWriteError[];
 } {
@@ -75,6 +81,7 @@ export function buildBatchRows(events: readonly RunEvent[]): {
     }
   >();
   const problems: RecorderWriteError[] = [];
+  const saidRows = said?.batch();
 
   for (const event of events) {
     try {
@@ -196,6 +203,8 @@ export function buildBatchRows(events: readonly RunEvent[]): {
       if (job === undefined) jobs.set(jobId, (job = new JobRowBuilder(jobId, rootId, parentId)));
       else job.touch(parentId);
       apply(job);
+      const unreadable = saidRows?.take(event, jobId, rootId, seq);
+      if (unreadable !== undefined) problems.push(unreadable);
     } catch (error) {
       // Whatever an event holds, it is reported and left out: a batch that cannot be built
       // would otherwise be retried for ever.
@@ -217,6 +226,7 @@ export function buildBatchRows(events: readonly RunEvent[]): {
       skillAdmissions: [...skillAdmissions.values()],
       benchmarkReports: [...reports.values()].map((entry) => entry.report),
       benchmarkRows: [...reports.values()].flatMap((entry) => entry.rows),
+      ...(saidRows?.rows() ?? NOTHING_SAID),
     },
     problems,
   };

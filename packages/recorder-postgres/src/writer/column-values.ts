@@ -90,6 +90,16 @@ export function jsonText(value: unknown): string {
   return JSON_UNSAFE_ESCAPE.test(json) ? JSON.stringify(clean(value)) : json;
 }
 
+/**
+ * JSON text made from elsewhere (a content policy's `keptJson`) as `jsonb` can hold it: NUL and
+ * lone surrogates inside its strings become U+FFFD. Unchanged (one scan) when there are none.
+ *
+ * @internal
+ */
+export function jsonbSafe(json: string): string {
+  return JSON_UNSAFE_ESCAPE.test(json) ? JSON.stringify(clean(JSON.parse(json))) : json;
+}
+
 function clean(value: unknown): unknown {
   if (typeof value === "string") return value.replaceAll("\0", "\uFFFD").toWellFormed();
   if (Array.isArray(value)) return value.map(clean);

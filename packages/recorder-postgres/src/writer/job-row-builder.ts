@@ -1,7 +1,7 @@
 import type { RunEvent } from "@nucleo/core";
 import type { Insertable } from "kysely";
 import type { JobsTable } from "../schema/database.js";
-import { int4, jsonText, text } from "./column-values.js";
+import { int4, jsonText, optionalText, text } from "./column-values.js";
 
 /** A `nucleo_jobs` row with every column given, so one multi-row INSERT fits all. @internal */
 export type JobRow = Required<Insertable<JobsTable>>;
@@ -21,6 +21,8 @@ export interface Submission {
   readonly jobClass: string;
   readonly jobName: string;
   readonly kind: string;
+  /** `agent`, `model_call`, or null (see `JobRole`). */
+  readonly role: string | null;
   readonly ordinal: number | null;
   readonly submittedAt: string;
   readonly scopeAxes: string;
@@ -113,6 +115,7 @@ export class JobRowBuilder {
       job_class: this.#jobClass ?? "",
       job_name: submission?.jobName ?? "",
       kind: submission?.kind ?? "tool",
+      role: submission?.role ?? null,
       ordinal: submission?.ordinal ?? null,
       status: lifecycle?.status ?? "submitted",
       submitted_at: submission?.submittedAt ?? null,
@@ -152,6 +155,7 @@ export function readSubmission(
     jobClass: text(event.jobClass, "jobClass"),
     jobName: text(event.jobName, "jobName"),
     kind: text(event.kind, "kind"),
+    role: optionalText(event.role, "role"),
     ordinal:
       event.ordinal === null || event.ordinal === undefined ? null : int4(event.ordinal, "ordinal"),
     submittedAt,

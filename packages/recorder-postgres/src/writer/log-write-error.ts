@@ -11,6 +11,7 @@ const LEVEL: Record<RecorderWriteErrorCode, "warn" | "error"> = {
   recorder_report_unreadable: "warn",
   recorder_write_refused: "error",
   recorder_event_rejected: "error",
+  recorder_content_unreadable: "error",
   recorder_closed: "error",
   recorder_abandoned: "error",
 };

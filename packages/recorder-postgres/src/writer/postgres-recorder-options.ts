@@ -1,4 +1,12 @@
-import { describeIssue, SystemError, type Clock, type Logger, type Timers } from "@nucleo/core";
+import {
+  checkContentPolicy,
+  describeIssue,
+  SystemError,
+  type Clock,
+  type ContentPolicy,
+  type Logger,
+  type Timers,
+} from "@nucleo/core";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { RecorderDatabase } from "../schema/database.js";
@@ -21,6 +29,14 @@ export interface PostgresRecorderOptions {
   readonly retry?: { readonly initialMs?: number; readonly maxMs?: number };
   /** Timers for the flush interval and the back-off; injected so tests move time themselves. */
   readonly timers?: Timers;
+  /**
+   * What the recorder keeps of what was said — jobs' inputs and outputs, model calls' messages
+   * and answers: `"full"` (the default) keeps it, after the policy's `redact` hook and size cap;
+   * `"metadata"` keeps none of it, and the recorder does not ask for it
+   * ({@link PostgresRecorder.wantsContent} is false), so the run does not build it for the
+   * recorder either. Checked when the recorder is made: a bad value throws naming this option.
+   */
+  readonly content?: "full" | "metadata" | ContentPolicy;
   /** The time source, for how long the database has been failing. */
   readonly clock?: Clock;
   /**
@@ -45,10 +61,10 @@ const SettingsSchema = z.object({
     .default({ initialMs: 100, maxMs: 10_000 }),
 });
 
-/** The recorder's numbers, checked, defaults filled in. @internal */
+/** The recorder's numbers and content policy, checked, defaults filled in. @internal */
 export function readRecorderOptions(
   options: PostgresRecorderOptions,
-): z.infer<typeof SettingsSchema> {
+): z.infer<typeof SettingsSchema> & { readonly content: ContentPolicy } {
   if (typeof options?.db?.transaction !== "function") {
     throw new SystemError({
       code: "invalid_options",
@@ -65,5 +81,8 @@ export function readRecorderOptions(
       message: `PostgresRecorder: options.${issue.path} must be ${issue.expected}.`,
     });
   }
-  return parsed.data;
+  return {
+    ...parsed.data,
+    content: checkContentPolicy(options.content, "PostgresRecorder options.content"),
+  };
 }

@@ -22,6 +22,7 @@ import { logWriteError } from "./log-write-error.js";
 import { readRecorderOptions, type PostgresRecorderOptions } from "./postgres-recorder-options.js";
 import { RecorderWriteError } from "./recorder-write-error.js";
 import { RetryBackoff } from "./retry-backoff.js";
+import { SaidContent } from "./said-content.js";
 import { writeFailureErrors } from "./write-failure-errors.js";
 import { BatchStatementError, writeBatch } from "./write-batch.js";
 
@@ -48,7 +49,9 @@ interface Batch {
  * `maxBuffered` waiting events, {@link pressure} holds the dispatcher's new job attempts back
  * until the buffer has drained below half. Between batches it merges the cost attribution rows
  * of a job it has written below many times (see `compactCostAttribution`), so a subtree's sum
- * stays a short read however long its workflow records.
+ * stays a short read however long its workflow records. Under the content policy `full` (the
+ * default; option `content`) it also keeps what was said — jobs' inputs and outputs, model
+ * calls' messages, each message once per workflow (see `SaidContent`) — in the same batches.
  *
  * @example
  * const { db, close } = await openRecorderDatabase({ url: process.env.DATABASE_URL });
@@ -59,7 +62,14 @@ interface Batch {
  * await close();
  */
 export class PostgresRecorder implements RunObserver {
+  /**
+   * True when the content policy keeps what was said (`"full"`): the dispatcher then puts jobs'
+   * inputs and outputs and model calls' content on the events. False for `"metadata"`.
+   */
+  readonly wantsContent: boolean;
   readonly #db: Kysely<RecorderDatabase>;
+  /** What is kept of what was said; `undefined` under the `metadata` policy (nothing is). */
+  readonly #said: SaidContent | undefined;
   readonly #batchSize: number;
   readonly #flushIntervalMs: number;
   readonly #timers: Timers;
@@ -93,6 +103,8 @@ export class PostgresRecorder implements RunObserver {
   constructor(options: PostgresRecorderOptions) {
     const settings = readRecorderOptions(options);
     this.#db = options.db;
+    this.wantsContent = settings.content.mode === "full";
+    this.#said = this.wantsContent ? new SaidContent(settings.content) : undefined;
     this.#batchSize = settings.batchSize;
     this.#sizing = new BatchSizing(settings.batchSize);
     this.#flushIntervalMs = settings.flushIntervalMs;
@@ -217,11 +229,11 @@ export class PostgresRecorder implements RunObserver {
       if (this.#abandoned) break;
       if (this.#batch === undefined) {
         if (this.#held.length > 0) {
-          this.#batch = rebuilt(this.#held.splice(0, this.#sizing.limit));
+          this.#batch = this.#rebuilt(this.#held.splice(0, this.#sizing.limit));
         } else {
           if (this.#queue.length === 0) break;
           const events = this.#queue.take(this.#sizing.limit);
-          const { rows, problems } = buildBatchRows(events);
+          const { rows, problems } = buildBatchRows(events, this.#said);
           for (const problem of problems) this.#report(problem);
           this.#batch = { events, rows };
         }
@@ -245,6 +257,7 @@ export class PostgresRecorder implements RunObserver {
         return;
       }
       this.#done += batch.events.length;
+      this.#said?.committed(batch.rows);
       this.#compaction.noteWrite(batch.rows.modelCalls);
       this.#batch = undefined;
       this.#backoff.succeeded();
@@ -275,7 +288,7 @@ export class PostgresRecorder implements RunObserver {
     const size = this.#sizing.failed(events);
     if (size < events) {
       this.#held = [...batch.events.slice(size), ...this.#held];
-      this.#batch = rebuilt(batch.events.slice(0, size));
+      this.#batch = this.#rebuilt(batch.events.slice(0, size));
     }
     this.#report(
       writeFailureErrors.retrying({
@@ -344,9 +357,13 @@ export class PostgresRecorder implements RunObserver {
   #report(error: RecorderWriteError): void {
     logWriteError(this.#logger, error);
   }
-}
 
-/** A batch of events taken before: its rows built again, its problems not reported again. */
-function rebuilt(events: readonly RunEvent[]): Batch {
-  return { events, rows: buildBatchRows(events).rows };
+  /**
+   * A batch of events taken before: its rows built again, its problems not reported again. It
+   * carries every message body its calls need that was not committed: a body first carried by
+   * the part of a halved batch still waiting is carried again here.
+   */
+  #rebuilt(events: readonly RunEvent[]): Batch {
+    return { events, rows: buildBatchRows(events, this.#said).rows };
+  }
 }

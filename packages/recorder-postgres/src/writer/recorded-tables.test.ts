@@ -3,7 +3,7 @@ import { describeOnBothDatabases } from "../test-support/databases.js";
 import { BENCHMARK_REPORT_KEY } from "./benchmark-report-schema.js";
 import { benchmarkReport, EventScript, FaultyDatabase } from "./test-support/index.js";
 import { jobs, record } from "./test-support/record-deliveries.js";
-import { MAX_ROWS_PER_STATEMENT } from "./write-batch.js";
+import { MAX_ROWS_PER_STATEMENT } from "./unnest-insert.js";
 
 // What lands in each table, and what is left out. Delivery twice or out of order:
 // recorded-tables-delivery.test.ts.

@@ -24,6 +24,11 @@ export type RecorderWriteErrorCode =
   | "recorder_event_rejected"
   /** A benchmark report was published but did not read as one: it stays in the job's metadata only. */
   | "recorder_report_unreadable"
+  /**
+   * What an event said (a job's input or output, a model call's messages) could not be read as
+   * such (`jobId` and `seq` name the event): the event is recorded without it.
+   */
+  | "recorder_content_unreadable"
   /** Merging cost attribution rows failed (nothing is lost: the sums stay exact, the rows stay many for a while). */
   | "recorder_compaction_failed"
   /** An event came after `close()`: it is not recorded. */
@@ -42,7 +47,7 @@ export interface RecorderWriteErrorOptions {
   readonly attempt?: number;
   /** When the batch is tried again (`recorder_write_failed`). */
   readonly retryInMs?: number;
-  /** The event's job and number (`recorder_event_rejected`, `recorder_report_unreadable`, a single event's `recorder_write_refused`). */
+  /** The event's job and number (`recorder_event_rejected`, `recorder_report_unreadable`, `recorder_content_unreadable`, a single event's `recorder_write_refused`). */
   readonly jobId?: string;
   readonly seq?: number;
   /** The driver's or the database's error code (`ECONNREFUSED`, SQLSTATE `57P01`), when it gave one. */

@@ -17,11 +17,14 @@ import { openRecorderDatabase } from "../db/open-recorder-database.js";
 import "../test-support/provided-context.js";
 import { PostgresRecorder } from "./postgres-recorder.js";
 import { countRows } from "./test-support/count-rows.js";
+import { danglingReferences } from "./test-support/dangling-references.js";
 import { EventLog, until } from "./test-support/index.js";
 import { problemsLogger, type LoggedProblem } from "./test-support/logged-problems.js";
 
 const anything = z.unknown();
 const FAN_OUT = 40;
+/** Every call's request opens with this turn: the one message the whole workflow shares. */
+const BRIEF = { role: "user", parts: [{ type: "text", text: "Review the claims." }] } as const;
 
 /** One model call's worth of work: a seat, a few milliseconds, an `llm.call` with its cost. */
 class AskModel extends AbstractTool<number, number> {
@@ -50,6 +53,14 @@ class AskModel extends AbstractTool<number, number> {
       stopReason: "end",
       attempt: context.attempt.number,
       corrections: 0,
+      ...(context.wantsContent === true && {
+        content: {
+          system: "You review claims.",
+          messages: [BRIEF, { role: "user", parts: [{ type: "text", text: `Claim ${input}?` }] }],
+          tools: [],
+          response: { text: `Claim ${input} holds.`, toolCalls: [], thinking: [] },
+        },
+      }),
     });
     if (input % 13 === 12) throw new Error("this one fails");
     if (input % 10 === 0)
@@ -115,7 +126,7 @@ describe.skipIf(!serverAvailable)(
       await server?.dispose();
     });
 
-    it("every event is recorded exactly once, and the run was held back rather than anything dropped", {
+    it("every event is recorded exactly once, what was said included, and the run was held back rather than anything dropped", {
       timeout: 120_000,
     }, async () => {
       const { db, close } = await openRecorderDatabase({ url: server.url });
@@ -236,4 +247,23 @@ async function expectRecordedOnce(
   expect(seats.every((seat) => seat.outcome === "settled")).toBe(true);
   expect(await countRows(db, "nucleo_tool_withholds")).toBe(log.ofType("tool.withheld").length);
   expect(await countRows(db, "nucleo_skill_admissions")).toBe(log.ofType("skill.admitted").length);
+
+  // What was said: every input and output, every call's content, no reference without its message.
+  const content = await db
+    .selectFrom("nucleo_job_content")
+    .select(["job_id", "input", "output"])
+    .execute();
+  const said = new Map(content.map((row) => [row.job_id, row]));
+  for (const event of log.ofType("job.started").filter((started) => started.attempt === 1))
+    expect([event.jobId, said.get(event.jobId)?.input]).toEqual([event.jobId, event.input]);
+  for (const event of log.ofType("job.finished"))
+    expect([event.jobId, said.get(event.jobId)?.output]).toEqual([event.jobId, event.output]);
+  const callContent = await db
+    .selectFrom("nucleo_model_call_content")
+    .select(["job_id", "seq"])
+    .execute();
+  expect(callContent.map(key).sort()).toEqual(log.ofType("llm.call").map(key).sort());
+  expect(await danglingReferences(db)).toEqual([]);
+  // The brief, the system text, and each call's question and answer.
+  expect(await countRows(db, "nucleo_messages")).toBe(2 + 2 * log.ofType("llm.call").length);
 }

@@ -1,31 +1,8 @@
-import { CompiledQuery, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import type { RecorderDatabase } from "../schema/database.js";
 import type { BatchRows } from "./batch-rows.js";
-
-/**
- * The most rows one statement carries. Values travel as one array parameter per column, so
- * PostgreSQL's 65,535-parameter limit never binds; this only keeps each statement a sensible size.
- */
-export const MAX_ROWS_PER_STATEMENT = 5_000;
-
-/** How a column's values travel: as an array of `type`, turned back into the column's type by `cast`. */
-type ColumnKind =
-  | "text"
-  | "int4"
-  | "int8"
-  | "bool"
-  | "float4"
-  | "numeric"
-  | "timestamptz"
-  | "jsonb"
-  | "text[]";
-
-/** One table's multi-row INSERT: its columns and their kinds, and what follows the SELECT. */
-interface Insert<TRow> {
-  readonly table: keyof RecorderDatabase;
-  readonly columns: Readonly<Record<keyof TRow & string, ColumnKind>>;
-  readonly onConflict: string;
-}
+import { JOB_CONTENT, MESSAGES, MODEL_CALL_CONTENT, THREAD_MESSAGES } from "./said-inserts.js";
+import { insert, type Insert } from "./unnest-insert.js";
 
 const JOBS: Insert<BatchRows["jobs"][number]> = {
   table: "nucleo_jobs",
@@ -37,6 +14,7 @@ const JOBS: Insert<BatchRows["jobs"][number]> = {
     job_class: "text",
     job_name: "text",
     kind: "text",
+    role: "text",
     ordinal: "int4",
     status: "text",
     submitted_at: "timestamptz",
@@ -61,6 +39,7 @@ const JOBS: Insert<BatchRows["jobs"][number]> = {
     job_class = case when nucleo_jobs.job_class = '' then excluded.job_class else nucleo_jobs.job_class end,
     job_name = case when nucleo_jobs.submitted_at is null then excluded.job_name else nucleo_jobs.job_name end,
     kind = case when nucleo_jobs.submitted_at is null then excluded.kind else nucleo_jobs.kind end,
+    role = case when nucleo_jobs.submitted_at is null then excluded.role else nucleo_jobs.role end,
     ordinal = case when nucleo_jobs.submitted_at is null then excluded.ordinal else nucleo_jobs.ordinal end,
     scope_axes = case when nucleo_jobs.submitted_at is null then excluded.scope_axes else nucleo_jobs.scope_axes end,
     read_only = case when nucleo_jobs.submitted_at is null then excluded.read_only else nucleo_jobs.read_only end,
@@ -225,7 +204,10 @@ const BENCHMARK_ROWS: Insert<BatchRows["benchmarkRows"][number]> = {
  *   the later batch (the writer keeps events in order; keeping a key's order against a
  *   redelivered older value would need a per-key `seq` the schema does not have);
  * - seats: upserted by seat id, reservation and settlement each filling their own columns;
- * - benchmark reports and their rows: upserted by job id and (job id, run).
+ * - benchmark reports and their rows: upserted by job id and (job id, run);
+ * - what was said (see `said-inserts.ts`): job content upserted by job id, input and output
+ *   each filled in when its event comes; messages by (workflow, hash) and model call content
+ *   by (job id, seq), `DO NOTHING`.
  *
  * Each INSERT takes its rows from `unnest` over one array parameter per column
  * (`insert into t (a, b) select * from unnest($1::text[], $2::int4[]) ...`), not from a VALUES
@@ -251,6 +233,10 @@ export async function writeBatch(db: Kysely<RecorderDatabase>, rows: BatchRows):
         [SKILL_ADMISSIONS, rows.skillAdmissions],
         [BENCHMARK_REPORTS, rows.benchmarkReports],
         [BENCHMARK_ROWS, rows.benchmarkRows],
+        [JOB_CONTENT, rows.jobContent],
+        [MESSAGES, rows.messages],
+        [MODEL_CALL_CONTENT, rows.callContent],
+        [THREAD_MESSAGES, rows.threadMessages],
       ] as const) {
         if (tableRows.length === 0) continue;
         statement = `insert into ${spec.table}`;
@@ -277,63 +263,4 @@ export class BatchStatementError extends Error {
     super(`${statement} failed`);
     this.name = "BatchStatementError";
   }
-}
-
-async function insert<TRow>(
-  trx: Kysely<RecorderDatabase>,
-  statement: Insert<TRow>,
-  rows: readonly TRow[],
-): Promise<void> {
-  const columns = Object.entries(statement.columns) as [keyof TRow & string, ColumnKind][];
-  for (let start = 0; start < rows.length; start += MAX_ROWS_PER_STATEMENT) {
-    const chunk = rows.slice(start, start + MAX_ROWS_PER_STATEMENT);
-    const parameters = columns.map(([column, kind]) => {
-      const values: unknown[] = new Array(chunk.length);
-      for (let index = 0; index < chunk.length; index++) {
-        const value = chunk[index]![column];
-        values[index] = kind === "text[]" ? arrayLiteral(value as readonly string[]) : value;
-      }
-      return values;
-    });
-    await trx.executeQuery(
-      CompiledQuery.raw(statementText(statement as Insert<unknown>), parameters),
-    );
-  }
-}
-
-const texts = new WeakMap<Insert<unknown>, string>();
-
-/** `insert into <table> (<columns>) select … from unnest($1::<type>[], …) as batch(<columns>) <on conflict …>`, cached. */
-function statementText(statement: Insert<unknown>): string {
-  let text = texts.get(statement);
-  if (text === undefined) {
-    const columns = Object.entries(statement.columns) as [string, ColumnKind][];
-    const names = columns.map(([column]) => `"${column}"`).join(", ");
-    // A text[] column travels as the array literal of each row's array (unnest would flatten a
-    // two-dimensional one); jsonb as its JSON text.
-    const arrays = columns
-      .map(
-        ([, kind], index) =>
-          `$${index + 1}::${kind === "text[]" || kind === "jsonb" ? "text" : kind}[]`,
-      )
-      .join(", ");
-    const selected = columns
-      .map(([column, kind]) =>
-        kind === "text[]" || kind === "jsonb" ? `"${column}"::${kind}` : `"${column}"`,
-      )
-      .join(", ");
-    text = `insert into ${statement.table} (${names}) select ${selected} from unnest(${arrays}) as batch(${names}) ${statement.onConflict}`;
-    texts.set(statement, text);
-  }
-  return text;
-}
-
-/** A `text[]` literal: `{"a","b"}`, quotes and backslashes escaped. */
-function arrayLiteral(values: readonly string[]): string {
-  let literal = "{";
-  for (let index = 0; index < values.length; index++) {
-    if (index > 0) literal += ",";
-    literal += `"${values[index]!.replace(/["\\]/g, "\\$&")}"`;
-  }
-  return `${literal}}`;
 }

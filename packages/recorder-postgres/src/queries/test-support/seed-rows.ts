@@ -9,6 +9,8 @@ export interface SeedJob {
   readonly jobClass?: string;
   readonly jobName?: string;
   readonly kind?: string;
+  /** `agent`, `model_call` or null (the default). */
+  readonly role?: string | null;
   readonly status?: string;
   /** ISO times; `null` leaves the column empty. */
   readonly submittedAt?: string | null;
@@ -30,6 +32,7 @@ export interface SeedCall {
   readonly outputTokens?: number;
   readonly reasoningTokens?: number;
   readonly finishReason?: string;
+  readonly latencyMs?: number;
   /** For a call whose job is not seeded. */
   readonly rootId?: string;
   readonly ancestors?: readonly string[];
@@ -83,6 +86,8 @@ export async function seedRows(
       job_class: job.jobClass ?? "Job",
       job_name: job.jobName ?? job.id,
       kind: job.kind ?? "tool",
+      // Only when given: a database migrated to 0001 alone (the 0002 test) has no role column.
+      ...(job.role !== undefined && { role: job.role }),
       ordinal: job.ordinal ?? null,
       status: job.status ?? "finished",
       submitted_at:
@@ -124,7 +129,7 @@ export async function seedRows(
       request_model: null,
       grade: null,
       depth: null,
-      latency_ms: 0,
+      latency_ms: call.latencyMs ?? 0,
       attempt: 1,
       corrections: 0,
       entry_id: call.model ?? "model-a",

@@ -62,16 +62,16 @@ export class EventScript {
     return job;
   }
 
-  started(job: ScriptJob, attempt = 1): RunEvent {
-    return this.#push(job, { type: "job.started", attempt });
+  started(job: ScriptJob, attempt = 1, extra: Extra<"job.started"> = {}): RunEvent {
+    return this.#push(job, { type: "job.started", attempt, ...extra });
   }
 
   retrying(job: ScriptJob, attempt = 1): RunEvent {
     return this.#push(job, { type: "job.retrying", reason: "throttle", attempt, delayMs: 500 });
   }
 
-  finished(job: ScriptJob): RunEvent {
-    return this.#push(job, { type: "job.finished", durationMs: 5 });
+  finished(job: ScriptJob, extra: Extra<"job.finished"> = {}): RunEvent {
+    return this.#push(job, { type: "job.finished", durationMs: 5, ...extra });
   }
 
   failed(job: ScriptJob, code = "timeout", message = "The job ran out of time."): RunEvent {
