@@ -79,11 +79,18 @@ describe("keptText: the redaction hook, then the size cap", () => {
 });
 
 describe("keptJson: a job's input or output as JSON text", () => {
-  it("redacts every string inside, keys kept", () => {
+  it("redacts every string inside, keys too", () => {
     const policy: ContentPolicy = { mode: "full", redact: (text) => text.toUpperCase() };
     expect(JSON.parse(keptJson({ name: "ann", tags: ["a", { b: "c" }] }, "input", policy))).toEqual(
-      { name: "ANN", tags: ["A", { b: "C" }] },
+      { NAME: "ANN", TAGS: ["A", { B: "C" }] },
     );
+  });
+
+  it("keeps what JSON.stringify would: dates as text, undefined left out of objects and null in arrays", () => {
+    const at = new Date(Date.UTC(2026, 11, 2));
+    expect(
+      JSON.parse(keptJson({ at, gone: undefined, list: [undefined, 1] }, "output", FULL_CONTENT)),
+    ).toEqual({ at: "2026-12-02T00:00:00.000Z", list: [null, 1] });
   });
 
   it("over the cap it stays valid JSON: an explicit truncation object with the length and a head", () => {

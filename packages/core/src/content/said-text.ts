@@ -16,11 +16,11 @@ export function keptText(text: string, field: ContentField, policy: ContentPolic
 
 /**
  * A job's input or output (or any plain value) as JSON text a policy lets be kept: every
- * string inside redacted, then, over the cap, replaced by
+ * string inside redacted, keys included, then, over the cap, replaced by
  * `{"nucleo_truncated":{"length":n,"head":"…"}}` so the field stays valid JSON. Values JSON
  * cannot hold are made plain: a bigint becomes its decimal text,
- * functions and symbols are left out (as `JSON.stringify` does). In a value with a cycle, every
- * object met a second time is `"[circular]"`.
+ * functions and symbols are left out (as `JSON.stringify` does), an object that refers back to
+ * one that contains it is `"[circular]"`, and one whose `toJSON` throws `"[unserialisable]"`.
  */
 export function keptJson(value: unknown, field: ContentField, policy: ContentPolicy): string {
   const max = policy.maxFieldChars ?? DEFAULT_MAX_FIELD_CHARS;
@@ -53,26 +53,53 @@ function cutAt(text: string, length: number): string {
 }
 
 function plainJson(value: unknown, redact: (text: string) => string): string {
+  // Rebuilt rather than stringified with a replacer: a replacer cannot rename keys, and a key
+  // is said too (an e-mail address used as a map key must be masked like any other string).
   let json: string | undefined;
   try {
-    json = JSON.stringify(value, (_key, inner: unknown) => plainLeaf(inner, redact));
+    json = JSON.stringify(plain(value, redact, new Set()));
   } catch {
-    // A cycle (or a toJSON that threw): again, marking every object met twice, so it ends.
-    const seen = new WeakSet<object>();
-    json = JSON.stringify(value, (_key, inner: unknown) => {
-      if (typeof inner === "object" && inner !== null) {
-        if (seen.has(inner)) return "[circular]";
-        seen.add(inner);
-      }
-      return plainLeaf(inner, redact);
-    });
+    // Nested deeper than the stack goes: said, but not keepable.
+    return JSON.stringify("[unserialisable]");
   }
   // `undefined` (or a function) at the top has no JSON: kept as null.
   return json ?? "null";
 }
 
-function plainLeaf(inner: unknown, redact: (text: string) => string): unknown {
-  if (typeof inner === "string") return redact(inner);
-  if (typeof inner === "bigint") return redact(inner.toString());
-  return inner;
+function plain(value: unknown, redact: (text: string) => string, path: Set<object>): unknown {
+  if (typeof value === "string") return redact(value);
+  if (typeof value === "bigint") return redact(value.toString());
+  if (typeof value !== "object" || value === null) return value;
+  // A cycle runs through the objects on the current path only: one met twice side by side is kept twice.
+  if (path.has(value)) return "[circular]";
+  const toJSON = (value as { toJSON?: unknown }).toJSON;
+  if (typeof toJSON === "function") {
+    let shown: unknown;
+    try {
+      shown = toJSON.call(value);
+    } catch {
+      return "[unserialisable]";
+    }
+    if (shown !== value) return plain(shown, redact, path);
+  }
+  path.add(value);
+  try {
+    if (Array.isArray(value)) return value.map((item) => plainItem(item, redact, path));
+    const kept: Record<string, unknown> = {};
+    for (const [key, inner] of Object.entries(value)) {
+      const shown = plain(inner, redact, path);
+      if (shown !== undefined) kept[redact(key)] = shown;
+    }
+    return kept;
+  } finally {
+    path.delete(value);
+  }
+}
+
+/** In an array, what JSON cannot hold (undefined, a function, a symbol) becomes null, as `JSON.stringify` does. */
+function plainItem(item: unknown, redact: (text: string) => string, path: Set<object>): unknown {
+  const shown = plain(item, redact, path);
+  return shown === undefined || typeof shown === "function" || typeof shown === "symbol"
+    ? null
+    : shown;
 }

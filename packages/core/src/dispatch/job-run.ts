@@ -24,6 +24,7 @@ import { stampReported } from "./reported-event.js";
 import { FIRST_ATTEMPT, planRetry } from "./retry-plan.js";
 import { reportableType, type LifecycleEvent, type RunPlacement } from "./run-placement.js";
 import { RUNNING_JOB } from "./running-job.js";
+import { finishedEvent, startedEvent } from "./said-lifecycle.js";
 import { SubtreeObserver } from "./subtree-observer.js";
 import { requestedSeats } from "./tool-hooks.js";
 
@@ -261,7 +262,10 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
     if (this.#done) return;
     let result: Promise<TOutput> | TOutput;
     try {
-      if (this.#core.events.active) this.#emitStarted();
+      if (this.#core.events.active)
+        this.emitLifecycle(
+          startedEvent(this.attempt.number, this.#input, this.#core.events.content),
+        );
       result = this.#orchestrator
         ? this.#job[INVOKE](this.#input, NO_RESOURCES, this)
         : invokeTool(
@@ -334,11 +338,7 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
     this.#node.finish();
     if (this.#core.events.active) {
       const durationMs = this.#core.clock.now() - this.#submittedAt;
-      this.emitLifecycle(
-        this.#core.events.content
-          ? { type: "job.finished", durationMs, output: checked.data }
-          : { type: "job.finished", durationMs },
-      );
+      this.emitLifecycle(finishedEvent(durationMs, checked.data, this.#core.events.content));
     }
     this.#resolve(checked.data);
   }
@@ -366,16 +366,6 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
   /** @internal Cancels this job and every descendant (what its handle's `cancel` does). */
   cancel(reason?: string): void {
     this.#node.abort(cancelledByHandle(this.jobId, reason));
-  }
-
-  /** `job.started`, with the input on the first attempt when an observer wants what was said. */
-  #emitStarted(): void {
-    const attempt = this.attempt.number;
-    this.emitLifecycle(
-      attempt === 1 && this.#core.events.content
-        ? { type: "job.started", attempt, input: this.#input }
-        : { type: "job.started", attempt },
-    );
   }
 
   /** Emits a lifecycle event with this run's lineage. @internal */
