@@ -83,6 +83,38 @@ describe("nucleo's query commands, on the worker's PGlite folder", () => {
     expect(rows).toEqual([expect.objectContaining({ key: workflowId, currency: "USD" })]);
   });
 
+  it("transcript prints what was said in a workflow; search finds the workflow by it", async () => {
+    const said = await run("transcript", workflowId);
+    expect(said.code, said.stderr).toBe(0);
+    // The ticket the benchmark classified, as its input and as each run's prompt.
+    expect(said.stdout).toContain("The app crashes every time I save a draft with an attachment.");
+    expect(said.stdout).toMatch(/classify_ticket/);
+    const json = JSON.parse((await run("transcript", workflowId, "--json")).stdout) as {
+      rootId: string;
+      jobs: { input: unknown }[];
+    };
+    expect(json.rootId).toBe(workflowId);
+    expect(json.jobs[0]!.input).toMatchObject({ text: expect.stringContaining("crashes") });
+    const found = await run("search", "draft attachment", "--json");
+    expect(found.code, found.stderr).toBe(0);
+    expect((JSON.parse(found.stdout) as { rootId: string }[]).map((hit) => hit.rootId)).toContain(
+      workflowId,
+    );
+    const table = await run("search", "draft attachment");
+    expect(table.stdout).toMatch(new RegExp(`^${workflowId}\\s+\\S+`, "m"));
+    expect((await run("search", "zebra-quasar-nowhere")).stdout).toBe(
+      'Nothing recorded matches "zebra-quasar-nowhere".',
+    );
+  });
+
+  it("run --transcript prints the report, then what was said", async () => {
+    const ran = await run("run", "budget_check", "--transcript");
+    expect(ran.code, ran.stderr).toBe(0);
+    const transcript = ran.stdout.slice(ran.stdout.indexOf("\nTranscript\n"));
+    expect(transcript).toContain("Total the costs with the add tool");
+    expect(transcript).toMatch(/add/);
+  }, 60_000);
+
   it("an unknown workflow id fails with exit 1 and names the id", async () => {
     expect(await run("trajectory", "wf-404")).toEqual({
       code: 1,
@@ -123,7 +155,7 @@ describe("nucleo's query commands, on other databases", () => {
       expect(missingDir.stderr).toContain("--data-dir: no recorder database at");
       expect(await nucleo(cwd, ["migrate"])).toMatchObject({
         code: 0,
-        stdout: `Migrated PGlite at ${join(cwd, ".nucleo/pglite")}: applied 0001-initial, 0002-cost-rollups, 0003-shared-budgets, 0004-booking-totals.`,
+        stdout: `Migrated PGlite at ${join(cwd, ".nucleo/pglite")}: applied 0001-initial, 0002-cost-rollups, 0003-shared-budgets, 0004-booking-totals, 0005-said-content.`,
       });
       expect(await nucleo(cwd, ["migrate"])).toMatchObject({
         code: 0,

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import type { Logger } from "@nucleo/core";
+import type { ContentPolicy, Logger } from "@nucleo/core";
 import {
   maskDatabaseUrl,
   openRecorderDatabase,
@@ -20,6 +20,8 @@ export interface RecorderSetupOptions {
   readonly cwd: string;
   /** Told of every write problem (the recorder's `logger`). Default: core's `stderrLogger`. */
   readonly logger?: Logger;
+  /** What the recorder keeps of what was said (the config's `recorder.content`). Default: everything. */
+  readonly content?: ContentPolicy;
 }
 
 /** The recorder: the writer the dispatcher feeds, the queries the reports read, and where they live. */
@@ -46,6 +48,7 @@ export async function openRecorder(options: RecorderSetupOptions): Promise<Recor
   const recorder = new PostgresRecorder({
     db: connection.db,
     ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.content ? { content: options.content } : {}),
   });
   let closed: Promise<void> | undefined;
   return {

@@ -76,7 +76,7 @@ describe("the worker's logger seam", () => {
     const logger = new RecordingLogger();
     const config = {
       ...(await loadWorkerConfig(packageFile("config/worker.json"))),
-      recorder: { pgliteDir: "pglite" },
+      recorder: { pgliteDir: "pglite", content: { mode: "full" as const } },
     };
     const worker = await Worker.start({ config, env: {}, cwd: folder, logger });
     try {

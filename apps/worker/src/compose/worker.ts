@@ -15,6 +15,7 @@ import { registerWorkflows } from "../workflows/built-in-workflows.js";
 import type { WorkflowDefinition } from "../workflows/workflow-definition.js";
 import type { WorkflowRegistry } from "../workflows/workflow-registry.js";
 import { WorkerError } from "../worker-error.js";
+import { contentPolicyFrom } from "./content-policy.js";
 import { loadWorkerCatalog } from "./load-worker-catalog.js";
 import { setUpModels, type ModelSetup } from "./model-setup.js";
 import {
@@ -23,6 +24,7 @@ import {
   recorderOpeningStep,
   type RecorderSetup,
 } from "./recorder-setup.js";
+import { startTelemetry, type TelemetrySetup } from "./telemetry-setup.js";
 
 /** What a worker is started from. */
 export interface WorkerOptions {
@@ -91,6 +93,8 @@ export class Worker {
   readonly registry: WorkflowRegistry;
   readonly models: ModelSetup;
   readonly recorder: RecorderSetup;
+  /** The OpenTelemetry export, when the config's `telemetry.otlpEndpoint` turned it on. */
+  readonly telemetry: TelemetrySetup | undefined;
   readonly dispatcher: JobDispatcher;
   /** Durable conversations, kept in the recorder's database and compacted by a summarizer past their window. */
   readonly conversations: ConversationService;
@@ -106,15 +110,17 @@ export class Worker {
     registry: WorkflowRegistry,
     models: ModelSetup,
     recorder: RecorderSetup,
+    telemetry: TelemetrySetup | undefined,
     logger: Logger,
   ) {
     this.config = config;
     this.registry = registry;
     this.models = models;
     this.recorder = recorder;
+    this.telemetry = telemetry;
     this.dispatcher = new JobDispatcher({
       admission: models.admission,
-      observers: [recorder.recorder],
+      observers: telemetry ? [recorder.recorder, telemetry.observer] : [recorder.recorder],
       logger,
     });
     const { environment } = models;
@@ -150,6 +156,7 @@ export class Worker {
       pgliteDir: config.recorder.pgliteDir,
       cwd: options.cwd ?? process.cwd(),
       logger,
+      content: contentPolicyFrom(config.recorder.content),
     };
     const shareBudgets = config.admission.shared ?? url !== undefined;
     if (shareBudgets && url === undefined) {
@@ -214,7 +221,12 @@ export class Worker {
       }
       throw error;
     }
-    return new Worker(config, registry, models, recorder, logger);
+    const telemetry = startTelemetry(config.telemetry, location.content);
+    if (telemetry)
+      options.say?.(
+        `telemetry: each run as an OpenTelemetry GenAI trace to ${telemetry.endpoint} (content: ${config.telemetry.content})`,
+      );
+    return new Worker(config, registry, models, recorder, telemetry, logger);
   }
 
   /** False once the worker has begun to shut down. */
@@ -312,7 +324,11 @@ export class Worker {
       try {
         await this.recorder.close();
       } finally {
-        await this.models.close();
+        try {
+          await this.telemetry?.close();
+        } finally {
+          await this.models.close();
+        }
       }
     })();
     return this.#closed;

@@ -25,6 +25,35 @@ export const WORKER_LOG_LEVELS = [
 /** A level of the worker's log. */
 export type WorkerLogLevel = (typeof WORKER_LOG_LEVELS)[number];
 
+/** Whether `source` compiles as a JavaScript regular expression with the `u` flag. */
+function isRegExpSource(source: string): boolean {
+  try {
+    new RegExp(source, "gu");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What the deployment keeps of what was said (job inputs and outputs, prompts, answers): the
+ * shape of core's `ContentPolicy` that a file can hold. The redaction hook is a list of
+ * patterns, each match replaced by `[redacted]` before anything is written or exported.
+ */
+const contentPolicySchema = z.strictObject({
+  /** `full` keeps what was said; `metadata` keeps none of it. */
+  mode: z.enum(["full", "metadata"]),
+  /** The longest text kept per field (characters); longer text is cut with a marker. */
+  maxFieldChars: z.number().int().min(64).max(10_000_000).optional(),
+  /** JavaScript regular expressions (flags `gu`), e.g. `[\\w.+-]+@[\\w-]+\\.[\\w.]+` for e-mail addresses. */
+  redactPatterns: z
+    .array(z.string().min(1).refine(isRegExpSource, "expected a JavaScript regular expression"))
+    .optional(),
+});
+
+/** A content policy as the config file holds it. */
+export type ContentPolicyConfig = z.output<typeof contentPolicySchema>;
+
 /** The worker's config file (JSON or YAML), checked strictly: an unknown key is refused, naming it. */
 export const workerConfigSchema = z.strictObject({
   /** The catalog file (`.json`, `.yaml` or `.yml`), relative to the config file. */
@@ -50,8 +79,10 @@ export const workerConfigSchema = z.strictObject({
     .strictObject({
       /** The PGlite folder used when `DATABASE_URL` is not set, relative to the working folder. */
       pgliteDir: z.string().min(1).default(DEFAULT_PGLITE_DIR),
+      /** What the recorder keeps of what was said. Default: everything (`mode: "full"`). */
+      content: contentPolicySchema.default({ mode: "full" }),
     })
-    .default({ pgliteDir: DEFAULT_PGLITE_DIR }),
+    .default({ pgliteDir: DEFAULT_PGLITE_DIR, content: { mode: "full" } }),
   admission: z
     .strictObject({
       /**
@@ -74,6 +105,23 @@ export const workerConfigSchema = z.strictObject({
       level: z.enum(WORKER_LOG_LEVELS).optional(),
     })
     .default({}),
+  /** OpenTelemetry: each run exported as a GenAI trace over OTLP/HTTP. Off unless `otlpEndpoint` is set. */
+  telemetry: z
+    .strictObject({
+      /**
+       * The OTLP/HTTP receiver's base URL (`http://localhost:4318`); spans go to
+       * `<otlpEndpoint>/v1/traces` unless the URL already ends in that path.
+       */
+      otlpEndpoint: z.url({ protocol: /^https?$/ }).optional(),
+      /** The trace's `service.name`. */
+      serviceName: z.string().min(1).default("nucleo-worker"),
+      /**
+       * What the spans carry of what was said: `metadata` by default, as the GenAI conventions
+       * make content opt-in; `full` adds it (through the same redaction as the recorder's).
+       */
+      content: z.enum(["full", "metadata"]).default("metadata"),
+    })
+    .default({ serviceName: "nucleo-worker", content: "metadata" }),
   /** The mock provider that serves the catalog when no API key is set. */
   mockProvider: z
     .strictObject({

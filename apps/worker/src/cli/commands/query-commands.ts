@@ -1,4 +1,5 @@
 import {
+  formatTranscript,
   LEDGER_GROUPINGS,
   migrateToLatest,
   RecorderQueries,
@@ -18,6 +19,7 @@ import {
   formatSizing,
   formatTrajectory,
 } from "../format/format-answers.js";
+import { formatSearch } from "../format/format-search.js";
 import { loadConfigOption } from "./load-config.js";
 
 interface DatabaseOptions {
@@ -34,8 +36,8 @@ interface Answer {
 }
 
 /**
- * The commands that read the recorder's database: `trajectory`, `ledger`, `sizing`,
- * `benchmarks` and `migrate`. Each takes the database flags (`--url`, `--data-dir`; else
+ * The commands that read the recorder's database: `trajectory`, `transcript`, `search`,
+ * `ledger`, `sizing`, `benchmarks` and `migrate`. Each takes the database flags (`--url`, `--data-dir`; else
  * `DATABASE_URL`, else the worker's own PGlite folder) and `--json`, and never prints the
  * database password: URLs are shown masked and every message is scrubbed.
  */
@@ -69,6 +71,52 @@ export function addQueryCommands(program: Command, io: CliIo, state: CliState): 
         return { json: trajectory, text: formatTrajectory(trajectory) };
       });
     });
+
+  query(
+    "transcript",
+    "what was said in a workflow: each job's input and output, each model call's new messages, tool calls and results, and answer",
+  )
+    .argument("<rootId>", "the workflow's id (its root job's: nucleo run prints it)")
+    .action(async (rootId: string, options: DatabaseOptions) => {
+      await answer(io, state, options, async (queries) => {
+        const transcript = await queries.workflowTranscript(rootId);
+        return { json: transcript, text: formatTranscript(transcript) };
+      });
+    });
+
+  query(
+    "search",
+    "the workflows whose recorded inputs, outputs, prompts or answers match, newest first",
+  )
+    .argument(
+      "<query>",
+      'words to find: "quoted phrase", or, -excluded (PostgreSQL websearch syntax)',
+    )
+    .option("--limit <n>", "at most this many workflows (default 20)", (value) =>
+      readLimit(value, "--limit"),
+    )
+    .option("--from <time>", "workflows started at or after this ISO date or time", (value) =>
+      readTime(value, "--from"),
+    )
+    .option("--to <time>", "workflows started before this ISO date or time", (value) =>
+      readTime(value, "--to"),
+    )
+    .action(
+      async (
+        text: string,
+        options: DatabaseOptions & { limit?: number; from?: Date; to?: Date },
+      ) => {
+        const { limit, from, to } = options;
+        await answer(io, state, options, async (queries) => {
+          const hits = await queries.searchSaid(text, {
+            ...(limit === undefined ? {} : { limit }),
+            ...(from === undefined ? {} : { since: from }),
+            ...(to === undefined ? {} : { until: to }),
+          });
+          return { json: hits, text: formatSearch(text, hits) };
+        });
+      },
+    );
 
   query("ledger", "cost per group and currency")
     .addOption(
@@ -195,6 +243,14 @@ async function answer(
   } finally {
     await opened.connection.close().catch(() => {});
   }
+}
+
+/** A whole number from 1 to 1,000, for `--limit`. */
+function readLimit(value: string, flag: string): number {
+  const limit = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(limit) || limit < 1 || limit > 1_000)
+    throw new InvalidArgumentError(`${flag} must be a whole number from 1 to 1000.`);
+  return limit;
 }
 
 /** ISO 8601 only: `Date.parse` takes other shapes too, in the machine's time zone. */

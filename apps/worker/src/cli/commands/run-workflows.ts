@@ -1,3 +1,4 @@
+import { formatTranscript } from "@nucleo/recorder-postgres";
 import type { LoadedWorkerConfig } from "../../config/load-worker-config.js";
 import { Worker } from "../../compose/worker.js";
 import { watchShutdownSignals } from "../../shutdown/watch-shutdown-signals.js";
@@ -22,6 +23,8 @@ export interface RunWorkflowsOptions {
   readonly tenant: string | undefined;
   /** `--json`: the reports as JSON on stdout (an array for `examples`, one object for `run`); notices go to stderr. */
   readonly json: false | "one" | "all";
+  /** `--transcript`: each report is followed by what was said (in JSON, a `transcript` field). */
+  readonly transcript: boolean;
   readonly starting: StartupSignals;
 }
 
@@ -32,7 +35,7 @@ export interface RunWorkflowsOptions {
  * a workflow failed (not when the shutdown stopped it), else 0.
  */
 export async function runWorkflows(options: RunWorkflowsOptions, io: CliIo): Promise<number> {
-  const { config, requests, tenant, json, starting } = options;
+  const { config, requests, tenant, json, transcript, starting } = options;
   // With --json stdout is the answer alone: what the worker tells its operator goes to stderr.
   const say = json === false ? io.stdout : io.stderr;
   const logger = workerLoggerFor(config, io);
@@ -82,8 +85,16 @@ export async function runWorkflows(options: RunWorkflowsOptions, io: CliIo): Pro
       }
       await worker.recorder.recorder.flush();
       const report = await readRunReport(worker.recorder.queries, run, outcome);
-      if (json === false) io.stdout(formatRunReport(report));
-      else reports.push(runReportJson(report));
+      const said = transcript
+        ? await worker.recorder.queries.workflowTranscript(run.id)
+        : undefined;
+      if (json === false) {
+        io.stdout(formatRunReport(report));
+        if (said) io.stdout(`\nTranscript\n${formatTranscript(said)}`);
+      } else {
+        const shown = runReportJson(report) as Record<string, unknown>;
+        reports.push(said ? { ...shown, transcript: said } : shown);
+      }
       if (!outcome.ok && !outcome.stoppedByShutdown) failed = true;
     }
   } finally {

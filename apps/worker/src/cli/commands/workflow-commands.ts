@@ -15,6 +15,7 @@ interface RunFlags {
   readonly tenant?: string;
   readonly input?: string;
   readonly json?: boolean;
+  readonly transcript?: boolean;
 }
 
 const CONFIG = [
@@ -22,6 +23,10 @@ const CONFIG = [
   "the worker's config, JSON or YAML (default: the bundled config/worker.json)",
 ] as const;
 const TENANT = ["--tenant <id>", 'bind the workflows to the "tenant" scope axis'] as const;
+const TRANSCRIPT = [
+  "--transcript",
+  "also print what was said: each job's input and output, each model call's messages and answer",
+] as const;
 const JSON_OUTPUT = [
   "--json",
   "print the answer as JSON on stdout (notices go to stderr; no progress)",
@@ -39,6 +44,7 @@ export function addWorkflowCommands(program: Command, io: CliIo, state: CliState
     )
     .option(...CONFIG)
     .option(...TENANT)
+    .option(...TRANSCRIPT)
     .option(...JSON_OUTPUT)
     .action(async (flags: RunFlags) => {
       state.code = await startAndRun(io, state, flags, "all", async (config) =>
@@ -60,6 +66,7 @@ export function addWorkflowCommands(program: Command, io: CliIo, state: CliState
     )
     .option(...CONFIG)
     .option(...TENANT)
+    .option(...TRANSCRIPT)
     .option(...JSON_OUTPUT)
     .action(async (workflow: string, flags: RunFlags) => {
       state.code = await startAndRun(io, state, flags, "one", async (config) => {
@@ -116,6 +123,7 @@ async function startAndRun(
       requests,
       tenant: flags.tenant,
       json: flags.json ? json : false,
+      transcript: flags.transcript === true,
       starting: state.starting,
     },
     io,
