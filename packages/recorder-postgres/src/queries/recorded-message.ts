@@ -1,38 +1,14 @@
+import type { StoredPart } from "../schema/stored-part.js";
+
 /** Who said a recorded message: the system text, the user side (tool results too), or the model. */
 export type RecordedRole = "system" | "user" | "assistant";
 
 /**
- * One part of a recorded message, as the content policy kept it. Text was redacted and capped
- * before it was written (a capped text ends in core's `TRUNCATION_MARKER`); media bytes are
- * never kept, only what describes them; a redacted thinking block keeps neither its data nor
- * its signature.
+ * One part of a recorded message, as the content policy kept it (see `StoredPart`), or one of
+ * a kind this version does not know.
  */
 export type RecordedPart =
-  | { readonly type: "text"; readonly text: string }
-  | {
-      readonly type: "image" | "file";
-      readonly mediaType: string;
-      readonly name?: string;
-      readonly url?: string;
-      /** How many characters of inline (base64) data were left out. */
-      readonly omittedChars?: number;
-    }
-  | { readonly type: "thinking"; readonly text: string; readonly redacted?: true }
-  | {
-      readonly type: "tool_call";
-      readonly id: string;
-      readonly name: string;
-      /** The arguments, as JSON text. */
-      readonly text: string;
-    }
-  | {
-      readonly type: "tool_result";
-      readonly callId: string;
-      readonly name: string;
-      readonly text: string;
-      readonly isError: boolean;
-    }
-  /** A part of a kind this version does not know (written by a later one, or edited by hand). */
+  | StoredPart
   | { readonly type: "unrecognized"; readonly partType: string };
 
 /**

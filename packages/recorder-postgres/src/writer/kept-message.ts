@@ -7,6 +7,7 @@ import {
   type SaidResponse,
 } from "@nucleo/core";
 import { jsonText, MalformedField } from "./column-values.js";
+import type { StoredPart } from "../schema/stored-part.js";
 
 /**
  * A part of a message as the recorder keeps it in `nucleo_messages.parts` (the README's "What
@@ -15,30 +16,7 @@ import { jsonText, MalformedField } from "./column-values.js";
  *
  * @internal
  */
-export type KeptPart =
-  | { readonly type: "text"; readonly text: string }
-  | {
-      readonly type: "image" | "file";
-      readonly mediaType: string;
-      readonly name?: string;
-      readonly url?: string;
-      /** The length of the base64 data left out. */
-      readonly omittedChars?: number;
-    }
-  | { readonly type: "thinking"; readonly text: string; readonly redacted?: true }
-  | {
-      readonly type: "tool_call";
-      readonly id: string;
-      readonly name: string;
-      readonly text: string;
-    }
-  | {
-      readonly type: "tool_result";
-      readonly callId: string;
-      readonly name: string;
-      readonly text: string;
-      readonly isError: boolean;
-    };
+export type KeptPart = StoredPart;
 
 /** A message as kept: its role, its parts as JSON text, and the hash that keys it in its workflow. @internal */
 export interface KeptMessage {
