@@ -101,7 +101,10 @@ export class GenAiContent {
       parts.length > 0 && parts.every((part) => isObject(part) && part.type === "tool_result")
         ? "tool"
         : message.role;
-    const json = JSON.stringify({ role, parts: parts.map((part) => this.#part(part, "message")) });
+    // An assistant's words are the model's response wherever they appear (as the recorder tells
+    // the redaction hook), so an answer and the same turn re-sent are redacted alike.
+    const field: ContentField = message.role === "assistant" ? "response" : "message";
+    const json = JSON.stringify({ role, parts: parts.map((part) => this.#part(part, field)) });
     this.#messages.set(message, json);
     return json;
   }

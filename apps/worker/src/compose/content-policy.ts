@@ -1,4 +1,4 @@
-import type { ContentPolicy } from "@nucleo/core";
+import { checkContentPolicy, type ContentPolicy } from "@nucleo/core";
 import type { ContentPolicyConfig } from "../config/worker-config.js";
 
 /** What a redacted match is replaced with. */
@@ -11,12 +11,16 @@ export const REDACTED = "[redacted]";
  */
 export function contentPolicyFrom(config: ContentPolicyConfig): ContentPolicy {
   const patterns = (config.redactPatterns ?? []).map((source) => new RegExp(source, "gu"));
-  return {
-    mode: config.mode,
-    ...(config.maxFieldChars !== undefined && { maxFieldChars: config.maxFieldChars }),
-    ...(patterns.length > 0 && {
-      redact: (text: string) =>
-        patterns.reduce((kept, pattern) => kept.replace(pattern, REDACTED), text),
-    }),
-  };
+  // Through core's check too, so the file's schema and core's rules cannot drift apart.
+  return checkContentPolicy(
+    {
+      mode: config.mode,
+      ...(config.maxFieldChars !== undefined && { maxFieldChars: config.maxFieldChars }),
+      ...(patterns.length > 0 && {
+        redact: (text: string) =>
+          patterns.reduce((kept, pattern) => kept.replace(pattern, REDACTED), text),
+      }),
+    },
+    "recorder.content",
+  );
 }

@@ -42,11 +42,11 @@ export function startTelemetry(
     tracer: provider.getTracer("@nucleo/worker"),
     content,
   });
-  let closed: Promise<void> | undefined;
   return {
     observer,
     endpoint,
-    close: () => (closed ??= provider.forceFlush().finally(() => provider.shutdown())),
+    // Called once, by Worker.close (which runs once).
+    close: () => provider.forceFlush().finally(() => provider.shutdown()),
   };
 }
 

@@ -11,6 +11,8 @@ import type { LogFields } from "../log/logger.js";
  */
 export class EventSink {
   #observers: RunObserver[];
+  /** The observers that want what was said, as each answered when it was added. */
+  readonly #wanting = new Set<RunObserver>();
   /** The observers that may hold the dispatcher back (those with `pressure`). */
   #pressing: RunObserver[];
   active: boolean;
@@ -24,19 +26,22 @@ export class EventSink {
     this.#observers = [...observers];
     this.#pressing = this.#observers.filter(hasPressure);
     this.active = this.#observers.length > 0;
-    this.content = this.#observers.some(wantsContent);
+    for (const observer of this.#observers) if (wantsContent(observer)) this.#wanting.add(observer);
+    this.content = this.#wanting.size > 0;
   }
 
   add(observer: RunObserver): () => void {
     this.#observers = [...this.#observers, observer];
     if (hasPressure(observer)) this.#pressing = [...this.#pressing, observer];
     this.active = true;
-    if (wantsContent(observer)) this.content = true;
+    if (wantsContent(observer)) this.#wanting.add(observer);
+    this.content = this.#wanting.size > 0;
     return () => {
       this.#observers = this.#observers.filter((candidate) => candidate !== observer);
       this.#pressing = this.#pressing.filter((candidate) => candidate !== observer);
       this.active = this.#observers.length > 0;
-      this.content = this.#observers.some(wantsContent);
+      this.#wanting.delete(observer);
+      this.content = this.#wanting.size > 0;
     };
   }
 

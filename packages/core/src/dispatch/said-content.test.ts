@@ -92,6 +92,29 @@ describe("what was said reaches observers that want it, and only them", () => {
     expect(seen).toEqual([false, true, false]);
   });
 
+  it("an observer's wantsContent is read once, when it is added, not again as others come and go", async () => {
+    let reads = 0;
+    const reader = {
+      get wantsContent(): boolean {
+        reads += 1;
+        return reads === 1;
+      },
+      onEvent() {},
+    };
+    const dispatcher = new JobDispatcher({ observers: [reader] });
+    const seen: boolean[] = [];
+    await dispatcher.submit(
+      new ScriptedDoer(async (context: JobContext) => {
+        const stop = context.observe(new EventLog());
+        stop();
+        seen.push(context.wantsContent === true);
+      }),
+      null,
+    );
+    expect(reads).toBe(1);
+    expect(seen).toEqual([true]);
+  });
+
   it("an observer whose wantsContent getter throws gets no content and the run goes on", async () => {
     const hostile = {
       events: 0,

@@ -254,6 +254,10 @@ async function expectRecordedOnce(
     .select(["job_id", "input", "output"])
     .execute();
   const said = new Map(content.map((row) => [row.job_id, row]));
+  // The events carried content (the recorder asked for it), so the comparisons below compare values.
+  const firstStarts = log.ofType("job.started").filter((started) => started.attempt === 1);
+  expect(firstStarts.filter((started) => started.input !== undefined).length).toBeGreaterThan(0);
+  expect(log.ofType("job.finished").every((event) => event.output !== undefined)).toBe(true);
   for (const event of log.ofType("job.started").filter((started) => started.attempt === 1))
     expect([event.jobId, said.get(event.jobId)?.input]).toEqual([event.jobId, event.input]);
   for (const event of log.ofType("job.finished"))

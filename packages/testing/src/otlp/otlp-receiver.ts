@@ -96,31 +96,36 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
   const spans: ReceivedSpan[] = [];
   const contentTypes: string[] = [];
   const server = createServer((request, response) => {
-    void bodyOf(request).then((body) => {
-      const type = String(request.headers["content-type"]);
-      contentTypes.push(type);
-      if (!type.startsWith("application/json")) {
-        response.writeHead(415).end();
-        return;
-      }
-      const decoded = JSON.parse(body) as OtlpExport;
-      for (const resourceSpans of decoded.resourceSpans ?? []) {
-        const resource = attributesOf(resourceSpans.resource?.attributes);
-        for (const scope of resourceSpans.scopeSpans ?? [])
-          for (const span of scope.spans ?? [])
-            spans.push({
-              traceId: span.traceId,
-              spanId: span.spanId,
-              parentSpanId: span.parentSpanId || undefined,
-              name: span.name,
-              kind: span.kind,
-              statusCode: span.status?.code ?? 0,
-              attributes: attributesOf(span.attributes),
-              resource,
-            });
-      }
-      response.writeHead(200, { "content-type": "application/json" }).end("{}");
-    });
+    void bodyOf(request)
+      .then((body) => {
+        const type = String(request.headers["content-type"]);
+        contentTypes.push(type);
+        if (!type.startsWith("application/json")) {
+          response.writeHead(415).end();
+          return;
+        }
+        const decoded = JSON.parse(body) as OtlpExport;
+        for (const resourceSpans of decoded.resourceSpans ?? []) {
+          const resource = attributesOf(resourceSpans.resource?.attributes);
+          for (const scope of resourceSpans.scopeSpans ?? [])
+            for (const span of scope.spans ?? [])
+              spans.push({
+                traceId: span.traceId,
+                spanId: span.spanId,
+                parentSpanId: span.parentSpanId || undefined,
+                name: span.name,
+                kind: span.kind,
+                statusCode: span.status?.code ?? 0,
+                attributes: attributesOf(span.attributes),
+                resource,
+              });
+        }
+        response.writeHead(200, { "content-type": "application/json" }).end("{}");
+      })
+      .catch(() => {
+        // A body that does not gunzip or parse: answered, so the exporter fails instead of hanging.
+        if (!response.headersSent) response.writeHead(400).end();
+      });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
