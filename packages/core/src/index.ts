@@ -34,3 +34,4 @@ export {
   type DescribeIssueOptions,
 } from "./schema/describe-issue.js";
 export { printableText, firstPrintableLine } from "./text/printable-text.js";
+export type { RecalledOutput, ReplaySource, WorkflowReplay } from "./replay/replay-source.js";

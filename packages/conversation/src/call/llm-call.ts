@@ -73,6 +73,23 @@ export class LLMCall<TAnswer = undefined> extends AbstractTool<undefined, LlmCal
     return this.#exchange.requirements(attempt);
   }
 
+  /** A call's request is its conversation (its input is empty): what a resumed workflow matches. */
+  override replayIdentity(_input: undefined): unknown {
+    return this.#exchange.replayIdentity();
+  }
+
+  /**
+   * A replayed call's answer joins the conversation, as a live one's does, after the caller
+   * shaped it for the entry that answered (`beforeRender`).
+   */
+  override restoreReplayed(_input: undefined, output: LlmCallOutput<TAnswer>): void {
+    this.#exchange.restoreAnswer(output.entryId, {
+      content: output.text,
+      thinking: output.thinking,
+      toolCalls: output.toolCalls,
+    });
+  }
+
   // Not async: one frame less per call in flight (thousands may wait on their model at once).
   execute(
     _input: undefined,

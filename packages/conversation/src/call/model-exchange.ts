@@ -103,6 +103,48 @@ export class ModelExchange<TAnswer> {
     return environment.picker.bind(conversation.seat, demand);
   }
 
+  /**
+   * What identifies the request this exchange would send, for a resumed workflow matching it to
+   * a recorded call: the conversation's system parts, turns, tools and answer contract, the seat
+   * words and the pin — everything but the entry, which the seat picks at run time.
+   */
+  replayIdentity(): unknown {
+    const { conversation, pin } = this.options;
+    const contract = conversation.contract();
+    return {
+      objective: conversation.objective(),
+      preamble: conversation.preamble(),
+      turns: conversation.turns(),
+      tools: conversation.tools().map(({ name, description, inputSchema }) => ({
+        name,
+        description,
+        inputSchema,
+      })),
+      contract:
+        contract === undefined ? null : { name: contract.name, schema: contract.jsonSchema },
+      seat: conversation.seat,
+      pin: pin ?? null,
+    };
+  }
+
+  /**
+   * Takes in a recorded answer as receiving it would have (a replayed call): the caller shapes
+   * its conversation for the entry that answered (`beforeRender`, as a live call does before
+   * rendering), and the answer joins the conversation.
+   *
+   * @throws {InvalidInputError} when the entry that answered is no longer in the catalog's
+   * envelope (then nothing changed, and the call runs live).
+   */
+  restoreAnswer(
+    entryId: string,
+    answer: Pick<LlmResponse, "content" | "thinking" | "toolCalls">,
+  ): void {
+    const { conversation, environment, beforeRender } = this.options;
+    const entry = environment.picker.pinned(entryId);
+    beforeRender?.(entry);
+    conversation.addAssistant(answer);
+  }
+
   /** The entry this attempt is bound to. */
   entry(): CatalogEntry {
     return this.#requireBinding().entry;

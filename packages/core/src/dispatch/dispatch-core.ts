@@ -12,7 +12,11 @@ import { ScopeGuard, type ScopeRequest } from "../scope/scope-guard.js";
 import { ScopeViolationError } from "../scope/scope-violation-error.js";
 import { mayRunReadOnly } from "../jobs/read-only-binding.js";
 import { jobRoleOf, type JobRole } from "../jobs/job-role.js";
-import type { JobSubmittedEvent } from "../events/run-event.js";
+import type { JobSubmittedEvent, ReplayMark } from "../events/run-event.js";
+import { AbstractOrchestrator } from "../jobs/abstract-orchestrator.js";
+import type { ReplayPlace } from "../replay/replay-place.js";
+import { placeJob, recallReplayed, type ReplayedOutput } from "./replay-door.js";
+import { checkRootOptions } from "./root-options.js";
 import type { Clock, ThrottlePolicy, Timers } from "./dispatcher-options.js";
 import type { LogFields } from "../log/logger.js";
 import type { EventSink } from "./event-sink.js";
@@ -52,7 +56,7 @@ export class DispatchCore {
     options: SubmitOptions | undefined,
     ordinal: number | null,
   ): JobHandle<TOutput> {
-    const jobId = this.ids();
+    const jobId = parent === null && options?.id !== undefined ? options.id : this.ids();
     const submittedAt = this.clock.now();
     if (!AbstractJob.isJob(job)) {
       return this.#refuse(
@@ -91,6 +95,7 @@ export class DispatchCore {
         message: `Job "${String(job.name)}" is not read-only, and this workflow is bound read-only.`,
       });
     }
+    if (!refusal && parent === null) refusal = checkRootOptions(options);
     const parsed = refusal ? undefined : this.#parseInput(job, input);
     if (parsed && !parsed.ok) refusal = parsed.error;
     if (refusal || !parsed?.ok) {
@@ -105,6 +110,22 @@ export class DispatchCore {
         refusal!,
       );
     }
+    const replay = placeJob(job, parsed.value, parent, options, ordinal, jobId);
+    if (replay) {
+      const replayed = recallReplayed(job, parsed.value, replay, parent, this.report);
+      if (replayed)
+        return this.#replay(
+          jobId,
+          parent!,
+          jobClass,
+          job,
+          ordinal,
+          scope,
+          submittedAt,
+          replay,
+          replayed,
+        );
+    }
     const metadata = metadataFor(options?.metadata, ordinal);
     const run = new JobRun<TInput, TOutput>(this, job, parsed.value as TInput, {
       jobId,
@@ -115,6 +136,7 @@ export class DispatchCore {
       jobClass,
       submittedAt,
       signal: options?.signal,
+      replay,
     });
     if (this.events.active)
       this.#emitSubmitted(
@@ -128,6 +150,7 @@ export class DispatchCore {
         submittedAt,
         run.orchestrator,
         jobRoleOf(job),
+        replay && { position: replay.position, fingerprint: replay.fingerprint },
       );
     run.start();
     return run.handle;
@@ -294,6 +317,7 @@ export class DispatchCore {
     at: number,
     orchestrator: boolean,
     role?: JobRole,
+    mark?: ReplayMark,
   ): void {
     const event: JobSubmittedEvent = {
       type: "job.submitted",
@@ -309,7 +333,64 @@ export class DispatchCore {
       scope: scope.toJSON(),
       ancestors,
     };
-    this.events.emit(role === undefined ? event : { ...event, role });
+    this.events.emit(
+      role === undefined && mark === undefined
+        ? event
+        : {
+            ...event,
+            ...(role !== undefined && { role }),
+            ...(mark !== undefined && { replay: mark }),
+          },
+    );
+  }
+
+  /**
+   * A child an earlier attempt finished, not run again: its submission (marked with the job it
+   * replays) and its finish with the recorded output — no start, no seat, no model call.
+   */
+  #replay<TOutput>(
+    jobId: string,
+    parent: JobRun<unknown, unknown>,
+    jobClass: string,
+    job: AbstractJob<unknown, unknown>,
+    ordinal: number | null,
+    scope: ScopeGuard,
+    submittedAt: number,
+    place: ReplayPlace,
+    replayed: ReplayedOutput,
+  ): JobHandle<TOutput> {
+    if (this.events.active) {
+      const ancestors = [parent.jobId, ...parent.ancestorIds()];
+      const mark = {
+        position: place.position,
+        fingerprint: place.fingerprint,
+        replayedFrom: replayed.from,
+      };
+      this.#emitSubmitted(
+        jobId,
+        parent,
+        ancestors,
+        jobClass,
+        String(job.name),
+        ordinal,
+        scope,
+        submittedAt,
+        AbstractOrchestrator.isOrchestrator(job),
+        jobRoleOf(job),
+        mark,
+      );
+      this.events.emit({
+        type: "job.finished",
+        at: this.clock.now(),
+        jobId,
+        parentId: parent.jobId,
+        rootId: parent.rootId,
+        seq: 2,
+        durationMs: this.clock.now() - submittedAt,
+        ...(this.events.content && { output: replayed.output }),
+      });
+    }
+    return createJobHandle(Promise.resolve(replayed.output as TOutput), jobId, NOTHING_TO_CANCEL);
   }
 }
 

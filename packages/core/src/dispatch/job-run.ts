@@ -11,6 +11,7 @@ import type { AttemptInfo, ChildSubmitOptions, JobContext } from "../jobs/job-co
 import { createJobHandle, markRejectionHandled, type JobHandle } from "../jobs/job-handle.js";
 import { INVOKE } from "../jobs/job-symbols.js";
 import { acceptsAnything } from "../schema/accepts-anything.js";
+import type { ReplayPlace } from "../replay/replay-place.js";
 import type { ScopeGuard } from "../scope/scope-guard.js";
 import { followCallerSignal } from "./caller-signal.js";
 import { CancellationNode } from "./cancellation-node.js";
@@ -59,6 +60,8 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
   readonly #callerSignal: AbortSignal | undefined;
   /** Whether the job holds nothing (asked once: a brand found through a long prototype chain costs on every look). */
   readonly #orchestrator: boolean;
+  /** @internal Its place in a resumable workflow, when it runs in one. */
+  readonly replay: ReplayPlace | undefined;
   #step = 0;
   /** The last event number used; `job.submitted` (emitted by the door) is 1. */
   #seq = 1;
@@ -87,6 +90,7 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
     this.metadata = placement.metadata;
     this.#submittedAt = placement.submittedAt;
     this.#callerSignal = placement.signal;
+    this.replay = placement.replay;
     this.#orchestrator = AbstractOrchestrator.isOrchestrator(job);
     this.#node = new CancellationNode(
       placement.parent === null ? undefined : placement.parent.#node,
@@ -105,6 +109,10 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
 
   get signal(): AbortSignal {
     return this.#node.signal;
+  }
+
+  get idempotencyKey(): string {
+    return this.replay?.idempotencyKey ?? this.jobId;
   }
 
   get step(): number {

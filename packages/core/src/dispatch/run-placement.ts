@@ -1,5 +1,6 @@
 import { SystemError } from "../errors/system-error.js";
 import type { RunEvent } from "../events/run-event.js";
+import type { ReplayPlace } from "../replay/replay-place.js";
 import type { ScopeGuard } from "../scope/scope-guard.js";
 
 /** Where a run sits; fixed at submission. @internal */
@@ -12,6 +13,8 @@ export interface RunPlacement<TParent> {
   readonly jobClass: string;
   readonly submittedAt: number;
   readonly signal: AbortSignal | undefined;
+  /** Its place in a resumable workflow, when it runs in one. */
+  readonly replay: ReplayPlace | undefined;
 }
 
 /** An event as a run hands it to be sent: the lineage (time, ids, number) is the run's to add. @internal */

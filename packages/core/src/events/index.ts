@@ -13,6 +13,7 @@ export type {
   ToolWithheldEvent,
   SkillAdmittedEvent,
   JobPublishedEvent,
+  ReplayMark,
 } from "./run-event.js";
 export type { RunObserver } from "./run-observer.js";
 export type {

@@ -40,6 +40,31 @@ export interface JobSubmittedEvent extends EventLineage {
   readonly ancestors: readonly string[];
   /** What the job is beyond its kind (see {@link JobRole}); absent for plain work. */
   readonly role?: JobRole;
+  /**
+   * Where the job sits in a workflow submitted to be resumable (`SubmitOptions.replay`), the
+   * same in every attempt of it; absent otherwise.
+   */
+  readonly replay?: ReplayMark;
+}
+
+/**
+ * A job's place in a resumable workflow, the same in every attempt: what a later attempt
+ * matches to return an earlier attempt's recorded output instead of running the job again.
+ */
+export interface ReplayMark {
+  /**
+   * The path from the root: the parent's position, then `/<ordinal>.<name>.<occurrence>`
+   * (`-` for a child with no step ordinal; the occurrence counts earlier siblings with the same
+   * ordinal and name, from 0). The root's position is the empty string.
+   */
+  readonly position: string;
+  /** A hash of what the job was asked: its checked input, or what a job says identifies its request. */
+  readonly fingerprint: string;
+  /**
+   * Set when the job did not run: the id of the earlier attempt's job whose recorded output it
+   * returned. Such a job has no `job.started`, no seat and no model call: only `job.finished`.
+   */
+  readonly replayedFrom?: string;
 }
 
 /** An attempt of a job began executing (after admission). */

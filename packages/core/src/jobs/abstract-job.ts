@@ -26,6 +26,21 @@ export abstract class AbstractJob<TInput, TOutput> {
    */
   readonly readOnly: boolean = false;
 
+  /**
+   * What identifies this job's request when a resumed workflow looks for a recorded output to
+   * replay (see `WorkflowReplay`), when its input alone does not: a model call's input is
+   * empty, its request is its conversation. Default: the checked input.
+   */
+  replayIdentity?(input: TInput): unknown;
+
+  /**
+   * Redoes what running the job did beyond returning its output, from an output an earlier
+   * attempt recorded, when the dispatcher replays it instead of running it: a model call
+   * appends the recorded answer to its conversation. A job whose run has no such effect on
+   * objects its caller keeps needs none.
+   */
+  restoreReplayed?(input: TInput, output: TOutput): void;
+
   /** @internal The dispatcher's one way to run a job. */
   abstract [INVOKE](
     input: TInput,

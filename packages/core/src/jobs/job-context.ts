@@ -5,6 +5,7 @@ import type { RunObserver } from "../events/run-observer.js";
 import type { ScopeGuard, ScopeRequest } from "../scope/scope-guard.js";
 import type { AbstractJob } from "./abstract-job.js";
 import type { JobHandle } from "./job-handle.js";
+import type { WorkflowReplay } from "../replay/replay-source.js";
 
 /** The metadata key under which a child's step ordinal is seeded. */
 export const META_ITERATION = "iteration";
@@ -33,6 +34,18 @@ export interface ChildSubmitOptions {
 export interface SubmitOptions extends ChildSubmitOptions {
   /** Cancels the job and every descendant when it aborts. */
   readonly signal?: AbortSignal;
+  /**
+   * The root's id, instead of one the dispatcher mints (a queue's id for an attempt of its
+   * workflow): a non-empty string of at most 200 characters, unique among every job recorded.
+   * Ignored for a child.
+   */
+  readonly id?: string;
+  /**
+   * Runs the job as one attempt of a resumable workflow: every job in it is positioned and
+   * fingerprinted (`ReplayMark`), and a job an earlier attempt finished returns its recorded
+   * output instead of running. Ignored for a child.
+   */
+  readonly replay?: WorkflowReplay;
 }
 
 /**
@@ -54,6 +67,11 @@ export interface JobContext {
   readonly metadata: Readonly<Record<string, unknown>>;
   /** Aborts on cancellation or timeout of this job or any ancestor. */
   readonly signal: AbortSignal;
+  /**
+   * A key for a writer to make a repeated call harmless: in a resumable workflow the workflow's
+   * id and this job's position, the same in every attempt; otherwise the job's id.
+   */
+  readonly idempotencyKey: string;
   readonly attempt: AttemptInfo;
   /** The last step ordinal this job handed out to its children (0 before any). */
   readonly step: number;

@@ -1,0 +1,86 @@
+import type { AbstractJob } from "../jobs/abstract-job.js";
+import type { SubmitOptions } from "../jobs/job-context.js";
+import type { LogFields } from "../log/logger.js";
+import { fingerprintOf } from "../replay/fingerprint.js";
+import { ReplayPlace } from "../replay/replay-place.js";
+import { acceptsAnything } from "../schema/accepts-anything.js";
+import type { JobRun } from "./job-run.js";
+
+type Report = (problem: string, error: unknown, fields?: LogFields) => void;
+
+/** An output an earlier attempt recorded, checked and ready to hand back. @internal */
+export interface ReplayedOutput {
+  readonly from: string;
+  readonly output: unknown;
+}
+
+/**
+ * The place of a job accepted at the door in a resumable workflow (the root's from its
+ * options, a child's from its parent's), or `undefined` outside one. The child's position is
+ * claimed here, at submission, so siblings keep their positions in every attempt.
+ *
+ * @internal
+ */
+export function placeJob(
+  job: AbstractJob<unknown, unknown>,
+  input: unknown,
+  parent: JobRun<unknown, unknown> | null,
+  options: SubmitOptions | undefined,
+  ordinal: number | null,
+  jobId: string,
+): ReplayPlace | undefined {
+  const workflow = parent === null ? options?.replay : parent.replay?.workflow;
+  if (workflow === undefined) return undefined;
+  const position = parent === null ? "" : parent.replay!.childPosition(ordinal, String(job.name));
+  let fingerprint: string | undefined;
+  try {
+    fingerprint = fingerprintOf(job.replayIdentity ? job.replayIdentity(input) : input);
+  } catch {
+    // A job whose identity cannot be told is never replayed: it runs, in every attempt.
+  }
+  return new ReplayPlace(workflow, position, fingerprint ?? `unhashable:${jobId}`);
+}
+
+/**
+ * What an earlier attempt recorded for this job, when it may stand in for running it: found
+ * at the same position with the same fingerprint, still valid against the job's output schema,
+ * and restored into whatever the job's run would have changed. Anything less — no record, a
+ * source or a restore that threw, an output the schema refuses — and the job runs live.
+ *
+ * @internal
+ */
+export function recallReplayed(
+  job: AbstractJob<unknown, unknown>,
+  input: unknown,
+  place: ReplayPlace,
+  parent: JobRun<unknown, unknown> | null,
+  report: Report,
+): ReplayedOutput | undefined {
+  const source = place.workflow.source;
+  // The root is the attempt itself; a child of a cancelled parent fails at the door as it would live.
+  if (source === undefined || parent === null || parent.signal.aborted) return undefined;
+  let recalled: { readonly jobId?: unknown; readonly output?: unknown } | undefined;
+  try {
+    recalled = source.recall(place.position, place.fingerprint);
+  } catch (error) {
+    report("A replay source threw; the job runs live.", error, { jobName: String(job.name) });
+    return undefined;
+  }
+  if (recalled === undefined || recalled === null || typeof recalled.jobId !== "string")
+    return undefined;
+  let output = recalled.output;
+  if (!acceptsAnything(job.output)) {
+    const checked = job.output.safeParse(output);
+    if (!checked.success) return undefined;
+    output = checked.data;
+  }
+  try {
+    job.restoreReplayed?.(input, output);
+  } catch (error) {
+    report("A job's restoreReplayed threw; the job runs live.", error, {
+      jobName: String(job.name),
+    });
+    return undefined;
+  }
+  return { from: recalled.jobId, output };
+}
