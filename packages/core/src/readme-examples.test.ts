@@ -5,4 +5,5 @@ describeReadmeExamples(new URL("../", import.meta.url), [
   "doer-workflow",
   "seats-and-signals",
   "content-policy",
+  "replay",
 ]);
