@@ -13,9 +13,7 @@ import { ScopeViolationError } from "../scope/scope-violation-error.js";
 import { mayRunReadOnly } from "../jobs/read-only-binding.js";
 import { jobRoleOf, type JobRole } from "../jobs/job-role.js";
 import type { JobSubmittedEvent, ReplayMark } from "../events/run-event.js";
-import { AbstractOrchestrator } from "../jobs/abstract-orchestrator.js";
-import type { ReplayPlace } from "../replay/replay-place.js";
-import { placeJob, recallReplayed, type ReplayedOutput } from "./replay-door.js";
+import { finishReplayed, placeJob, recallReplayed } from "./replay-door.js";
 import { checkRootOptions } from "./root-options.js";
 import type { Clock, ThrottlePolicy, Timers } from "./dispatcher-options.js";
 import type { LogFields } from "../log/logger.js";
@@ -114,7 +112,8 @@ export class DispatchCore {
     if (replay) {
       const replayed = recallReplayed(job, parsed.value, replay, parent, this.report);
       if (replayed)
-        return this.#replay(
+        return finishReplayed(
+          this,
           jobId,
           parent!,
           jobClass,
@@ -139,7 +138,7 @@ export class DispatchCore {
       replay,
     });
     if (this.events.active)
-      this.#emitSubmitted(
+      this.emitSubmitted(
         run.jobId,
         parent,
         run.ancestorIds(),
@@ -289,7 +288,7 @@ export class DispatchCore {
   ): JobHandle<TOutput> {
     if (this.events.active) {
       const ancestors = parent === null ? [] : [parent.jobId, ...parent.ancestorIds()];
-      this.#emitSubmitted(jobId, parent, ancestors, jobClass, jobName, ordinal, scope, at, false);
+      this.emitSubmitted(jobId, parent, ancestors, jobClass, jobName, ordinal, scope, at, false);
       this.events.emit({
         type: "job.failed",
         at: this.clock.now(),
@@ -306,7 +305,8 @@ export class DispatchCore {
     return createJobHandle<TOutput>(refused, jobId, NOTHING_TO_CANCEL);
   }
 
-  #emitSubmitted(
+  /** Emits `job.submitted` for a job accepted or refused at the door. @internal */
+  emitSubmitted(
     jobId: string,
     parent: JobRun<unknown, unknown> | null,
     ancestors: readonly string[],
@@ -342,55 +342,6 @@ export class DispatchCore {
             ...(mark !== undefined && { replay: mark }),
           },
     );
-  }
-
-  /**
-   * A child an earlier attempt finished, not run again: its submission (marked with the job it
-   * replays) and its finish with the recorded output — no start, no seat, no model call.
-   */
-  #replay<TOutput>(
-    jobId: string,
-    parent: JobRun<unknown, unknown>,
-    jobClass: string,
-    job: AbstractJob<unknown, unknown>,
-    ordinal: number | null,
-    scope: ScopeGuard,
-    submittedAt: number,
-    place: ReplayPlace,
-    replayed: ReplayedOutput,
-  ): JobHandle<TOutput> {
-    if (this.events.active) {
-      const ancestors = [parent.jobId, ...parent.ancestorIds()];
-      const mark = {
-        position: place.position,
-        fingerprint: place.fingerprint,
-        replayedFrom: replayed.from,
-      };
-      this.#emitSubmitted(
-        jobId,
-        parent,
-        ancestors,
-        jobClass,
-        String(job.name),
-        ordinal,
-        scope,
-        submittedAt,
-        AbstractOrchestrator.isOrchestrator(job),
-        jobRoleOf(job),
-        mark,
-      );
-      this.events.emit({
-        type: "job.finished",
-        at: this.clock.now(),
-        jobId,
-        parentId: parent.jobId,
-        rootId: parent.rootId,
-        seq: 2,
-        durationMs: this.clock.now() - submittedAt,
-        ...(this.events.content && { output: replayed.output }),
-      });
-    }
-    return createJobHandle(Promise.resolve(replayed.output as TOutput), jobId, NOTHING_TO_CANCEL);
   }
 }
 

@@ -34,11 +34,9 @@ import { requestedSeats } from "./tool-hooks.js";
  * attempt loop: reserve seats, execute (under the timeout), return the seats, and consume the
  * retry signals — a throttle waits and re-admits, a correction re-runs the same instance, a
  * truncation re-runs once escalated. Cancellation fails the run at once and reaches every
- * descendant.
- *
- * Kept lean on purpose: while a job is in flight this object, its promise, the reaction
- * waiting on its work and its async-context frame are all it costs (see the benchmark in the
- * package README).
+ * descendant. Kept lean on purpose: while a job is in flight this object, its promise, the
+ * reaction waiting on its work and its async-context frame are all it costs (see the
+ * benchmark in the package README).
  *
  * @internal
  */
@@ -221,8 +219,7 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
 
   /** Starts an attempt, once no observer holds the dispatcher back. */
   #attempt(): void {
-    // An observer that cannot keep up (a recorder whose database is away) holds back new
-    // attempts rather than drop what they would report. Its wait never rejects.
+    // An observer that cannot keep up (a recorder whose database is away) holds back new attempts.
     const held = this.#core.events.pressure();
     if (held) {
       void held.then(() => {
@@ -235,8 +232,7 @@ export class JobRun<TInput, TOutput> implements JobContext, SeatOwner {
 
   /** Takes the attempt's seats (a tool's), then runs it. */
   #seatAndRun(): void {
-    // Everything below may run synchronously after an observer cancelled this job (on a
-    // retry's or a seat's event): a job that has ended never runs again.
+    // An observer may have cancelled this job (on a retry's or a seat's event): it never runs again.
     if (this.#done) return;
     let requests: readonly SeatRequest[] | null = null;
     if (!this.#orchestrator) {

@@ -1,4 +1,9 @@
 import type { AbstractJob } from "../jobs/abstract-job.js";
+import { AbstractOrchestrator } from "../jobs/abstract-orchestrator.js";
+import { createJobHandle, type JobHandle } from "../jobs/job-handle.js";
+import { jobRoleOf } from "../jobs/job-role.js";
+import type { ScopeGuard } from "../scope/scope-guard.js";
+import type { DispatchCore } from "./dispatch-core.js";
 import type { SubmitOptions } from "../jobs/job-context.js";
 import type { LogFields } from "../log/logger.js";
 import { fingerprintOf } from "../replay/fingerprint.js";
@@ -83,4 +88,59 @@ export function recallReplayed(
     return undefined;
   }
   return { from: recalled.jobId, output };
+}
+
+/** A replayed job never runs: cancelling its handle does nothing. */
+const NOTHING_TO_CANCEL = { cancel(): void {} };
+
+/**
+ * A child an earlier attempt finished, not run again: its submission (marked with the job it
+ * replays) and its finish with the recorded output — no start, no seat, no model call.
+ *
+ * @internal
+ */
+export function finishReplayed<TOutput>(
+  core: DispatchCore,
+  jobId: string,
+  parent: JobRun<unknown, unknown>,
+  jobClass: string,
+  job: AbstractJob<unknown, unknown>,
+  ordinal: number | null,
+  scope: ScopeGuard,
+  submittedAt: number,
+  place: ReplayPlace,
+  replayed: ReplayedOutput,
+): JobHandle<TOutput> {
+  const { events, clock } = core;
+  if (events.active) {
+    const mark = {
+      position: place.position,
+      fingerprint: place.fingerprint,
+      replayedFrom: replayed.from,
+    };
+    core.emitSubmitted(
+      jobId,
+      parent,
+      [parent.jobId, ...parent.ancestorIds()],
+      jobClass,
+      String(job.name),
+      ordinal,
+      scope,
+      submittedAt,
+      AbstractOrchestrator.isOrchestrator(job),
+      jobRoleOf(job),
+      mark,
+    );
+    events.emit({
+      type: "job.finished",
+      at: clock.now(),
+      jobId,
+      parentId: parent.jobId,
+      rootId: parent.rootId,
+      seq: 2,
+      durationMs: clock.now() - submittedAt,
+      ...(events.content && { output: replayed.output }),
+    });
+  }
+  return createJobHandle(Promise.resolve(replayed.output as TOutput), jobId, NOTHING_TO_CANCEL);
 }
