@@ -22,3 +22,4 @@ export * from "./writer/index.js";
 export * from "./queries/index.js";
 export * from "./conversations/index.js";
 export * from "./admission/index.js";
+export * from "./replay/index.js";

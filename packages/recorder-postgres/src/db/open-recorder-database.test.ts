@@ -29,7 +29,7 @@ function everything(error: unknown): string {
 
 describe("openRecorderDatabase without a URL", () => {
   it(
-    "opens an in-memory PGlite, migrated",
+    "opens an in-memory PGlite, migrated, and gives its instance for a queue that shares the database",
     async () => {
       const recorder = await openRecorderDatabase();
       try {
@@ -38,10 +38,17 @@ describe("openRecorderDatabase without a URL", () => {
           count: string;
         }>`select count(*) as count from nucleo_jobs`.execute(recorder.db);
         expect(rows).toEqual([{ count: "0" }]);
+        // The same database: what the instance writes, the recorder's connection reads.
+        await recorder.pglite!.query(
+          "insert into nucleo_conversations (id, data, updated_at) values ('shared', '{}', now())",
+        );
+        const shared = await recorder.db.selectFrom("nucleo_conversations").select("id").execute();
+        expect(shared).toEqual([{ id: "shared" }]);
       } finally {
         await recorder.close();
         await recorder.close();
       }
+      expect(recorder.pglite!.closed).toBe(true);
     },
     PGLITE_TIMEOUT,
   );

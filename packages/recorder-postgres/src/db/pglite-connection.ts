@@ -43,6 +43,7 @@ export function connectionOverPglite(
   return {
     db,
     kind: "pglite",
+    pglite,
     close: closeOnce(async () => {
       try {
         await db.destroy();

@@ -1,3 +1,4 @@
+import type { PGlite } from "@electric-sql/pglite";
 import type { Kysely } from "kysely";
 import type { RecorderDatabase } from "../schema/database.js";
 
@@ -18,6 +19,13 @@ export interface RecorderConnection {
    */
   readonly db: Kysely<RecorderDatabase>;
   readonly kind: RecorderBackend;
+  /**
+   * The embedded database itself, on the PGlite backend only (undefined on a server): for what
+   * must share it, such as a job queue kept in the same database (PGlite is one process's, one
+   * connection's). It belongs to this connection: never close it yourself; `close()` does,
+   * after everything sharing it has stopped.
+   */
+  readonly pglite?: PGlite;
   /** Ends the pool or closes PGlite (freeing its data folder). Safe to call twice. */
   close(): Promise<void>;
 }

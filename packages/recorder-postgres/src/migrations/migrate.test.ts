@@ -16,6 +16,7 @@ const TABLES = [
   "nucleo_messages",
   "nucleo_model_call_content",
   "nucleo_model_calls",
+  "nucleo_replay_checkpoints",
   "nucleo_seat_bookings",
   "nucleo_seats",
   "nucleo_skill_admissions",
@@ -57,6 +58,7 @@ const INDEXES: Readonly<Record<string, string>> = {
   nucleo_model_call_content_pkey: "btree (job_id, seq)",
   nucleo_model_call_content_root: "btree (root_id)",
   nucleo_thread_messages_pkey: 'btree (root_id, thread, "position")',
+  nucleo_replay_checkpoints_pkey: 'btree (root_id, "position")',
 };
 
 async function recorderTables(db: Kysely<any>): Promise<string[]> {

@@ -82,12 +82,19 @@ describe("QUERIES.md", () => {
 });
 
 describeOnBothDatabases("the SQL in the README answers what RecorderQueries answers", (open) => {
-  it("trajectory: same jobs, same order, same depth, same own and subtree costs", async () => {
+  it("trajectory: same jobs, same order, same depth, same replays, same own and subtree costs", async () => {
     const { db } = await open();
     await seedExampleRuns(db);
     // Siblings tied on ordinal, start and submission: told apart by id in byte order.
     await seedRows(db, { jobs: tiedSiblings("ties", ["tie-b", "tie-B", "tie-é", "tie-a"]) });
-    for (const rootId of ["wf-1", "wf-2", "ties"]) {
+    // A resumed workflow: a job that returned an earlier attempt's output.
+    await seedRows(db, {
+      jobs: [
+        { id: "resumed" },
+        { id: "replayed", parentId: "resumed", ordinal: 1, replayedFrom: "first-attempt-job" },
+      ],
+    });
+    for (const rootId of ["wf-1", "wf-2", "ties", "resumed"]) {
       const { root } = await new RecorderQueries(db).trajectory(rootId);
       const fromApi: unknown[] = [];
       walkTrajectory(root, (node, depth) =>
@@ -97,6 +104,7 @@ describeOnBothDatabases("the SQL in the README answers what RecorderQueries answ
           node.job.ordinal,
           node.job.status,
           node.job.error?.code ?? null,
+          node.job.replayedFrom,
           node.job.cost.own.cost,
           node.job.cost.subtree.cost,
         ]),
@@ -107,6 +115,7 @@ describeOnBothDatabases("the SQL in the README answers what RecorderQueries answ
         row.ordinal,
         row.status,
         row.error_code,
+        row.replayed_from,
         exactRecord(row.own_cost),
         exactRecord(row.subtree_cost),
       ]);

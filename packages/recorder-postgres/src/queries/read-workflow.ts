@@ -19,7 +19,7 @@ export interface WorkflowJobs {
 // costs as PostgreSQL prints them, read in place.
 const MICROSECONDS = (column: string) => `(date_part('epoch', ${column}) * 1000000)::int8`;
 const JOB_RECORD = sql.raw(
-  `row(id, parent_id, job_class, job_name, kind, status, error_code, error_message, ordinal, attempts, ${["submitted_at", "started_at", "ended_at"].map(MICROSECONDS).join(", ")})::text`,
+  `row(id, parent_id, job_class, job_name, kind, status, error_code, error_message, replayed_from, ordinal, attempts, ${["submitted_at", "started_at", "ended_at"].map(MICROSECONDS).join(", ")})::text`,
 );
 const CALL_RECORD = sql.raw(
   "row(job_id, currency, input_tokens, cache_read_input_tokens, cache_creation_input_tokens, output_tokens, reasoning_output_tokens, cost)::text",
@@ -96,6 +96,7 @@ function readJobs(rootId: string, records: RecordTextReader, expected: number): 
     status = records.field(status);
     errorCode = records.field(errorCode);
     const errorMessage = records.field();
+    const replayedFrom = records.field();
     const ordinal = records.number();
     const attempts = records.number();
     const submitted = microsToMs(records.number());
@@ -120,6 +121,7 @@ function readJobs(rootId: string, records: RecordTextReader, expected: number): 
         errorCode === null && errorMessage === null
           ? null
           : { code: errorCode, message: errorMessage },
+      replayedFrom,
       cost: NOT_YET_COSTED,
     };
   }

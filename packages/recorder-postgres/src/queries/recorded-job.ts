@@ -33,6 +33,12 @@ export interface RecordedJob extends TrajectoryJob {
   /** Why it failed, when it did. */
   readonly error: { readonly code: string | null; readonly message: string | null } | null;
   /**
+   * Set when the job did not run, in a resumed workflow, but returned an earlier attempt's
+   * recorded output: the id of the job that produced it (a job of that attempt). `null` for a
+   * job that ran.
+   */
+  readonly replayedFrom: string | null;
+  /**
    * What the job's own model calls spent, and what its whole subtree (itself and every
    * descendant) spent: summed from the model-call rows when read, never stored.
    */

@@ -13,6 +13,8 @@ export type RecorderQueryErrorCode =
   | "unknown_benchmark"
   /** The workflow holds more than one transcript may read (see `TRANSCRIPT_LIMITS`). */
   | "workflow_too_large"
+  /** A replay checkpoint's stored output does not read back (a row edited by hand). */
+  | "corrupt_checkpoint"
   /** The recorder's tables are not there: the database was never migrated. */
   | "recorder_not_migrated"
   /** The database refused or failed the query. */

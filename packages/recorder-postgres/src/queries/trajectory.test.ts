@@ -113,6 +113,26 @@ describeOnBothDatabases("RecorderQueries.trajectory", (open) => {
     expect(root.job.kind).toBe("doer");
   });
 
+  it("marks a job that returned an earlier attempt's output instead of running with the job it replayed, and every other job with null", async () => {
+    const { db } = await open();
+    const earlier = 'attempt-1 "plan", (1)';
+    await seedRows(db, {
+      jobs: [
+        { id: "attempt-2" },
+        { id: "plan", parentId: "attempt-2", ordinal: 1, replayedFrom: earlier },
+        { id: "act", parentId: "attempt-2", ordinal: 2 },
+      ],
+    });
+    const { root } = await new RecorderQueries(db).trajectory("attempt-2");
+    expect([root, ...root.children].map((node) => [node.job.jobId, node.job.replayedFrom])).toEqual(
+      [
+        ["attempt-2", null],
+        ["plan", earlier],
+        ["act", null],
+      ],
+    );
+  });
+
   it("reads back every text a job carries exactly, however PostgreSQL quotes it, repeated from row to row or not", async () => {
     const { db } = await open();
     // Texts record_out quotes or escapes, and texts that read like a neighbour's unquoted value.

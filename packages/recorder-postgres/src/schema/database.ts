@@ -10,7 +10,8 @@ import type { ColumnType, Generated } from "kysely";
  * Text the writer records holds no NUL (U+0000) and no lone surrogate: PostgreSQL's `text` and
  * `jsonb` cannot hold NUL and UTF-8 cannot encode a lone surrogate, so each is stored, silently,
  * as U+FFFD — in `text` columns and in the strings and keys of `jsonb` ones alike
- * (`nucleo_conversations` excepted: the conversation store keeps its text exactly).
+ * (`nucleo_conversations` and `nucleo_replay_checkpoints.output` excepted: the conversation
+ * store and replay checkpoints keep their text exactly).
  */
 export interface RecorderDatabase {
   nucleo_jobs: JobsTable;
@@ -28,6 +29,7 @@ export interface RecorderDatabase {
   nucleo_messages: MessagesTable;
   nucleo_model_call_content: ModelCallContentTable;
   nucleo_thread_messages: ThreadMessagesTable;
+  nucleo_replay_checkpoints: ReplayCheckpointsTable;
 }
 
 /** Timestamps read back as `Date`, written as `Date` or ISO text. */
@@ -70,6 +72,18 @@ export interface JobsTable {
   error_message: string | null;
   /** Values the job published (`context.publish`), merged by key. */
   metadata: ColumnType<Record<string, unknown>, string, string>;
+  /**
+   * The job's place in a workflow submitted as resumable, the same in every attempt (`""` for
+   * the root); null for a job of any other workflow (migration 0006).
+   */
+  position: string | null;
+  /** The hash of what the job was asked, beside `position`; null outside resumable workflows. */
+  fingerprint: string | null;
+  /**
+   * Set when the job did not run but returned an earlier attempt's recorded output: the id of
+   * the job that produced that output.
+   */
+  replayed_from: string | null;
 }
 
 /** The token and cost columns a model call has, and its attribution rows sum, with the same names. */
@@ -331,4 +345,21 @@ export interface ThreadMessagesTable {
   thread: string;
   position: number;
   hash: string;
+}
+
+/**
+ * A finished job of a resumable workflow with its output exactly as it returned it (migration
+ * 0006): what a later attempt of the workflow returns instead of running the job again, when
+ * its position and fingerprint match. One row per attempt (`root_id`) and position, written in
+ * the transaction that records the job's finish. `job_id` is the job that produced the output
+ * (for a job that was itself replayed, the one it replayed). `output` is the output as JSON,
+ * or — when `jsonb` cannot hold it as it is (a NUL, a lone surrogate, no value at all) — its
+ * JSON text under `{"nucleo:json": …}` (`ReplayCheckpoints` reads either back).
+ */
+export interface ReplayCheckpointsTable {
+  root_id: string;
+  position: string;
+  fingerprint: string;
+  job_id: string;
+  output: ColumnType<unknown, string, string>;
 }

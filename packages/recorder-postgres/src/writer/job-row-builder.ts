@@ -27,6 +27,10 @@ export interface Submission {
   readonly submittedAt: string;
   readonly scopeAxes: string;
   readonly readOnly: boolean;
+  /** The replay mark's position, fingerprint and the job it replayed; null without a mark. */
+  readonly position: string | null;
+  readonly fingerprint: string | null;
+  readonly replayedFrom: string | null;
 }
 
 /**
@@ -125,6 +129,9 @@ export class JobRowBuilder {
       last_seq: lifecycle?.seq ?? 0,
       scope_axes: submission?.scopeAxes ?? "{}",
       read_only: submission?.readOnly ?? false,
+      position: submission?.position ?? null,
+      fingerprint: submission?.fingerprint ?? null,
+      replayed_from: submission?.replayedFrom ?? null,
       error_code: lifecycle?.errorCode ?? null,
       error_message: lifecycle?.errorMessage ?? null,
       metadata,
@@ -150,6 +157,7 @@ export function readSubmission(
   const axes: Record<string, string> = {};
   for (const [axis, value] of Object.entries(event.scope?.axes ?? {}))
     axes[axis] = text(value, `scope.axes.${axis}`);
+  const mark = event.replay ?? undefined;
   return {
     ancestors: readIds(event.ancestors, "ancestors"),
     jobClass: text(event.jobClass, "jobClass"),
@@ -161,6 +169,10 @@ export function readSubmission(
     submittedAt,
     scopeAxes: jsonText(axes),
     readOnly: event.scope?.readOnly === true,
+    position: mark === undefined ? null : text(mark.position, "replay.position"),
+    fingerprint: mark === undefined ? null : text(mark.fingerprint, "replay.fingerprint"),
+    replayedFrom:
+      mark === undefined ? null : optionalText(mark.replayedFrom, "replay.replayedFrom"),
   };
 }
 

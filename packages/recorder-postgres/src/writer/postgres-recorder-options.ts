@@ -34,7 +34,9 @@ export interface PostgresRecorderOptions {
    * and answers: `"full"` (the default) keeps it, after the policy's `redact` hook and size cap;
    * `"metadata"` keeps none of it, and the recorder does not ask for it
    * ({@link PostgresRecorder.wantsContent} is false), so the run does not build it for the
-   * recorder either. Checked when the recorder is made: a bad value throws naming this option.
+   * recorder either. Replay checkpoints (a resumable workflow's exact outputs, past `redact` and
+   * the cap) are kept only under `"full"`. Checked when the recorder is made: a bad value
+   * throws naming this option.
    */
   readonly content?: "full" | "metadata" | ContentPolicy;
   /** The time source, for how long the database has been failing. */

@@ -51,7 +51,9 @@ interface Batch {
  * of a job it has written below many times (see `compactCostAttribution`), so a subtree's sum
  * stays a short read however long its workflow records. Under the content policy `full` (the
  * default; option `content`) it also keeps what was said — jobs' inputs and outputs, model
- * calls' messages, each message once per workflow (see `SaidContent`) — in the same batches.
+ * calls' messages, each message once per workflow (see `SaidContent`) — in the same batches,
+ * and each finished job of a resumable workflow's exact output as its replay checkpoint, in
+ * the transaction that records the finish (read back by `ReplayCheckpoints`).
  *
  * @example
  * const { db, close } = await openRecorderDatabase({ url: process.env.DATABASE_URL });

@@ -6,11 +6,13 @@ import type {
   ModelCallContentTable,
   ThreadMessagesTable,
 } from "../schema/database.js";
+import { checkpointOutputJson } from "../replay/checkpoint-output.js";
 import { jsonbSafe, jsonText, MalformedField, optionalText, text } from "./column-values.js";
 import { MessageKeeper, type KeptMessage } from "./kept-message.js";
 import { withoutOpaqueParts } from "./opaque-parts.js";
 import { RecorderWriteError } from "./recorder-write-error.js";
 import { RequestThreads, type RequestThread } from "./request-threads.js";
+import { ResumableWorkflows } from "./resumable-workflows.js";
 import { OpenModelCalls } from "./said-model-calls.js";
 import { WrittenMessages } from "./written-messages.js";
 
@@ -27,6 +29,14 @@ export type MessageRow = Row<MessagesTable>;
 export type CallContentRow = Row<ModelCallContentTable>;
 /** A `nucleo_thread_messages` row. @internal */
 export type ThreadMessageRow = Row<ThreadMessagesTable>;
+/**
+ * A finished job's output, exactly as it returned it (see `checkpointOutputJson`), for its
+ * replay checkpoint: the statement takes the job's position and fingerprint from its row. @internal
+ */
+export interface CheckpointRow {
+  readonly job_id: string;
+  readonly output: string;
+}
 
 /** What one batch writes of what was said. @internal */
 export interface SaidRows {
@@ -37,6 +47,8 @@ export interface SaidRows {
   readonly threadMessages: readonly ThreadMessageRow[];
   /** How far each thread is written once the batch commits. */
   readonly threadProgress: readonly (readonly [RequestThread, number])[];
+  /** Finished jobs' outputs that may be replay checkpoints (see `REPLAY_CHECKPOINTS`). */
+  readonly checkpoints: readonly CheckpointRow[];
 }
 
 /** What a batch writes when the policy keeps nothing said. @internal */
@@ -46,6 +58,7 @@ export const NOTHING_SAID: SaidRows = Object.freeze({
   callContent: [],
   threadMessages: [],
   threadProgress: [],
+  checkpoints: [],
 });
 
 /**
@@ -63,6 +76,8 @@ export class SaidContent {
   readonly threads = new RequestThreads();
   /** Model-call jobs whose output is to come, not to be indexed twice. */
   readonly modelCalls = new OpenModelCalls();
+  /** Workflows known to be resumable or not: whose finished jobs may have a replay checkpoint. */
+  readonly workflows = new ResumableWorkflows();
   /** Response formats as JSON text, by identity: a loop sends the same one with every call. */
   readonly #formats = new WeakMap<object, string>();
 
@@ -121,6 +136,8 @@ export class SaidBatch {
   readonly #threads = new Map<RequestThread, number>();
   /** Hashes whose body this batch carries, by workflow. */
   readonly #carried = new Map<string, Set<string>>();
+  /** Outputs for replay checkpoints, by job: JSON text exactly as the job returned it. */
+  readonly #checkpoints = new Map<string, string>();
 
   constructor(said: SaidContent) {
     this.#said = said;
@@ -137,12 +154,13 @@ export class SaidBatch {
     seq: number,
   ): RecorderWriteError | undefined {
     try {
-      if (event.type === "job.submitted" && event.role === "model_call")
-        this.#said.modelCalls.submitted(jobId);
-      else if (event.type === "job.started" && event.input !== undefined)
+      if (event.type === "job.submitted") {
+        if (event.role === "model_call") this.#said.modelCalls.submitted(jobId);
+        this.#said.workflows.submitted(jobId, rootId, event.replay != null);
+      } else if (event.type === "job.started" && event.input !== undefined)
         this.#job(jobId, rootId, "input", event.input);
-      else if (event.type === "job.finished" && event.output !== undefined)
-        this.#job(jobId, rootId, "output", event.output);
+      else if (event.type === "job.finished" && "output" in event)
+        this.#finished(event, jobId, rootId);
       else if (event.type === "llm.call" && event.content !== undefined)
         this.#call(jobId, rootId, seq, event.content);
       return undefined;
@@ -158,7 +176,23 @@ export class SaidBatch {
       callContent: [...this.#calls.values()],
       threadMessages: this.#threadMessages,
       threadProgress: [...this.#threads],
+      checkpoints: Array.from(this.#checkpoints, ([job_id, output]) => ({ job_id, output })),
     };
+  }
+
+  /**
+   * A finished job's output: kept by the policy (redacted, capped) as its content, and — for a
+   * job of a workflow that may be resumable, the root aside — exactly as returned, for its
+   * replay checkpoint. An output `undefined` (a job that returns nothing) is no content, but is
+   * a checkpoint: replaying the job returns it.
+   */
+  #finished(event: Extract<RunEvent, { type: "job.finished" }>, jobId: string, rootId: string) {
+    const checkpoint =
+      jobId !== rootId && this.#said.workflows.mayResume(rootId)
+        ? checkpointOutputJson(event.output)
+        : undefined;
+    if (event.output !== undefined) this.#job(jobId, rootId, "output", event.output);
+    if (checkpoint !== undefined) this.#checkpoints.set(jobId, checkpoint);
   }
 
   #job(jobId: string, rootId: string, side: "input" | "output", value: unknown): void {

@@ -1,5 +1,6 @@
 import type {
   CallContentRow,
+  CheckpointRow,
   JobContentRow,
   MessageRow,
   ThreadMessageRow,
@@ -75,4 +76,28 @@ export const THREAD_MESSAGES: Insert<ThreadMessageRow> = {
   table: "nucleo_thread_messages",
   columns: { root_id: "text", thread: "text", position: "int4", hash: "text" },
   onConflict: "on conflict (root_id, thread, position) do nothing",
+};
+
+/**
+ * Replay checkpoints: each finished job's output (exact, as `checkpointOutputJson` wrote it)
+ * under its workflow and position, with its fingerprint, taken from the job's row — which this
+ * batch or an earlier one wrote, so a mark recorded in one batch and the finish in a later one
+ * (a restart, a halved batch) still make the checkpoint, and a recorder needs no memory of
+ * marks. A row without a mark (an ordinary workflow's job), the root (position `''`) and a job
+ * not recorded as finished get none. A replayed job's checkpoint names the job that produced
+ * the output. The same job and position again (a redelivery) change nothing.
+ *
+ * @internal
+ */
+export const REPLAY_CHECKPOINTS: Insert<CheckpointRow> = {
+  table: "nucleo_replay_checkpoints",
+  columns: { job_id: "text", output: "jsonb" },
+  derived: {
+    into: "root_id, position, fingerprint, job_id, output",
+    select:
+      "j.root_id, j.position, j.fingerprint, coalesce(j.replayed_from, j.id), batch.output::jsonb",
+    from: `join nucleo_jobs j on j.id = batch.job_id
+      where j.position <> '' and j.fingerprint is not null and j.status = 'finished'`,
+  },
+  onConflict: "on conflict (root_id, position) do nothing",
 };

@@ -22,8 +22,15 @@ export type ColumnKind =
 /** One table's multi-row INSERT: its columns and their kinds, and what follows the SELECT. @internal */
 export interface Insert<TRow> {
   readonly table: keyof RecorderDatabase;
+  /** The rows' columns (as the unnested rows, `batch`, have them) and how each travels. */
   readonly columns: Readonly<Record<keyof TRow & string, ColumnKind>>;
   readonly onConflict: string;
+  /**
+   * For rows that are not inserted as they are: the table's columns to fill (`into`), what
+   * fills them (`select`, reading `batch`), and what follows `from unnest(…) as batch(…)` (a
+   * join, a where). By default the rows' columns are inserted as they come.
+   */
+  readonly derived?: { readonly into: string; readonly select: string; readonly from: string };
 }
 
 /**
@@ -75,7 +82,11 @@ function statementText(statement: Insert<unknown>): string {
         kind === "text[]" || kind === "jsonb" ? `"${column}"::${kind}` : `"${column}"`,
       )
       .join(", ");
-    text = `insert into ${statement.table} (${names}) select ${selected} from unnest(${arrays}) as batch(${names}) ${statement.onConflict}`;
+    const { derived } = statement;
+    text =
+      derived === undefined
+        ? `insert into ${statement.table} (${names}) select ${selected} from unnest(${arrays}) as batch(${names}) ${statement.onConflict}`
+        : `insert into ${statement.table} (${derived.into}) select ${derived.select} from unnest(${arrays}) as batch(${names}) ${derived.from} ${statement.onConflict}`;
     texts.set(statement, text);
   }
   return text;

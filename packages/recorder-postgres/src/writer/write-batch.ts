@@ -1,7 +1,13 @@
 import type { Kysely } from "kysely";
 import type { RecorderDatabase } from "../schema/database.js";
 import type { BatchRows } from "./batch-rows.js";
-import { JOB_CONTENT, MESSAGES, MODEL_CALL_CONTENT, THREAD_MESSAGES } from "./said-inserts.js";
+import {
+  JOB_CONTENT,
+  MESSAGES,
+  MODEL_CALL_CONTENT,
+  REPLAY_CHECKPOINTS,
+  THREAD_MESSAGES,
+} from "./said-inserts.js";
 import { insert, type Insert } from "./unnest-insert.js";
 
 const JOBS: Insert<BatchRows["jobs"][number]> = {
@@ -27,6 +33,9 @@ const JOBS: Insert<BatchRows["jobs"][number]> = {
     error_code: "text",
     error_message: "text",
     metadata: "jsonb",
+    position: "text",
+    fingerprint: "text",
+    replayed_from: "text",
   },
   // Until its submission is recorded (submitted_at is null) a row's submission facts are
   // placeholders; class and ancestors also come with model calls, so they fill in when empty.
@@ -43,6 +52,9 @@ const JOBS: Insert<BatchRows["jobs"][number]> = {
     ordinal = case when nucleo_jobs.submitted_at is null then excluded.ordinal else nucleo_jobs.ordinal end,
     scope_axes = case when nucleo_jobs.submitted_at is null then excluded.scope_axes else nucleo_jobs.scope_axes end,
     read_only = case when nucleo_jobs.submitted_at is null then excluded.read_only else nucleo_jobs.read_only end,
+    position = case when nucleo_jobs.submitted_at is null then excluded.position else nucleo_jobs.position end,
+    fingerprint = case when nucleo_jobs.submitted_at is null then excluded.fingerprint else nucleo_jobs.fingerprint end,
+    replayed_from = case when nucleo_jobs.submitted_at is null then excluded.replayed_from else nucleo_jobs.replayed_from end,
     submitted_at = coalesce(nucleo_jobs.submitted_at, excluded.submitted_at),
     started_at = least(nucleo_jobs.started_at, excluded.started_at),
     attempts = greatest(nucleo_jobs.attempts, excluded.attempts),
@@ -207,7 +219,10 @@ const BENCHMARK_ROWS: Insert<BatchRows["benchmarkRows"][number]> = {
  * - benchmark reports and their rows: upserted by job id and (job id, run);
  * - what was said (see `said-inserts.ts`): job content upserted by job id, input and output
  *   each filled in when its event comes; messages by (workflow, hash) and model call content
- *   by (job id, seq), `DO NOTHING`.
+ *   by (job id, seq), `DO NOTHING`;
+ * - replay checkpoints (see `REPLAY_CHECKPOINTS`): a finished job's exact output under its
+ *   workflow and position, `DO NOTHING`, in the transaction that records the finish, so a job
+ *   recorded as finished has its checkpoint and one without it is not recorded as finished.
  *
  * Each INSERT takes its rows from `unnest` over one array parameter per column
  * (`insert into t (a, b) select * from unnest($1::text[], $2::int4[]) ...`), not from a VALUES
@@ -237,6 +252,9 @@ export async function writeBatch(db: Kysely<RecorderDatabase>, rows: BatchRows):
         [MESSAGES, rows.messages],
         [MODEL_CALL_CONTENT, rows.callContent],
         [THREAD_MESSAGES, rows.threadMessages],
+        // After the jobs: a checkpoint takes its position and fingerprint from the job's row,
+        // written by this batch or an earlier one.
+        [REPLAY_CHECKPOINTS, rows.checkpoints],
       ] as const) {
         if (tableRows.length === 0) continue;
         statement = `insert into ${spec.table}`;

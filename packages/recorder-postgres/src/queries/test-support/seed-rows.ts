@@ -17,6 +17,8 @@ export interface SeedJob {
   readonly startedAt?: string | null;
   readonly endedAt?: string | null;
   readonly error?: { readonly code: string; readonly message: string };
+  /** The job whose recorded output it returned instead of running (migration 0006). */
+  readonly replayedFrom?: string;
 }
 
 /** A model call to seed; its root, ancestors and class come from its job unless given. */
@@ -88,6 +90,7 @@ export async function seedRows(
       kind: job.kind ?? "tool",
       // Only when given: a database migrated to 0001 alone (the 0002 test) has no role column.
       ...(job.role !== undefined && { role: job.role }),
+      ...(job.replayedFrom !== undefined && { replayed_from: job.replayedFrom }),
       ordinal: job.ordinal ?? null,
       status: job.status ?? "finished",
       submitted_at:

@@ -1,0 +1,5 @@
+export {
+  ReplayCheckpoints,
+  WORKER_LOST,
+  type ReplayCheckpointsOptions,
+} from "./replay-checkpoints.js";
