@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEV_ONLY_LAYERS, LAYERS, VENDOR_HOMES } from "./layers.js";
+import { DEV_ONLY_LAYERS, DEV_ONLY_VENDORS, LAYERS, VENDOR_HOMES } from "./layers.js";
 
 function edges(layer: string): readonly string[] {
   return [...(LAYERS[layer] ?? []), ...(DEV_ONLY_LAYERS[layer] ?? [])];
@@ -12,6 +12,7 @@ describe("the layer map", () => {
       ...Object.keys(DEV_ONLY_LAYERS),
       ...Object.values(DEV_ONLY_LAYERS).flat(),
       ...Object.values(VENDOR_HOMES),
+      ...Object.keys(DEV_ONLY_VENDORS),
     ];
     expect(named.filter((name) => LAYERS[name] === undefined)).toEqual([]);
   });

@@ -28,6 +28,9 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
   // otel turns run events into OpenTelemetry spans; it needs the events (core) and nothing else,
   // so its users install no model, tool or database code (docs/decisions/0041).
   otel: ["core"],
+  // fleet moves workflow requests through a PostgreSQL queue (pg-boss) and runs a handler for
+  // each; it knows workflows only by name and input, not jobs, dispatchers or recorders.
+  fleet: ["core"],
 };
 
 /**
@@ -72,6 +75,16 @@ export const VENDOR_HOMES: Readonly<Record<string, string>> = {
   "@opentelemetry/sdk-trace": "otel",
   "@opentelemetry/resources": "otel",
   "@opentelemetry/exporter-trace-otlp-http": "otel",
+  "pg-boss": "fleet",
+};
+
+/**
+ * Vendor SDKs a package other than their home may use from files it never ships (tests,
+ * benches, root config files) and in `devDependencies`: the fleet's tests and benchmark run its
+ * queue on PGlite, which it never imports itself (users hand it their instance).
+ */
+export const DEV_ONLY_VENDORS: Readonly<Record<string, readonly string[]>> = {
+  fleet: ["@electric-sql/pglite"],
 };
 
 /** What core may depend on at run time: zod and nothing else (docs/architecture.md#layers-and-seams). */

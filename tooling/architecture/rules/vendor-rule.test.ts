@@ -54,6 +54,38 @@ describe("a vendor SDK lives in exactly one package", () => {
     );
     expect(checkArchitecture(fakeWorkspace(openai, anthropic, recorder, worker))).toEqual([]);
   });
+  it("a package may use a dev-only vendor from tests and devDependencies, never from shipped code", () => {
+    const fleet = fakeProject("fleet", {
+      devDependencies: { "@electric-sql/pglite": "^0.5" },
+      files: {
+        "src/queue.test.ts": 'import { PGlite } from "@electric-sql/pglite";',
+        "src/test-support/pglite.ts": 'import { PGlite } from "@electric-sql/pglite";',
+        "bench/throughput.ts": 'import { PGlite } from "@electric-sql/pglite";',
+        "src/open-queue.ts": 'import { PGlite } from "@electric-sql/pglite";',
+      },
+    });
+    const violations = checkArchitecture(fakeWorkspace(fleet));
+    expect(violations.map((violation) => [violation.rule, violation.file])).toEqual([
+      ["vendor-home", "packages/fleet/src/open-queue.ts"],
+    ]);
+    expect(violations[0]?.message).toContain("fleet may use it only from tests");
+  });
+
+  it("a dev-only vendor is still refused as a run-time dependency", () => {
+    const fleet = fakeProject("fleet", { dependencies: { "@electric-sql/pglite": "^0.5" } });
+    expect(checkArchitecture(fakeWorkspace(fleet))).toEqual([
+      expect.objectContaining({ rule: "vendor-home", subject: "@electric-sql/pglite" }),
+    ]);
+  });
+
+  it("a vendor another package may use in its tests stays out of other packages' tests", () => {
+    const catalog = fakeProject("catalog", {
+      files: { "src/x.test.ts": 'import { PGlite } from "@electric-sql/pglite";' },
+    });
+    expect(checkArchitecture(fakeWorkspace(catalog))).toEqual([
+      expect.objectContaining({ rule: "vendor-home", file: "packages/catalog/src/x.test.ts" }),
+    ]);
+  });
 });
 
 describe("zod is core's only run-time dependency", () => {

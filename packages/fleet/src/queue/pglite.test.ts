@@ -1,0 +1,49 @@
+import type { PGlite } from "@electric-sql/pglite";
+import { silentLogger } from "@nucleo/core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { snapshotPglite } from "../test-support/pglite-snapshot.js";
+import "../test-support/provided-context.js";
+import { testWorkflows } from "../test-support/test-workflows.js";
+import { openFleetQueue } from "./fleet-queue.js";
+
+describe("on PGlite", () => {
+  let pglite: PGlite;
+  beforeAll(async () => {
+    pglite = await snapshotPglite(inject("fleetPgliteSnapshot"));
+  }, 60_000);
+  afterAll(async () => {
+    await pglite.close();
+  });
+
+  it("submit, serve and result work in one process", async () => {
+    const queue = await openFleetQueue({ database: { pglite }, logger: silentLogger });
+    try {
+      expect(queue.backend).toBe("pglite");
+      const client = queue.client(testWorkflows());
+      await queue.serve(async (run) => ({ doubled: (run.input as { n: number }).n * 2 }));
+      const { id } = await client.submit("echo", { n: 21 }, { idempotencyKey: "answer" });
+      expect(await client.result(id, { timeoutMs: 10_000 })).toEqual({ doubled: 42 });
+      expect(await client.submit("echo", { n: 1 }, { idempotencyKey: "answer" })).toEqual({
+        id,
+        created: false,
+      });
+      expect((await client.list()).map((workflow) => workflow.state)).toEqual(["finished"]);
+    } finally {
+      await queue.close();
+    }
+  });
+
+  it("closing the queue leaves the PGlite instance open for its owner", async () => {
+    const queue = await openFleetQueue({
+      database: { pglite },
+      logger: silentLogger,
+      schema: "second_queue",
+    });
+    await queue.close();
+    expect(pglite.closed).toBe(false);
+    const { rows } = await pglite.query<{ name: string }>("select name from second_queue.queue");
+    expect(rows.map((row) => row.name)).toEqual(
+      expect.arrayContaining(["nucleo.workflows", "nucleo.workflows.dead"]),
+    );
+  });
+});
