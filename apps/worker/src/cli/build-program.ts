@@ -2,14 +2,19 @@ import { Command } from "commander";
 import type { CliIo } from "./cli-io.js";
 import type { CliState } from "./cli-state.js";
 import { addBenchmarkCommand } from "./commands/benchmark-command.js";
+import { addMockProviderCommand } from "./commands/mock-provider-command.js";
+import { addServeCommand } from "./commands/serve-command.js";
 import { addQueryCommands } from "./commands/query-commands.js";
+import { addQueueCommands } from "./commands/queue-commands.js";
 import { addWorkflowCommands } from "./commands/workflow-commands.js";
 
 const MORE_HELP = `
 Environment:
   OPENAI_API_KEY, ANTHROPIC_API_KEY   real models through the catalog; with neither, the mock provider on loopback
-  DATABASE_URL                        the recorder's PostgreSQL server; without it, embedded PGlite (the config's
-                                      recorder.pgliteDir, .nucleo/pglite by default)
+  DATABASE_URL                        the recorder's and the queue's PostgreSQL server; without it, embedded PGlite
+                                      (the config's recorder.pgliteDir, .nucleo/pglite by default)
+  NUCLEO_MOCK_PROVIDER_URL            with no API key, the mock provider another process serves (nucleo mock-provider)
+                                      instead of one of this process's own
 
 Exit status: 0 done (also after a graceful shutdown, or a signal during the start); 1 a workflow, a query or a
 benchmark failed, the recorder could not be opened or refused a write, or a third signal abandoned the start;
@@ -38,6 +43,9 @@ export function buildProgram(io: CliIo, state: CliState): Command {
     .addHelpText("after", MORE_HELP);
   addWorkflowCommands(program, io, state);
   addQueryCommands(program, io, state);
+  addQueueCommands(program, io, state);
   addBenchmarkCommand(program, io, state);
+  addServeCommand(program, io, state);
+  addMockProviderCommand(program, io, state);
   return program;
 }

@@ -75,10 +75,10 @@ describe("the worker's command line, in process", () => {
     });
     expect(code).toBe(0);
     expect(stdout).toContain(
-      "Received SIGTERM: taking no new work; 1 running workflow(s) may finish within 60000 ms, then they are cancelled.",
+      "Received SIGTERM: taking no new workflows; 1 running may finish within 60000 ms, then they are handed back to the queue.",
     );
     expect(stdout).toContain('Output  {"total":135,"verdict":"over"}');
-    expect(stdout).toContain("Shutting down: not starting digest_document.");
+    expect(stdout).toContain("Shutting down: not submitting digest_document.");
     expect(stdout).not.toContain("Workflow digest_document");
   });
 
@@ -104,7 +104,7 @@ describe("the worker's command line, in process", () => {
       },
     });
     expect(code).toBe(0);
-    expect(stdout).toContain("Received SIGINT again: cancelling 1 running workflow(s) now.");
+    expect(stdout).toContain("Received SIGINT again: handing 1 running workflow(s) back now.");
     expect(stdout).toMatch(/Failed {2}.*\(stopped by the worker's shutdown\)/);
     expect(stdout).toMatch(/^ *budget_check +\S+ +\w+ +failed .* cancelled: /m);
   });

@@ -23,6 +23,14 @@ const COMMANDS = [
   "benchmarks",
   "migrate",
   "benchmark",
+  "serve",
+  "submit",
+  "status",
+  "cancel",
+  "queue",
+  "schedule",
+  "dead-letters",
+  "mock-provider",
 ];
 
 describe("the nucleo command line", () => {

@@ -12,12 +12,16 @@ import { OpenAiClient } from "@nucleo/provider-openai";
 import type { MockProviderServer } from "@nucleo/testing";
 import type { MockResponder } from "../mock/mock-responder.js";
 import { startMockProvider } from "../mock/start-mock-provider.js";
+import { WorkerError } from "../worker-error.js";
 
 /** The environment variables the worker reads API keys from; their values are never printed. */
 export const API_KEY_VARIABLES = {
   openai: "OPENAI_API_KEY",
   anthropic: "ANTHROPIC_API_KEY",
 } as const;
+
+/** The variable naming a mock provider another process serves (`nucleo mock-provider`). */
+export const MOCK_PROVIDER_URL_VARIABLE = "NUCLEO_MOCK_PROVIDER_URL";
 
 /** What the models are built from. */
 export interface ModelSetupOptions {
@@ -96,10 +100,13 @@ export async function setUpModels(options: ModelSetupOptions): Promise<ModelSetu
 }
 
 async function mockModels(options: ModelSetupOptions): Promise<ModelSetup> {
-  const mock = await startMockProvider({
-    responders: options.responders,
-    latencyMs: options.mockLatencyMs ?? 0,
-  });
+  const shared = sharedMockUrl(options.env ?? process.env);
+  const mock = shared
+    ? new SharedMock(shared)
+    : await startMockProvider({
+        responders: options.responders,
+        latencyMs: options.mockLatencyMs ?? 0,
+      });
   try {
     const entries = options.catalog
       .entries()
@@ -125,14 +132,52 @@ async function mockModels(options: ModelSetupOptions): Promise<ModelSetup> {
         "openai-compatible": openai,
         anthropic,
       }),
-      mock,
-      notice: `no API key set: running on the mock provider at ${mock.url} (the catalog's entries, scripted turns; set ${API_KEY_VARIABLES.openai} or ${API_KEY_VARIABLES.anthropic} to use real models)`,
+      mock: mock instanceof SharedMock ? undefined : mock,
+      notice: `no API key set: running on the ${shared ? `shared mock provider (${MOCK_PROVIDER_URL_VARIABLE})` : "mock provider"} at ${mock.url} (the catalog's entries, scripted turns; set ${API_KEY_VARIABLES.openai} or ${API_KEY_VARIABLES.anthropic} to use real models)`,
       close: () => mock.stop(),
     };
   } catch (error) {
     await mock.stop();
     throw error;
   }
+}
+
+/**
+ * The mock provider another process serves (`nucleo mock-provider`), reached at its URL: what a
+ * fleet of workers on the mock shares, so that its rate limits and counters see them all.
+ */
+class SharedMock {
+  readonly openaiBaseUrl: string;
+  readonly anthropicBaseUrl: string;
+  constructor(readonly url: string) {
+    this.openaiBaseUrl = `${url}/v1`;
+    this.anthropicBaseUrl = url;
+  }
+  /** Not this process's server: nothing to stop. */
+  async stop(): Promise<void> {}
+}
+
+/**
+ * `NUCLEO_MOCK_PROVIDER_URL` as an origin without a trailing slash, or `undefined` when unset.
+ *
+ * @throws {WorkerError} `config_invalid` naming the variable when it is not an http(s) URL.
+ */
+function sharedMockUrl(env: Readonly<Record<string, string | undefined>>): string | undefined {
+  const value = env[MOCK_PROVIDER_URL_VARIABLE]?.trim();
+  if (value === undefined || value === "") return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (url === undefined || (url.protocol !== "http:" && url.protocol !== "https:"))
+    throw new WorkerError({
+      code: "config_invalid",
+      field: MOCK_PROVIDER_URL_VARIABLE,
+      message: `${MOCK_PROVIDER_URL_VARIABLE} must be the http(s) URL \`nucleo mock-provider\` printed, e.g. http://127.0.0.1:4010.`,
+    });
+  return url.origin;
 }
 
 function withCallable(

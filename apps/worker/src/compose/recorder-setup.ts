@@ -8,7 +8,9 @@ import {
   PostgresConversationStore,
   PostgresRecorder,
   RecorderQueries,
+  ReplayCheckpoints,
 } from "@nucleo/recorder-postgres";
+import type { FleetDatabase } from "@nucleo/fleet";
 import type { StartupStep } from "../shutdown/watch-startup-signals.js";
 
 /** Where the recorder is and how to reach it. */
@@ -34,6 +36,10 @@ export interface RecorderSetup {
   readonly budgets: PostgresBudgetStore | undefined;
   /** `PostgreSQL at postgres://user:***@host/db` or `PGlite at /abs/folder` — secret-free. */
   readonly where: string;
+  /** Where the queue of workflows lives: the same server, or the same PGlite instance. */
+  readonly queueDatabase: FleetDatabase;
+  /** What a resumed workflow replays, kept by the recorder. */
+  readonly checkpoints: ReplayCheckpoints;
   /** Writes what is buffered, then closes the writer and the database. */
   close(): Promise<void>;
 }
@@ -57,6 +63,8 @@ export async function openRecorder(options: RecorderSetupOptions): Promise<Recor
     conversations: new PostgresConversationStore(connection.db),
     budgets: connection.kind === "postgres" ? new PostgresBudgetStore(connection.db) : undefined,
     where: describeRecorder(options),
+    queueDatabase: url === undefined ? { pglite: connection.pglite! } : { url },
+    checkpoints: new ReplayCheckpoints(connection.db),
     close: () =>
       (closed ??= (async () => {
         try {

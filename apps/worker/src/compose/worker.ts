@@ -7,6 +7,7 @@ import {
   stderrLogger,
   type JobHandle,
   type Logger,
+  type WorkflowReplay,
 } from "@nucleo/core";
 import { SummarizationTool } from "@nucleo/tools";
 import type { LoadedWorkerConfig } from "../config/load-worker-config.js";
@@ -61,6 +62,18 @@ export type RunOutcome =
       readonly error: Error /** Cancelled because the worker was shutting down. */;
       readonly stoppedByShutdown: boolean;
     };
+
+/** How a workflow is submitted to the worker's dispatcher. */
+export interface WorkflowSubmitOptions {
+  /** Binds the run to the `tenant` scope axis. */
+  readonly tenant?: string;
+  /** The root job's id (a queue's id for this attempt of its workflow); default: a fresh one. */
+  readonly id?: string;
+  /** Runs it as one attempt of a resumable workflow, replaying what earlier attempts finished. */
+  readonly replay?: WorkflowReplay;
+  /** Cancels the run and everything below it when it aborts (a cancel from the queue). */
+  readonly signal?: AbortSignal;
+}
 
 /** A submitted workflow. */
 export interface WorkflowRun {
@@ -244,7 +257,7 @@ export class Worker {
    *
    * @throws {WorkerError} `unknown_workflow`, `input_invalid` (naming the field) or `shutting_down`.
    */
-  submit(name: string, input: unknown, options: { readonly tenant?: string } = {}): WorkflowRun {
+  submit(name: string, input: unknown, options: WorkflowSubmitOptions = {}): WorkflowRun {
     if (!this.#accepting)
       throw new WorkerError({
         code: "shutting_down",
@@ -256,11 +269,12 @@ export class Worker {
       environment: this.models.environment,
       conversations: this.conversations,
     });
-    const handle = this.dispatcher.submit(
-      start.job,
-      start.input,
-      options.tenant === undefined ? {} : { scope: { axes: { tenant: options.tenant } } },
-    ) as JobHandle<unknown>;
+    const handle = this.dispatcher.submit(start.job, start.input, {
+      ...(options.tenant !== undefined && { scope: { axes: { tenant: options.tenant } } }),
+      ...(options.id !== undefined && { id: options.id }),
+      ...(options.replay !== undefined && { replay: options.replay }),
+      ...(options.signal !== undefined && { signal: options.signal }),
+    }) as JobHandle<unknown>;
     this.#running.set(handle.id, handle);
     const settled: Promise<RunOutcome> = handle.then(
       (output): RunOutcome => ({ ok: true, output }),

@@ -122,6 +122,22 @@ export const workerConfigSchema = z.strictObject({
       content: z.enum(["full", "metadata"]).default("metadata"),
     })
     .default({ serviceName: "nucleo-worker", content: "metadata" }),
+  /**
+   * The queue of workflows (`nucleo serve`, `nucleo submit`) in the recorder's database: how a
+   * worker serves it and how quickly a dead worker's workflows are taken by another.
+   */
+  fleet: z
+    .strictObject({
+      /** Workflows one worker runs at once. */
+      concurrency: z.number().int().min(1).max(1_000).default(4),
+      /** A running workflow's heartbeat, in seconds: missed this long, another worker takes it (≥ 10). */
+      heartbeatSeconds: z.number().int().min(10).max(3_600).default(30),
+      /** How often the queue is swept for lost heartbeats, in seconds. */
+      monitorIntervalSeconds: z.number().int().min(1).max(300).default(5),
+      /** Attempts after the first: a crash, a retryable failure or a drain past its grace uses one. */
+      retryLimit: z.number().int().min(0).max(100).default(5),
+    })
+    .default({ concurrency: 4, heartbeatSeconds: 30, monitorIntervalSeconds: 5, retryLimit: 5 }),
   /** The mock provider that serves the catalog when no API key is set. */
   mockProvider: z
     .strictObject({

@@ -1,7 +1,13 @@
 import { formatTranscript } from "@nucleo/recorder-postgres";
 import type { LoadedWorkerConfig } from "../../config/load-worker-config.js";
-import { Worker } from "../../compose/worker.js";
-import { watchShutdownSignals } from "../../shutdown/watch-shutdown-signals.js";
+import { Worker, type RunOutcome, type WorkflowRun } from "../../compose/worker.js";
+import type { FleetServer } from "@nucleo/fleet";
+import { queueHandler } from "../../fleet/queue-handler.js";
+import { isWorkflowRetryable } from "../../fleet/workflow-retry-policy.js";
+import { stopIfSignalled } from "../../shutdown/watch-startup-signals.js";
+import { RunsTaken } from "../../fleet/runs-taken.js";
+import { watchServeSignals } from "../../fleet/watch-serve-signals.js";
+import { openWorkerFleet, type WorkerFleet } from "../../fleet/worker-fleet.js";
 import type { StartupSignals } from "../../shutdown/watch-startup-signals.js";
 import type { CliIo } from "../cli-io.js";
 import { formatRunReport } from "../format/format-run-report.js";
@@ -48,17 +54,44 @@ export async function runWorkflows(options: RunWorkflowsOptions, io: CliIo): Pro
     signal: starting.signal,
     during: starting.during,
   });
+  let fleet: WorkerFleet;
+  try {
+    fleet = await openWorkerFleet(worker, logger);
+  } catch (error) {
+    await worker.close();
+    throw error;
+  }
+  // The default path is the real path: each workflow goes through the queue (in the same
+  // database), and this process serves it, one at a time.
+  const taken = new RunsTaken();
+  let server: FleetServer;
+  try {
+    server = await fleet.queue.serve(
+      queueHandler(worker, { onStarted: (fleetRun, run) => taken.started(fleetRun.id, run) }),
+      { concurrency: 1, graceMs: config.shutdown.graceMs, isRetryable: isWorkflowRetryable },
+    );
+    try {
+      stopIfSignalled(starting.signal);
+    } catch (error) {
+      await server.stop();
+      throw error;
+    }
+  } catch (error) {
+    await fleet.queue.close();
+    await worker.close();
+    throw error;
+  }
   // The start is over: the run's signal handling takes over in the same synchronous stretch,
   // so no signal falls between the two.
   starting.stop();
-  const stopWatching = watchShutdownSignals(worker, say, io.signals);
+  const shutdown = watchServeSignals(server, worker, say, io.signals);
   const reports: unknown[] = [];
   let failed = false;
   try {
     for (const [index, request] of requests.entries()) {
-      if (!worker.accepting) {
+      if (shutdown.stopping()) {
         say(
-          `Shutting down: not starting ${requests
+          `Shutting down: not submitting ${requests
             .slice(index)
             .map((left) => left.workflow)
             .join(", ")}.`,
@@ -70,19 +103,31 @@ export async function runWorkflows(options: RunWorkflowsOptions, io: CliIo): Pro
         request.workflow,
       );
       const unobserve = worker.dispatcher.observe(progress.observer);
-      const run = worker.submit(
-        request.workflow,
-        request.input,
-        tenant === undefined ? {} : { tenant },
-      );
-      say(`\nRunning ${request.workflow} (workflow ${run.id})`);
-      let outcome: Awaited<typeof run.settled>;
+      let run: WorkflowRun | undefined;
+      let outcome: RunOutcome;
       try {
+        const { id } = await fleet.client.submit(
+          request.workflow,
+          request.input,
+          tenant === undefined ? {} : { tenant },
+        );
+        run = await Promise.race([taken.taken(id), shutdown.drained.then(() => undefined)]);
+        if (run === undefined) {
+          say(
+            `Shutting down: ${request.workflow} (workflow ${id}) stays on the queue for the next worker.`,
+          );
+          break;
+        }
+        say(`\nRunning ${request.workflow} (workflow ${id})`);
+        // The queue stores the outcome once the handler returns it; the drain at the end waits
+        // for that. A run the drain handed back is not waited for: it is the next worker's.
         outcome = await run.settled;
       } finally {
         unobserve();
         progress.stop();
       }
+      // A run the drain stopped was handed back to the queue: not a failure of the workflow.
+      if (!outcome.ok && shutdown.stopping()) outcome = { ...outcome, stoppedByShutdown: true };
       await worker.recorder.recorder.flush();
       const report = await readRunReport(worker.recorder.queries, run, outcome);
       const said = transcript
@@ -98,11 +143,14 @@ export async function runWorkflows(options: RunWorkflowsOptions, io: CliIo): Pro
       if (!outcome.ok && !outcome.stoppedByShutdown) failed = true;
     }
   } finally {
-    // Still watching while the recorder flushes: a signal now must not kill the process mid-write.
+    // Still watching while the queue drains and the recorder flushes: a signal now must not
+    // kill the process mid-write.
     try {
+      await server.drain(config.shutdown.graceMs);
+      await fleet.queue.close();
       await worker.close();
     } finally {
-      stopWatching();
+      shutdown.stop();
     }
   }
   if (json !== false)

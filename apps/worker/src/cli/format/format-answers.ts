@@ -99,7 +99,8 @@ function jobLine(job: RecordedJob, depth: number): string[] {
     `${"  ".repeat(depth)}${printableText(job.jobName === "" ? job.jobClass : job.jobName)}`,
     job.jobId,
     job.jobClass,
-    job.status,
+    // A replayed job returned what an earlier attempt of the workflow recorded: it did not run.
+    job.replayedFrom === null ? job.status : `${job.status} (replayed)`,
     formatTime(job.times.startedAt),
     formatDuration(job.times.startedAt, job.times.endedAt),
     count(job.cost.subtree.calls),

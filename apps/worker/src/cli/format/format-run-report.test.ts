@@ -22,6 +22,7 @@ function job(overrides: Partial<RecordedJob>): RecordedJob {
     status: "finished",
     attempts: 1,
     error: null,
+    replayedFrom: null,
     cost: { own: NO_COST, subtree: NO_COST },
     ...overrides,
   };
