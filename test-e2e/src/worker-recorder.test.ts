@@ -7,24 +7,11 @@ import { startThrowawayPostgres, type ThrowawayPostgres } from "@nucleo/tooling/
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startWorker, workerDir } from "./test-support/built-worker.js";
-import { type CallRow, recordedRows } from "./test-support/recorded-rows.js";
+import { expectedCost } from "./test-support/expected-cost.js";
+import { recordedRows } from "./test-support/recorded-rows.js";
 
 // The worker's example workflows, run once against a fresh server: what they leave in the tables.
 // A refused write and the shutdown are in worker-recorder-shutdown.test.ts.
-
-/** The USD cost of a recorded call, priced from the catalog exactly as the runtime prices it. */
-function expectedCost(catalog: Catalog, call: CallRow): string {
-  const prices = catalog.get(call.entry_id).prices.at(-1)!;
-  const per = (price: string | undefined, tokens: string) =>
-    Decimal.parse(price ?? "0").times(BigInt(tokens));
-  return per(prices.input, call.input_tokens)
-    .plus(per(prices.cacheRead ?? prices.input, call.cache_read_input_tokens))
-    .plus(per(prices.cacheWrite ?? prices.input, call.cache_creation_input_tokens))
-    .plus(per(prices.output, call.output_tokens))
-    .plus(per(prices.reasoning ?? prices.output, call.reasoning_output_tokens))
-    .shiftLeft(6)
-    .toString();
-}
 
 describe("the built worker against a real PostgreSQL server, on the mock provider over HTTP", () => {
   let server: ThrowawayPostgres;

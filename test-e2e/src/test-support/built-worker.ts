@@ -16,6 +16,8 @@ export interface WorkerProcess {
   /** Resolves with the first match of `pattern` in stdout. */
   waitFor(pattern: RegExp): Promise<RegExpMatchArray>;
   kill(signal: NodeJS.Signals): void;
+  /** The process id. */
+  readonly pid: number | undefined;
   readonly exited: Promise<number | null>;
 }
 
@@ -25,13 +27,18 @@ export interface WorkerProcess {
  */
 export function startWorker(
   args: readonly string[],
-  options: { readonly databaseUrl: string; readonly cwd: string },
+  options: {
+    readonly databaseUrl: string;
+    readonly cwd: string;
+    /** More environment variables for the worker (no API key: those are always removed). */
+    readonly env?: Readonly<Record<string, string>>;
+  },
 ): WorkerProcess {
   // No API key reaches the worker: it must run on the mock provider, and say so.
   const { OPENAI_API_KEY: _openai, ANTHROPIC_API_KEY: _anthropic, ...env } = process.env;
   const child = spawn(process.execPath, [workerMain, ...args], {
     cwd: options.cwd,
-    env: { ...env, DATABASE_URL: options.databaseUrl },
+    env: { ...env, ...options.env, DATABASE_URL: options.databaseUrl },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stdout = "";
@@ -62,6 +69,7 @@ export function startWorker(
         );
       }),
     kill: (signal) => child.kill(signal),
+    pid: child.pid,
     exited,
   };
 }
