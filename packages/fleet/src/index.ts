@@ -6,7 +6,7 @@
  * @packageDocumentation
  */
 export { openFleetQueue, FleetQueue, type OpenFleetQueueOptions } from "./queue/fleet-queue.js";
-export type { FleetDatabase } from "./queue/database-target.js";
+export type { FleetDatabase, PgliteInstance } from "./queue/database-target.js";
 export {
   FLEET_DEFAULTS,
   resolveFleetSettings,

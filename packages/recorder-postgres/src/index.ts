@@ -9,7 +9,11 @@ export {
   openRecorderDatabase,
   type OpenRecorderDatabaseOptions,
 } from "./db/open-recorder-database.js";
-export type { RecorderBackend, RecorderConnection } from "./db/recorder-connection.js";
+export type {
+  EmbeddedDatabase,
+  RecorderBackend,
+  RecorderConnection,
+} from "./db/recorder-connection.js";
 export {
   RecorderDatabaseError,
   type RecorderDatabaseErrorCode,

@@ -27,11 +27,28 @@ export function cancelledByParentFailure(parentId: string, cause: unknown): Syst
   });
 }
 
-/** A job whose caller's signal aborted; the signal's reason is the cause. @internal */
+/**
+ * A job whose caller's signal aborted; the signal's reason is the cause, and its message (an
+ * error's, or a string) ends the message: a queue that cancels a workflow says why.
+ *
+ * @example
+ * cancelledByCallerSignal("job-1", AbortSignal.abort(new Error("the worker is shutting down"))).message;
+ * // "Job job-1 was cancelled by its caller's signal: the worker is shutting down"
+ * @internal
+ */
 export function cancelledByCallerSignal(jobId: string, signal: AbortSignal): SystemError {
+  const reason: unknown = signal.reason;
+  const why =
+    reason instanceof Error && reason.name !== "AbortError"
+      ? reason.message
+      : typeof reason === "string"
+        ? reason
+        : "";
   return new SystemError({
     code: "cancelled",
-    message: `Job ${jobId} was cancelled by its caller's signal.`,
-    cause: signal.reason,
+    message: why
+      ? `Job ${jobId} was cancelled by its caller's signal: ${why}`
+      : `Job ${jobId} was cancelled by its caller's signal.`,
+    cause: reason,
   });
 }

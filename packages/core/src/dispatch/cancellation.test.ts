@@ -105,6 +105,18 @@ describe("timeouts and cancellation", () => {
     expect(reasons).toHaveLength(1);
   });
 
+  it("the reason a caller's signal aborted with ends the cancellation's message", async () => {
+    const controller = new AbortController();
+    const handle = new JobDispatcher().submit(new ScriptedDoer(() => forever()), null, {
+      signal: controller.signal,
+    });
+    await flush();
+    controller.abort(new Error("the worker is shutting down: the workflow goes back to the queue"));
+    await expect(handle).rejects.toThrow(
+      /cancelled by its caller's signal: the worker is shutting down: the workflow goes back to the queue$/,
+    );
+  });
+
   it("an already-aborted caller signal refuses the job before it runs", async () => {
     const tool = new ScriptedTool(() => "ran");
     const handle = new JobDispatcher().submit(tool, null, { signal: AbortSignal.abort() });

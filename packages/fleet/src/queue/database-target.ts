@@ -1,6 +1,18 @@
-import type { ConstructorOptions, PGliteLike } from "pg-boss";
+import type { ConstructorOptions } from "pg-boss";
 import { fromPglite } from "pg-boss";
 import type { FleetSettings } from "./fleet-settings.js";
+
+/**
+ * What the queue needs of a PGlite instance (what pg-boss's `fromPglite` takes), spelled here so
+ * that the published types do not reach pg-boss's, which need Node's own to check.
+ */
+export interface PgliteInstance {
+  // biome-ignore lint/suspicious/noExplicitAny: PGlite's own signature, which pg-boss's matches
+  query<T = any>(query: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  exec(query: string): Promise<Array<{ rows: unknown[] }>>;
+  listen?(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
+  onLeaderChange?(callback: () => void): () => void;
+}
 
 /**
  * Where the queue lives: a PostgreSQL server (pg-boss opens its own pool on it), or a PGlite
@@ -14,7 +26,7 @@ export type FleetDatabase =
     }
   | {
       /** An open PGlite instance (anything `fromPglite` of pg-boss accepts). */
-      readonly pglite: PGliteLike;
+      readonly pglite: PgliteInstance;
     };
 
 /** The pg-boss constructor options for `database` and `settings`. */

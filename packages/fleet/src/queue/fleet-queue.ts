@@ -36,12 +36,16 @@ export class FleetQueue {
   readonly #parts: QueueParts;
   #closing: Promise<void> | undefined;
 
-  /** @internal Use {@link openFleetQueue}. */
-  constructor(parts: QueueParts, backend: "postgres" | "pglite") {
-    this.settings = parts.settings;
+  /**
+   * @internal Use {@link openFleetQueue}. The parts are typed opaquely here so that the published
+   * types never reach pg-boss's, which need Node's own (`@types/node`) to check.
+   */
+  constructor(parts: object, backend: "postgres" | "pglite") {
+    const queueParts = parts as QueueParts;
+    this.settings = queueParts.settings;
     this.backend = backend;
-    this.#parts = parts;
-    registerQueueParts(this, parts);
+    this.#parts = queueParts;
+    registerQueueParts(this, queueParts);
   }
 
   /**

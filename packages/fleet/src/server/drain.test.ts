@@ -55,6 +55,9 @@ describeOnServer("draining a server", (open) => {
     await server.drain(100);
     expect(run.signal.aborted).toBe(true);
     expect(FleetError.isInstance(run.signal.reason) && run.signal.reason.code).toBe("drained");
+    expect((run.signal.reason as Error).message).toContain(
+      "the worker's shutdown grace period of 100 ms ran out",
+    );
     expect(endings.map((ending) => ending.outcome)).toEqual(["handed_back"]);
     expect(await client.status(id)).toMatchObject({
       state: "retrying",
@@ -101,5 +104,6 @@ describeOnServer("draining a server", (open) => {
     await server.stop();
     await draining;
     expect(run.signal.reason).toMatchObject({ code: "drained" });
+    expect((run.signal.reason as Error).message).toContain("the worker was told to stop again");
   });
 });

@@ -28,6 +28,8 @@ export class FleetServer {
   #draining: Promise<void> | undefined;
   /** Ends the running drain's grace now. */
   #endGrace: (() => void) | undefined;
+  /** Whether a later stop ended the grace early. */
+  #graceCut = false;
 
   private constructor(parts: QueueParts, options: ResolvedServeOptions) {
     this.#parts = parts;
@@ -71,7 +73,10 @@ export class FleetServer {
   async drain(graceMs: number = this.#options.graceMs): Promise<void> {
     const grace = integerIn("graceMs", graceMs, this.#options.graceMs, 0);
     if (this.#draining !== undefined) {
-      if (grace === 0) this.#endGrace?.();
+      if (grace === 0) {
+        this.#graceCut = true;
+        this.#endGrace?.();
+      }
       return this.#draining;
     }
     this.#draining = this.#drain(grace);
@@ -132,7 +137,10 @@ export class FleetServer {
     clearTimeout(timer);
     if (first === "grace over") {
       this.#handingBack = true;
-      for (const entry of [...this.#running]) entry.handBack();
+      const why = this.#graceCut
+        ? "the worker was told to stop again"
+        : `the worker's shutdown grace period of ${graceMs} ms ran out`;
+      for (const entry of [...this.#running]) entry.handBack(why);
     }
     await stopped;
     servers.delete(this);

@@ -9,7 +9,8 @@ import type { ResolvedServeOptions } from "./serve-options.js";
 export interface RunningRun {
   readonly run: FleetRun;
   /** Aborts the run's signal and settles it at once as handed back (a drain past its grace). */
-  handBack(): void;
+  /** Aborts the run's signal saying `why`, and hands the workflow back to the queue. */
+  handBack(why: string): void;
 }
 
 /** What a slot needs to run a job. */
@@ -76,12 +77,12 @@ export async function runOne(job: Job<unknown>, context: RunContext): Promise<Jo
   );
   const entry: RunningRun = {
     run,
-    handBack: () => {
+    handBack: (why) => {
       controller.abort(
         new FleetError({
           code: "drained",
           workflowId: run.id,
-          message: `The worker is shutting down: workflow ${run.id} goes back to the queue.`,
+          message: `${why}: workflow ${run.id} goes back to the queue`,
         }),
       );
       handBack();

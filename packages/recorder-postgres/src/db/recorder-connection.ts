@@ -1,9 +1,22 @@
-import type { PGlite } from "@electric-sql/pglite";
 import type { Kysely } from "kysely";
 import type { RecorderDatabase } from "../schema/database.js";
 
 /** Which engine holds the recorder's tables. */
 export type RecorderBackend = "postgres" | "pglite";
+
+/**
+ * The embedded database's own handle — the PGlite instance — by what a component sharing it
+ * (a job queue) uses: spelled here so that the published types check without PGlite's, which
+ * need Emscripten's.
+ */
+export interface EmbeddedDatabase {
+  // biome-ignore lint/suspicious/noExplicitAny: PGlite's own signature
+  query<T = any>(query: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  exec(query: string): Promise<Array<{ rows: unknown[] }>>;
+  listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
+  /** True once closed. */
+  readonly closed: boolean;
+}
 
 /**
  * An open recorder database: a typed Kysely instance over the recorder's tables, the engine
@@ -25,7 +38,7 @@ export interface RecorderConnection {
    * connection's). It belongs to this connection: never close it yourself; `close()` does,
    * after everything sharing it has stopped.
    */
-  readonly pglite?: PGlite;
+  readonly pglite?: EmbeddedDatabase;
   /** Ends the pool or closes PGlite (freeing its data folder). Safe to call twice. */
   close(): Promise<void>;
 }
