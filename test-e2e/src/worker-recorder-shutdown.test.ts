@@ -103,9 +103,9 @@ describe("the built worker against a real PostgreSQL server, on the mock provide
       worker.kill("SIGTERM");
       expect(await worker.exited, worker.stderr()).toBe(0);
       expect(worker.stdout()).toMatch(
-        /Received SIGTERM: taking no new work; 1 running workflow\(s\) may finish within 60000 ms/,
+        /Received SIGTERM: taking no new workflows; 1 running may finish within 60000 ms/,
       );
-      expect(worker.stdout()).toContain("Shutting down: not starting benchmark_classify_ticket.");
+      expect(worker.stdout()).toContain("Shutting down: not submitting benchmark_classify_ticket.");
       expect(worker.stdout()).toContain('Output  {"total":135,"verdict":"over"}');
       const rows = await jobs(rootId!);
       expect(rows).toHaveLength(14);
@@ -175,7 +175,7 @@ describe("the built worker against a real PostgreSQL server, on the mock provide
         worker.kill("SIGTERM");
         await worker.waitFor(/^Received SIGTERM: taking no new work/m);
         worker.kill("SIGINT");
-        await worker.waitFor(/^Received SIGINT again: cancelling/m);
+        await worker.waitFor(/^Received SIGINT again: handing/m);
         worker.kill("SIGINT");
         await worker.waitFor(
           /^Received SIGINT a third time: giving up on \d+ event\(s\) the recorder has not written\.$/m,

@@ -6,6 +6,11 @@ import type { SignalSource } from "../shutdown/watch-shutdown-signals.js";
 export interface ServeShutdown {
   /** Resolves when a signal came and the drain it began has ended. */
   readonly drained: Promise<void>;
+  /**
+   * Resolves on the third signal: the operator will not wait for a database that is away, so
+   * whoever waits for the queue to drain or close stops waiting (its calls die with the process).
+   */
+  readonly abandoned: Promise<void>;
   /** Whether a signal came. */
   readonly stopping: () => boolean;
   /** Stops watching: signals have their default effect again. */
@@ -28,6 +33,8 @@ export function watchServeSignals(
   let received = 0;
   let markDrained!: () => void;
   const drained = new Promise<void>((resolve) => (markDrained = resolve));
+  let markAbandoned!: () => void;
+  const abandoned = new Promise<void>((resolve) => (markAbandoned = resolve));
   const onSignal = (signal: NodeJS.Signals): void => {
     received += 1;
     if (received === 1) {
@@ -44,12 +51,14 @@ export function watchServeSignals(
       say(
         `Received ${signal} a third time: giving up on ${lost} event(s) the recorder has not written.`,
       );
+      markAbandoned();
     }
   };
   signals.on("SIGTERM", onSignal);
   signals.on("SIGINT", onSignal);
   return {
     drained,
+    abandoned,
     stopping: () => received > 0,
     stop: () => {
       signals.off("SIGTERM", onSignal);

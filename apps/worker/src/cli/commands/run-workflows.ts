@@ -146,8 +146,10 @@ export async function runWorkflows(options: RunWorkflowsOptions, io: CliIo): Pro
     // Still watching while the queue drains and the recorder flushes: a signal now must not
     // kill the process mid-write.
     try {
-      await server.drain(config.shutdown.graceMs);
-      await fleet.queue.close();
+      await Promise.race([
+        server.drain(config.shutdown.graceMs).then(() => fleet.queue.close()),
+        shutdown.abandoned,
+      ]);
       await worker.close();
     } finally {
       shutdown.stop();

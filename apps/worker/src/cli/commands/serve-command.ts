@@ -87,9 +87,10 @@ export function addServeCommand(program: Command, io: CliIo, state: CliState): v
           io.stdout(
             `serving workflows from the queue (${concurrency} at once); a dead worker's workflows are taken over after about ${heartbeatSeconds + monitorIntervalSeconds} s. SIGTERM or Ctrl-C drains.`,
           );
-          await shutdown.drained;
+          await Promise.race([shutdown.drained, shutdown.abandoned]);
         } finally {
-          await fleet.queue.close();
+          // A third signal gives up on a database that is away: the queue is not waited for.
+          await Promise.race([fleet.queue.close(), shutdown?.abandoned ?? new Promise(() => {})]);
         }
       } finally {
         try {
