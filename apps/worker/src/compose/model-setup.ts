@@ -147,9 +147,11 @@ async function mockModels(options: ModelSetupOptions): Promise<ModelSetup> {
  * fleet of workers on the mock shares, so that its rate limits and counters see them all.
  */
 class SharedMock {
+  readonly url: string;
   readonly openaiBaseUrl: string;
   readonly anthropicBaseUrl: string;
-  constructor(readonly url: string) {
+  constructor(url: string) {
+    this.url = url;
     this.openaiBaseUrl = `${url}/v1`;
     this.anthropicBaseUrl = url;
   }
