@@ -17,7 +17,9 @@ export type FleetErrorCode =
   /** The queue or server is closed and takes no more calls. */
   | "closed"
   /** The queue's database could not be opened (unreachable, refused, not migratable). */
-  | "database_unavailable";
+  | "database_unavailable"
+  /** An idempotency key already submitted another workflow. */
+  | "idempotency_conflict";
 
 /** A workflow's error as the queue stores it: no stack, no cause, secret-free. */
 export interface StoredWorkflowError {

@@ -195,6 +195,15 @@ describe("operating the queue from other processes, against the built worker", (
     }
   }, 240_000);
 
+  it("nucleo run beside a serving worker reports its workflow whichever of them took it", async () => {
+    for (let round = 0; round < 2; round++) {
+      const run = await nucleo("run", "digest_document");
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toMatch(/^Running digest_document \(workflow [\w-]+\)$/m);
+      expect(run.stdout).toContain("Trajectory, read back from Postgres");
+    }
+  }, 120_000);
+
   it("SIGTERM drains: the running workflow finishes, nothing new is taken, the worker exits 0", async () => {
     const running = JSON.parse((await nucleo("submit", "budget_check", "--json")).stdout) as {
       id: string;

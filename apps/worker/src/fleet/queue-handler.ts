@@ -1,5 +1,5 @@
 import type { FleetHandler, FleetRun } from "@nucleo/fleet";
-import type { ReplaySource } from "@nucleo/core";
+import { errorFields, type Logger, type ReplaySource } from "@nucleo/core";
 import type { Worker, WorkflowRun } from "../compose/worker.js";
 import { attemptRootId, earlierRootIds } from "./attempt-roots.js";
 
@@ -7,6 +7,8 @@ import { attemptRootId, earlierRootIds } from "./attempt-roots.js";
 export interface QueueHandlerHooks {
   /** Called once the attempt runs on the worker's dispatcher, with the run it became. */
   readonly onStarted?: (fleetRun: FleetRun, run: WorkflowRun) => void;
+  /** Told what the handler cannot throw to anyone (checkpoints it could not forget). */
+  readonly logger?: Logger;
 }
 
 /**
@@ -44,7 +46,16 @@ export function queueHandler(worker: Worker, hooks: QueueHandlerHooks = {}): Fle
     // What the queue is told must be in the recorder first: a crash past this point replays it.
     await worker.recorder.recorder.flush();
     if (!outcome.ok) throw outcome.error;
-    await checkpoints.forget([...earlier, rootId]);
+    // The workflow finished: its checkpoints are no longer needed. A failure to delete them
+    // must not turn a finished workflow into a retry (they stay, and cost only storage).
+    await checkpoints
+      .forget([...earlier, rootId])
+      .catch((error: unknown) =>
+        hooks.logger?.warn(
+          { component: "queue", workflowId: fleetRun.id, error: errorFields(error) },
+          "could not forget a finished workflow's replay checkpoints",
+        ),
+      );
     return outcome.output;
   };
 }

@@ -11,6 +11,9 @@ import { ReplayPlace } from "../replay/replay-place.js";
 import { acceptsAnything } from "../schema/accepts-anything.js";
 import type { JobRun } from "./job-run.js";
 
+/** How the fingerprint of a job whose request has none begins (unique per job: it never matches). */
+const UNHASHABLE = "unhashable:";
+
 type Report = (problem: string, error: unknown, fields?: LogFields) => void;
 
 /** An output an earlier attempt recorded, checked and ready to hand back. @internal */
@@ -39,11 +42,13 @@ export function placeJob(
   const position = parent === null ? "" : parent.replay!.childPosition(ordinal, String(job.name));
   let fingerprint: string | undefined;
   try {
-    fingerprint = fingerprintOf(job.replayIdentity ? job.replayIdentity(input) : input);
+    // The class too: after a deploy, another class under the same name asks something else.
+    const identity = job.replayIdentity ? job.replayIdentity(input) : input;
+    fingerprint = fingerprintOf({ job: job.constructor.name, identity });
   } catch {
     // A job whose identity cannot be told is never replayed: it runs, in every attempt.
   }
-  return new ReplayPlace(workflow, position, fingerprint ?? `unhashable:${jobId}`);
+  return new ReplayPlace(workflow, position, fingerprint ?? `${UNHASHABLE}${jobId}`);
 }
 
 /**
@@ -62,6 +67,8 @@ export function recallReplayed(
   report: Report,
 ): ReplayedOutput | undefined {
   const source = place.workflow.source;
+  // A job whose request has no faithful fingerprint is never handed a recorded output.
+  if (place.fingerprint.startsWith(UNHASHABLE)) return undefined;
   // The root is the attempt itself; a child of a cancelled parent fails at the door as it would live.
   if (source === undefined || parent === null || parent.signal.aborted) return undefined;
   let recalled: { readonly jobId?: unknown; readonly output?: unknown } | undefined;
@@ -74,15 +81,16 @@ export function recallReplayed(
   if (recalled === undefined || recalled === null || typeof recalled.jobId !== "string")
     return undefined;
   let output = recalled.output;
-  if (!acceptsAnything(job.output)) {
-    const checked = job.output.safeParse(output);
-    if (!checked.success) return undefined;
-    output = checked.data;
-  }
   try {
+    if (!acceptsAnything(job.output)) {
+      const checked = job.output.safeParse(output);
+      if (!checked.success) return undefined;
+      output = checked.data;
+    }
     job.restoreReplayed?.(input, output);
   } catch (error) {
-    report("A job's restoreReplayed threw; the job runs live.", error, {
+    // A schema or a restore of the job's own that throws: the job's fault, and it runs live.
+    report("A job's output schema or restoreReplayed threw; the job runs live.", error, {
       jobName: String(job.name),
     });
     return undefined;

@@ -49,11 +49,10 @@ export async function deadLetters(
 export async function retryDeadLetter(parts: QueueParts, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
   const { boss, settings } = parts;
-  // The CommandResponse type declares no fields; at run time it carries `affected`.
-  const retried = (await boss.retry(settings.queue, id)) as { affected?: number };
-  if ((retried.affected ?? 0) === 0) return false;
-  // findJobs cannot filter on the source id: a read-only query of pg-boss's job table finds the
-  // copies (the schema name was checked at open), and pg-boss's own deleteJob removes them.
+  // The copies are found before the retry, so that a copy the retried attempt may leave if it
+  // fails for good again is not deleted with them. findJobs cannot filter on the source id: a
+  // read-only query of pg-boss's job table finds them (the schema name was checked at open),
+  // and pg-boss's own deleteJob removes them.
   const { rows } = await boss
     .getDb()
     .executeSql(`select id from ${settings.schema}.job where name = $1 and source_id = $2`, [
@@ -61,6 +60,9 @@ export async function retryDeadLetter(parts: QueueParts, id: string): Promise<bo
       id,
     ]);
   const copies = (rows as { id: string }[]).map((row) => row.id);
+  // The CommandResponse type declares no fields; at run time it carries `affected`.
+  const retried = (await boss.retry(settings.queue, id)) as { affected?: number };
+  if ((retried.affected ?? 0) === 0) return false;
   if (copies.length > 0) await boss.deleteJob(settings.deadLetterQueue, copies);
   return true;
 }

@@ -77,7 +77,8 @@ export class FleetClient {
    * derived from the key (and tenant), and a second submission answers the first's id with
    * `created: false`; without, the id is new.
    *
-   * @throws whatever `workflows.check` throws (nothing is queued); FleetError `invalid_option`.
+   * @throws whatever `workflows.check` throws (nothing is queued); FleetError `invalid_option`;
+   * FleetError `idempotency_conflict` when the key already submitted another workflow.
    */
   async submit(name: string, input: unknown, options?: SubmitOptions): Promise<Submitted> {
     const { idempotencyKey, tenant, priority, startAfter } = checkSubmitOptions(options);
@@ -95,7 +96,23 @@ export class FleetClient {
       ...(priority === undefined ? {} : { priority }),
       ...(startAfter === undefined ? {} : { startAfter }),
     });
+    if (sent === null && idempotencyKey !== undefined)
+      await this.#sameWorkflow(id, name, idempotencyKey);
     return { id, created: sent !== null };
+  }
+
+  /**
+   * A key seen before names the workflow it submitted: a submission of another workflow under
+   * it is refused, rather than answered with the first one's id as though it were queued.
+   */
+  async #sameWorkflow(id: string, name: string, key: string): Promise<void> {
+    const existing = await this.status(id);
+    if (existing === undefined || existing.workflow === name) return;
+    throw new FleetError({
+      code: "idempotency_conflict",
+      workflowId: id,
+      message: `The idempotency key ${JSON.stringify(key)} already submitted workflow "${existing.workflow}" (${id}); it cannot also submit "${name}".`,
+    });
   }
 
   /** The workflow's status, or undefined when the queue has no workflow with this id. */

@@ -32,6 +32,18 @@ describeOnServer("submitting workflows", (open) => {
     expect(other.id).not.toBe(first.id);
   });
 
+  it("a key that already submitted one workflow is refused for another, rather than answered as queued", async () => {
+    const client = (await open()).client(testWorkflows());
+    const first = await client.submit("echo", { n: 1 }, { idempotencyKey: "order-8" });
+    const refused = await client.submit("slow", {}, { idempotencyKey: "order-8" }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(FleetError.isInstance(refused) && refused.code).toBe("idempotency_conflict");
+    expect((refused as Error).message).toContain('already submitted workflow "echo"');
+    expect((await client.list()).map((workflow) => workflow.id)).toEqual([first.id]);
+  });
+
   it("without a key, every submission is a new workflow", async () => {
     const client = (await open()).client(testWorkflows());
     const [a, b] = [await client.submit("echo", {}), await client.submit("echo", {})];

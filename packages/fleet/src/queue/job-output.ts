@@ -6,9 +6,20 @@ import type { StoredWorkflowError } from "../fleet-error.js";
 // `{ error }` for a failure. pg-boss writes failures of its own (a lost heartbeat, a shutdown, a
 // handler past its expiry) in other shapes, which `storedError` reads too.
 
-/** What the server stores when a workflow finished with `output`. */
-export function finishedOutput(output: unknown): { readonly output: unknown } {
-  return { output };
+/** JSON escapes `jsonb` refuses: NUL, and (possibly lone) surrogates written as escapes. */
+const JSONB_UNSAFE_ESCAPE = /\\u(?:0000|d[89a-f])/i;
+
+/**
+ * What the server stores when a workflow finished with `output`: `{ output }`, or, when `jsonb`
+ * cannot hold the output as it is (model text may carry a NUL or a lone surrogate, which
+ * PostgreSQL refuses), its exact JSON text as `{ outputJson }` — an output the database refused
+ * would leave the workflow unfinished, retried and paid for again.
+ */
+export function finishedOutput(
+  output: unknown,
+): { readonly output: unknown } | { readonly outputJson: string } {
+  const json = JSON.stringify(output);
+  return json !== undefined && JSONB_UNSAFE_ESCAPE.test(json) ? { outputJson: json } : { output };
 }
 
 /** What the server stores when a workflow failed: `{ name, code, message }`, nothing else. */
@@ -26,7 +37,8 @@ export function storedErrorOf(error: unknown): StoredWorkflowError {
 
 /** The result a finished workflow's stored output holds. */
 export function finishedValue(stored: unknown): unknown {
-  return isRecord(stored) ? stored.output : undefined;
+  if (!isRecord(stored)) return undefined;
+  return typeof stored.outputJson === "string" ? JSON.parse(stored.outputJson) : stored.output;
 }
 
 /** The error a failed workflow's stored output holds, whoever wrote it. */

@@ -33,6 +33,24 @@ describe("on PGlite", () => {
     }
   });
 
+  it("an output jsonb cannot hold as it is (a NUL, a lone surrogate) is stored exactly and the workflow finishes", async () => {
+    const queue = await openFleetQueue({
+      database: { pglite },
+      logger: silentLogger,
+      schema: "unsafe_text",
+    });
+    try {
+      const client = queue.client(testWorkflows());
+      const said = "a\u0000b \ud800 c";
+      await queue.serve(async () => ({ said }));
+      const { id } = await client.submit("echo", {});
+      expect(await client.result(id, { timeoutMs: 10_000 })).toEqual({ said });
+      expect(await client.status(id)).toMatchObject({ state: "finished", attempts: 1 });
+    } finally {
+      await queue.close();
+    }
+  });
+
   it("closing the queue leaves the PGlite instance open for its owner", async () => {
     const queue = await openFleetQueue({
       database: { pglite },

@@ -2,6 +2,7 @@ import { formatTranscript } from "@nucleo/recorder-postgres";
 import type { LoadedWorkerConfig } from "../../config/load-worker-config.js";
 import { Worker, type RunOutcome, type WorkflowRun } from "../../compose/worker.js";
 import type { FleetServer } from "@nucleo/fleet";
+import { attemptRootId } from "../../fleet/attempt-roots.js";
 import { queueHandler } from "../../fleet/queue-handler.js";
 import { isWorkflowRetryable } from "../../fleet/workflow-retry-policy.js";
 import { stopIfSignalled } from "../../shutdown/watch-startup-signals.js";
@@ -67,7 +68,10 @@ export async function runWorkflows(options: RunWorkflowsOptions, io: CliIo): Pro
   let server: FleetServer;
   try {
     server = await fleet.queue.serve(
-      queueHandler(worker, { onStarted: (fleetRun, run) => taken.started(fleetRun.id, run) }),
+      queueHandler(worker, {
+        logger,
+        onStarted: (fleetRun, run) => taken.started(fleetRun.id, run),
+      }),
       { concurrency: 1, graceMs: config.shutdown.graceMs, isRetryable: isWorkflowRetryable },
     );
     try {
@@ -111,7 +115,27 @@ export async function runWorkflows(options: RunWorkflowsOptions, io: CliIo): Pro
           request.input,
           tenant === undefined ? {} : { tenant },
         );
-        run = await Promise.race([taken.taken(id), shutdown.drained.then(() => undefined)]);
+        // On a server, another worker serving the same queue may take it: then its end, read
+        // from the queue, is what is reported.
+        const watching = new AbortController();
+        const endedElsewhere = fleet.client
+          .result(id, { signal: watching.signal })
+          .then(
+            () => undefined,
+            () => undefined,
+          )
+          .then(() =>
+            watching.signal.aborted ? undefined : ranElsewhere(fleet, worker, id, request.input),
+          );
+        try {
+          run = await Promise.race([
+            taken.taken(id),
+            endedElsewhere,
+            shutdown.drained.then(() => undefined),
+          ]);
+        } finally {
+          watching.abort();
+        }
         if (run === undefined) {
           say(
             `Shutting down: ${request.workflow} (workflow ${id}) stays on the queue for the next worker.`,
@@ -158,4 +182,32 @@ export async function runWorkflows(options: RunWorkflowsOptions, io: CliIo): Pro
   if (json !== false)
     io.stdout(JSON.stringify(json === "one" ? (reports[0] ?? null) : reports, null, 2));
   return failed ? 1 : 0;
+}
+
+/**
+ * A workflow another worker ran (its end read from the queue), as this command reports it: the
+ * recorder's root of its latest attempt, and its outcome as the queue stored it.
+ */
+async function ranElsewhere(
+  fleet: WorkerFleet,
+  worker: Worker,
+  id: string,
+  input: unknown,
+): Promise<WorkflowRun | undefined> {
+  const status = await fleet.client.status(id);
+  if (status === undefined) return undefined;
+  const outcome: RunOutcome =
+    status.state === "finished"
+      ? { ok: true, output: status.output }
+      : {
+          ok: false,
+          error: new Error(status.error?.message ?? `the workflow ended ${status.state}`),
+          stoppedByShutdown: false,
+        };
+  return {
+    id: attemptRootId(id, status.attempts),
+    definition: worker.registry.get(status.workflow),
+    input,
+    settled: Promise.resolve(outcome),
+  };
 }

@@ -52,7 +52,7 @@ export function addServeCommand(program: Command, io: CliIo, state: CliState): v
       try {
         const fleet = await openWorkerFleet(worker, logger);
         try {
-          const server = await fleet.queue.serve(queueHandler(worker), {
+          const server = await fleet.queue.serve(queueHandler(worker, { logger }), {
             concurrency,
             graceMs: config.shutdown.graceMs,
             isRetryable: isWorkflowRetryable,
