@@ -234,3 +234,4 @@ function handle(
     },
   };
 }
+export { throwawayPostgresForTests } from "./server-for-tests.ts";

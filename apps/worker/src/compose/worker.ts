@@ -89,9 +89,9 @@ export interface WorkflowRun {
 /**
  * The worker process's core in embedded mode: the catalog, the providers (or the mock
  * provider), the Postgres recorder and the registered workflows, composed from a config and
- * the environment around one dispatcher. It takes work until {@link stopTakingWork}; running
- * workflows then finish, or are cancelled when the grace period ends; {@link close} writes
- * everything to the recorder and releases it all.
+ * the environment around one dispatcher. It runs what it is given (the queue's server hands it
+ * each attempt, and cancels one through the run's signal) until {@link close}, which waits for
+ * running workflows, writes everything to the recorder and releases it all.
  *
  * @example
  * const worker = await Worker.start({ config: await loadWorkerConfig("config/worker.json") });
@@ -113,9 +113,7 @@ export class Worker {
   readonly conversations: ConversationService;
   readonly #running = new Map<string, JobHandle<unknown>>();
   readonly #settling = new Set<Promise<RunOutcome>>();
-  readonly #stoppedByShutdown = new Set<string>();
   #accepting = true;
-  #graceTimer: ReturnType<typeof setTimeout> | undefined;
   #closed: Promise<void> | undefined;
 
   private constructor(
@@ -281,7 +279,8 @@ export class Worker {
       (error: unknown): RunOutcome => ({
         ok: false,
         error: error instanceof Error ? error : new Error(String(error)),
-        stoppedByShutdown: this.#stoppedByShutdown.has(handle.id),
+        // Whoever stops the worker (a drain) knows it did; the run cannot tell.
+        stoppedByShutdown: false,
       }),
     );
     this.#settling.add(settled);
@@ -290,31 +289,6 @@ export class Worker {
       this.#settling.delete(settled);
     });
     return { id: handle.id, definition, input: checked, settled };
-  }
-
-  /**
-   * Takes no new work from now on. Running workflows may finish for `graceMs`; then each is
-   * cancelled with everything below it. Calling it again (a second signal) cancels at once.
-   */
-  stopTakingWork(graceMs: number = this.config.shutdown.graceMs): void {
-    if (!this.#accepting) {
-      this.cancelRunning("the worker was told to stop again");
-      return;
-    }
-    this.#accepting = false;
-    if (this.#running.size === 0) return;
-    this.#graceTimer = setTimeout(
-      () => this.cancelRunning(`the worker's shutdown grace period of ${graceMs} ms ran out`),
-      graceMs,
-    );
-  }
-
-  /** Cancels every running workflow, saying why. */
-  cancelRunning(reason: string): void {
-    for (const [id, handle] of this.#running) {
-      this.#stoppedByShutdown.add(id);
-      handle.cancel(reason);
-    }
   }
 
   /**
@@ -327,14 +301,13 @@ export class Worker {
   }
 
   /**
-   * Stops taking work, waits for running workflows to settle (cancelled when a grace period
-   * began and ran out), writes every recorded event, and releases the recorder and the models.
+   * Stops taking work, waits for running workflows to settle, writes every recorded event, and
+   * releases the recorder and the models.
    */
   close(): Promise<void> {
     this.#closed ??= (async () => {
       this.#accepting = false;
       await Promise.all(this.#settling);
-      if (this.#graceTimer !== undefined) clearTimeout(this.#graceTimer);
       try {
         await this.recorder.close();
       } finally {

@@ -55,7 +55,7 @@ export const ABANDONED_START_STATUS = 1;
  * on what the recorder has not written. The process's `exit` handlers still run, so a PGlite
  * folder's lock is released.
  *
- * Hand over to `watchShutdownSignals` in the same synchronous stretch as {@link StartupSignals.stop},
+ * Hand over to `watchServeSignals` in the same synchronous stretch as {@link StartupSignals.stop},
  * so no signal falls between the two.
  *
  * @example

@@ -5,28 +5,11 @@ import { AbstractTool } from "../jobs/abstract-tool.js";
 import type { ReplaySource } from "../replay/replay-source.js";
 import { EventLog, ScriptedDoer, ScriptedTool } from "../test-support/jobs.js";
 import { RecordingLogger } from "../testing/recording-logger.js";
+import { recordedReplays } from "../testing/recorded-replays.js";
 import { JobDispatcher } from "./job-dispatcher.js";
 
 // Replay against what could hand a job the wrong output: requests JSON would flatten alike,
 // another class under the same name, a schema of the job's own that throws.
-
-/** A source built from the marks and outputs an attempt's events reported. */
-function sourceFrom(log: EventLog): ReplaySource {
-  const byKey = new Map<string, { jobId: string; output: unknown }>();
-  const marks = new Map<string, ReplayMark>();
-  for (const event of log.events) {
-    if (event.type === "job.submitted" && event.replay) marks.set(event.jobId, event.replay);
-    if (event.type === "job.finished" && "output" in event) {
-      const mark = marks.get(event.jobId);
-      if (mark && mark.position !== "")
-        byKey.set(`${mark.position} ${mark.fingerprint}`, {
-          jobId: event.jobId,
-          output: event.output,
-        });
-    }
-  }
-  return { recall: (position, fingerprint) => byKey.get(`${position} ${fingerprint}`) };
-}
 
 describe("replay never hands a job an output that is not its own", () => {
   it("what JSON would flatten alike (a Map, NaN) is never replayed: such a job runs live", async () => {
@@ -70,7 +53,7 @@ describe("replay never hands a job an output that is not its own", () => {
     const output = await new JobDispatcher().submit(
       new ScriptedDoer((context) => context.submitInStep(new Renamed(() => "new class"), null)),
       null,
-      { replay: { workflowId: "wf", source: sourceFrom(first) } },
+      { replay: { workflowId: "wf", source: recordedReplays(first.events) } },
     );
     expect(output).toBe("new class");
   });

@@ -7,34 +7,10 @@ import type { ReplaySource, WorkflowReplay } from "../replay/replay-source.js";
 import { EventLog, ScriptedDoer, ScriptedTool, WordCount } from "../test-support/jobs.js";
 import { RecordingAdmission } from "../testing/recording-admission.js";
 import { RecordingLogger } from "../testing/recording-logger.js";
+import { recordedReplays } from "../testing/recorded-replays.js";
 import { JobDispatcher } from "./job-dispatcher.js";
 
 const SEAT = { grade: "MEDIUM" as const, inputTokens: 100, maxOutputTokens: 50 };
-
-/** A source built from the marks and outputs an attempt's events reported. */
-function sourceFrom(log: EventLog): ReplaySource & { asked: string[] } {
-  const byKey = new Map<string, { jobId: string; output: unknown }>();
-  const marks = new Map<string, ReplayMark>();
-  for (const event of log.events) {
-    if (event.type === "job.submitted" && event.replay) marks.set(event.jobId, event.replay);
-    if (event.type === "job.finished" && "output" in event) {
-      const mark = marks.get(event.jobId);
-      if (mark && mark.position !== "")
-        byKey.set(`${mark.position} ${mark.fingerprint}`, {
-          jobId: event.jobId,
-          output: event.output,
-        });
-    }
-  }
-  const asked: string[] = [];
-  return {
-    asked,
-    recall(position, fingerprint) {
-      asked.push(position);
-      return byKey.get(`${position} ${fingerprint}`);
-    },
-  };
-}
 
 function marksOf(log: EventLog): Array<ReplayMark | undefined> {
   return log.ofType("job.submitted").map((event: JobSubmittedEvent) => event.replay);
@@ -91,7 +67,7 @@ describe("replay of a resumed workflow", () => {
     const output = await new JobDispatcher({ observers: [second] }).submit(
       countingWorkflow(["a b", "c"]),
       null,
-      { replay: { workflowId: "wf", source: sourceFrom(first) } },
+      { replay: { workflowId: "wf", source: recordedReplays(first.events) } },
     );
     expect(output).toEqual([2, 1, 2, 2]);
     const children = second.ofType("job.submitted").filter((event) => event.parentId !== null);
@@ -135,7 +111,7 @@ describe("replay of a resumed workflow", () => {
     const output = await new JobDispatcher({ observers: [second] }).submit(
       countingWorkflow(["a b", "c d e"]),
       null,
-      { replay: { workflowId: "wf", source: sourceFrom(first) } },
+      { replay: { workflowId: "wf", source: recordedReplays(first.events) } },
     );
     expect(output).toEqual([2, 3, 2, 2]);
     const replayed = second
@@ -162,7 +138,7 @@ describe("replay of a resumed workflow", () => {
     expect(admission.requests).toHaveLength(1);
     const second = new EventLog({ wantsContent: true });
     await new JobDispatcher({ admission, observers: [second] }).submit(workflow(), null, {
-      replay: { workflowId: "wf", source: sourceFrom(first) },
+      replay: { workflowId: "wf", source: recordedReplays(first.events) },
     });
     expect(admission.requests).toHaveLength(1);
     expect(second.ofType("seat.reserved")).toEqual([]);
@@ -235,7 +211,7 @@ describe("replay of a resumed workflow", () => {
       replay: { workflowId: "wf" },
     });
     await new JobDispatcher().submit(workflow(), null, {
-      replay: { workflowId: "wf", source: sourceFrom(first) },
+      replay: { workflowId: "wf", source: recordedReplays(first.events) },
     });
     expect(notes).toEqual(["hi", "hi (replayed as HI)"]);
   });
@@ -261,7 +237,7 @@ describe("replay of a resumed workflow", () => {
     await new JobDispatcher({ observers: [first] }).submit(workflow("a"), null, {
       replay: { workflowId: "wf" },
     });
-    const source = sourceFrom(first);
+    const source = recordedReplays(first.events);
     expect(
       await new JobDispatcher().submit(workflow("a"), null, {
         replay: { workflowId: "wf", source },

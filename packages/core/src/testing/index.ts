@@ -11,3 +11,4 @@ export { RecordingAdmission, type ReturnedSeat } from "./recording-admission.js"
 export { RecordingLogger, type LoggedEntry } from "./recording-logger.js";
 export { EventLog } from "./event-log.js";
 export { invalidInputFrom } from "./invalid-input-from.js";
+export { recordedReplays } from "./recorded-replays.js";

@@ -1,8 +1,4 @@
-import {
-  POSTGRES_BINARIES_NOT_FOUND,
-  startThrowawayPostgres,
-  type ThrowawayPostgres,
-} from "@nucleo/tooling/postgres";
+import { throwawayPostgresForTests } from "@nucleo/tooling/postgres";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { pgliteSnapshot } from "./pglite-snapshot.js";
@@ -16,22 +12,13 @@ import "./provided-context.js";
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const cacheDir = join(project.config.root, "node_modules", ".cache", "nucleo-fleet");
-  const [server, snapshot] = await Promise.all([startServer(), pgliteSnapshot(cacheDir)]);
+  const [server, snapshot] = await Promise.all([
+    throwawayPostgresForTests("fleet"),
+    pgliteSnapshot(cacheDir),
+  ]);
   project.provide("fleetPostgresUrl", server?.url ?? null);
   project.provide("fleetPgliteSnapshot", snapshot);
   return async () => {
     await server?.dispose();
   };
-}
-
-async function startServer(): Promise<ThrowawayPostgres | undefined> {
-  try {
-    return await startThrowawayPostgres();
-  } catch (error) {
-    const missing = (error as { code?: unknown }).code === POSTGRES_BINARIES_NOT_FOUND;
-    const ci = process.env.CI;
-    if (!missing || (ci !== undefined && !/^(false|0|)$/i.test(ci))) throw error;
-    console.warn(`fleet: the PostgreSQL tests are skipped. ${(error as Error).message}`);
-    return undefined;
-  }
 }

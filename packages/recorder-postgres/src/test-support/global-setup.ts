@@ -1,9 +1,5 @@
 import { join } from "node:path";
-import {
-  POSTGRES_BINARIES_NOT_FOUND,
-  startThrowawayPostgres,
-  type ThrowawayPostgres,
-} from "@nucleo/tooling/postgres";
+import { throwawayPostgresForTests } from "@nucleo/tooling/postgres";
 import type { TestProject } from "vitest/node";
 import { pgliteSnapshot } from "./pglite-snapshot.js";
 import "./provided-context.js";
@@ -16,28 +12,13 @@ import "./provided-context.js";
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const cacheDir = join(project.config.root, "node_modules", ".cache", "nucleo-recorder-postgres");
-  const [server, snapshot] = await Promise.all([startServer(), pgliteSnapshot(cacheDir)]);
+  const [server, snapshot] = await Promise.all([
+    throwawayPostgresForTests("recorder-postgres"),
+    pgliteSnapshot(cacheDir),
+  ]);
   project.provide("recorderPostgresUrl", server?.url ?? null);
   project.provide("recorderPgliteSnapshot", snapshot);
   return async () => {
     await server?.dispose();
   };
-}
-
-async function startServer(): Promise<ThrowawayPostgres | undefined> {
-  try {
-    return await startThrowawayPostgres();
-  } catch (error) {
-    const missing = (error as { code?: unknown }).code === POSTGRES_BINARIES_NOT_FOUND;
-    if (!missing || runsInCi()) throw error;
-    console.warn(
-      `recorder-postgres: the PostgreSQL half of the tests is skipped. ${(error as Error).message}`,
-    );
-    return undefined;
-  }
-}
-
-function runsInCi(): boolean {
-  const ci = process.env.CI;
-  return ci !== undefined && !/^(false|0|)$/i.test(ci);
 }

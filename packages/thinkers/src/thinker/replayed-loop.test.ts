@@ -1,33 +1,12 @@
 import type { ReplayMark, ReplaySource, RunEvent } from "@nucleo/core";
 import { AbstractTool } from "@nucleo/core";
-import { EventLog } from "@nucleo/core/testing";
+import { EventLog, recordedReplays } from "@nucleo/core/testing";
 import { ScriptedLlmClient } from "@nucleo/testing";
 import { ClassToolProvider } from "@nucleo/tools";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { envelope, Summer, thinkerTestRuntime } from "../test-support/thinker-fixtures.js";
 import { Guarded } from "../test-support/thinker-loop-fixtures.js";
-
-/** The outputs an attempt's events recorded, by position and fingerprint, less the jobs `drop` names. */
-function sourceFrom(
-  events: readonly RunEvent[],
-  drop: (mark: ReplayMark) => boolean = () => false,
-): ReplaySource {
-  const marks = new Map<string, ReplayMark>();
-  const byKey = new Map<string, { jobId: string; output: unknown }>();
-  for (const event of events) {
-    if (event.type === "job.submitted" && event.replay) marks.set(event.jobId, event.replay);
-    if (event.type === "job.finished" && "output" in event) {
-      const mark = marks.get(event.jobId);
-      if (mark && mark.position !== "" && !drop(mark))
-        byKey.set(`${mark.position} ${mark.fingerprint}`, {
-          jobId: event.jobId,
-          output: event.output,
-        });
-    }
-  }
-  return { recall: (position, fingerprint) => byKey.get(`${position} ${fingerprint}`) };
-}
 
 function isModelCall(mark: ReplayMark): boolean {
   return mark.position.endsWith(".llm_call.0");
@@ -57,7 +36,7 @@ describe("a thinker in a resumed workflow", () => {
   it("a thinker's model calls replay while its conversation is the same: the provider is not asked again", async () => {
     const first = await attempt(new ScriptedLlmClient(ADDS_THEN_ANSWERS()));
     const silent = new ScriptedLlmClient([]);
-    const second = await attempt(silent, sourceFrom(first.events));
+    const second = await attempt(silent, recordedReplays(first.events));
     expect(second.output).toEqual(first.output);
     expect(silent.requests).toHaveLength(0);
     expect(second.events.filter((event) => event.type === "llm.call")).toEqual([]);
@@ -67,7 +46,7 @@ describe("a thinker in a resumed workflow", () => {
     const firstClient = new ScriptedLlmClient(ADDS_THEN_ANSWERS());
     const first = await attempt(firstClient);
     // The worker died after the first call and the tool: the answer's call was never recorded.
-    const recorded = sourceFrom(first.events, (mark) => mark.position.startsWith("/2."));
+    const recorded = recordedReplays(first.events, (mark) => mark.position.startsWith("/2."));
     const secondClient = new ScriptedLlmClient([ScriptedLlmClient.answer(envelope({ total: 3 }))]);
     const second = await attempt(secondClient, recorded);
     expect(second.output).toEqual({ total: 3 });
@@ -115,7 +94,7 @@ describe("a thinker in a resumed workflow", () => {
     const first = await run(new ScriptedLlmClient(script(1)));
     // The tool's result was not recorded; run again it answers 2, so the answer's call sees
     // another conversation than the recorded one and goes to the provider.
-    const source = sourceFrom(first.events, (mark) => mark.position.includes(".tally."));
+    const source = recordedReplays(first.events, (mark) => mark.position.includes(".tally."));
     const secondClient = new ScriptedLlmClient(script(2).slice(1));
     const second = await run(secondClient, source);
     expect(second.output).toEqual({ total: 2 });

@@ -38,7 +38,7 @@ export interface RunWorkflowsOptions {
 /**
  * Starts the worker, runs each request in turn and prints its report read back from the
  * recorder, then shuts the worker down. A signal stops taking work (see
- * `watchShutdownSignals`). A terminal shows each run's progress on stderr. Resolves to 1 when
+ * `watchServeSignals`). A terminal shows each run's progress on stderr. Resolves to 1 when
  * a workflow failed (not when the shutdown stopped it), else 0.
  */
 export async function runWorkflows(options: RunWorkflowsOptions, io: CliIo): Promise<number> {

@@ -1,5 +1,6 @@
 import type { RecordedJob, Trajectory } from "@nucleo/recorder-postgres";
 import { describe, expect, it } from "vitest";
+import { formatTrajectory } from "./format-answers.js";
 import { formatRunReport } from "./format-run-report.js";
 
 const NO_COST = {
@@ -73,5 +74,22 @@ describe("formatRunReport", () => {
       benchmarks: [],
     });
     expect(text).toContain("Failed  boomgone");
+  });
+});
+
+describe("formatTrajectory", () => {
+  it("marks a job that returned an earlier attempt's recorded output as replayed", () => {
+    const root = job({ jobId: "root~2", rootId: "root~2", jobClass: "BudgetCheck" });
+    const child = {
+      parentId: "root~2",
+      rootId: "root~2",
+      jobClass: "LLMCall",
+      jobName: "llm_call",
+    };
+    const replayed = job({ ...child, jobId: "call-2", ordinal: 1, replayedFrom: "call-1" });
+    const live = job({ ...child, jobId: "call-3", ordinal: 2 });
+    const text = formatTrajectory(trajectoryOf(root, [replayed, live]));
+    expect(text).toMatch(/call-2 +LLMCall +finished \(replayed\)/);
+    expect(text).toMatch(/call-3 +LLMCall +finished +\d/);
   });
 });
