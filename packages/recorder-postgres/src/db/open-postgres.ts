@@ -62,7 +62,14 @@ export async function openPostgres(url: string): Promise<RecorderConnection> {
     });
   }
   const db = new Kysely<RecorderDatabase>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: "postgres", close: closeOnce(() => db.destroy()) };
+  // Kysely ends the pool only once a query has made its driver; a connection closed before any
+  // query (a console stopped unused) would otherwise keep the check's client open until the
+  // pool's idle timeout, and the process with it.
+  const close = async () => {
+    await db.destroy();
+    if (!pool.ending) await pool.end();
+  };
+  return { db, kind: "postgres", close: closeOnce(close) };
 }
 
 function checkUrl(url: string, masked: string): void {

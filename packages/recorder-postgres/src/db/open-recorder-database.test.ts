@@ -227,4 +227,24 @@ describe("openRecorderDatabase with a URL", () => {
       expect(everything(error)).not.toContain(password);
     },
   );
+
+  it.skipIf(serverUrl === null)(
+    "a connection closed before any query leaves no socket to the server open",
+    async () => {
+      const port = Number(new URL(serverUrl ?? "postgres://unused").port);
+      const socketsToServer = () =>
+        (process as unknown as { _getActiveHandles(): unknown[] })
+          ._getActiveHandles()
+          .filter((handle) => (handle as { remotePort?: number }).remotePort === port).length;
+      const before = socketsToServer();
+      const connection = await openRecorderDatabase({ url: serverUrl!, migrate: false });
+      expect(socketsToServer()).toBe(before + 1);
+      await connection.close();
+      // The client's socket closes once the server has read the goodbye: a few turns of the loop.
+      for (let turn = 0; turn < 1_000 && socketsToServer() > before; turn += 1) {
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      expect(socketsToServer()).toBe(before);
+    },
+  );
 });

@@ -43,7 +43,9 @@ describeOnBothDatabases("migration 0006 (replay)", (open) => {
     await migrateTo0005(db);
     await sql`insert into nucleo_jobs (id, root_id) values ('old-job', 'old-job')`.execute(db);
 
-    expect((await migrateToLatest(db)).applied).toEqual(["0006-replay"]);
+    expect((await migrateToLatest(db)).applied).toEqual(
+      Object.keys(RECORDER_MIGRATIONS).filter((name) => name >= "0006"),
+    );
 
     const job = await db
       .selectFrom("nucleo_jobs")

@@ -24,6 +24,9 @@ const TABLES = [
   "nucleo_tool_withholds",
 ];
 
+/** The workflow list's order (migration 0007), as Postgres reports it. */
+const LIST_ORDER = `COALESCE(submitted_at, '-infinity'::timestamp with time zone) DESC, id COLLATE "C" DESC`;
+
 // Every index the migrations make, primary keys included, with the column list Postgres reports.
 const INDEXES: Readonly<Record<string, string>> = {
   nucleo_jobs_pkey: "btree (id)",
@@ -36,6 +39,11 @@ const INDEXES: Readonly<Record<string, string>> = {
   nucleo_model_calls_ancestors: "gin (ancestors)",
   nucleo_model_calls_class: "btree (job_class, at)",
   nucleo_model_calls_at: "btree (at)",
+  nucleo_model_calls_entry_root: "btree (entry_id, root_id)",
+  nucleo_jobs_workflows: `btree (${LIST_ORDER}) WHERE (parent_id IS NULL)`,
+  nucleo_jobs_workflows_status: `btree (status, ${LIST_ORDER}) WHERE (parent_id IS NULL)`,
+  nucleo_jobs_workflows_name: `btree (job_name, ${LIST_ORDER}) WHERE (parent_id IS NULL)`,
+  nucleo_jobs_workflows_tenant: `btree (((scope_axes ->> 'tenant'::text)), ${LIST_ORDER}) WHERE (parent_id IS NULL)`,
   nucleo_seats_pkey: "btree (seat_id)",
   nucleo_seats_job: "btree (job_id)",
   nucleo_tool_withholds_pk: "btree (job_id, seq)",

@@ -5,6 +5,7 @@ import * as sharedBudgets from "./0003-shared-budgets.js";
 import * as bookingTotals from "./0004-booking-totals.js";
 import * as saidContent from "./0005-said-content.js";
 import * as replay from "./0006-replay.js";
+import * as workflowList from "./0007-workflow-list.js";
 
 /**
  * Every recorder migration, by name, listed in code rather than read from a folder so they
@@ -20,4 +21,5 @@ export const RECORDER_MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0004-booking-totals": bookingTotals,
   "0005-said-content": saidContent,
   "0006-replay": replay,
+  "0007-workflow-list": workflowList,
 };

@@ -9,7 +9,7 @@ import { loggingStatements } from "./test-support/statement-log.js";
 const CONTENT_TABLES = /nucleo_(job_content|messages|model_call_content)\b/;
 
 describeOnBothDatabases("what was said is read only when asked for", (open) => {
-  it("the trajectory, subtree, ledger, sizing and benchmark queries touch none of the content tables", async () => {
+  it("the trajectory, subtree, ledger, sizing, benchmark, workflow list, model calls and headroom queries touch none of the content tables", async () => {
     const { db } = await open();
     await seedExampleRuns(db);
     await seedSaidRuns(db);
@@ -24,7 +24,10 @@ describeOnBothDatabases("what was said is read only when asked for", (open) => {
     await queries.seatSizing();
     await queries.benchmarkReports();
     await queries.benchmarkReport("bench-1");
-    expect(statements.length).toBeGreaterThan(15);
+    await queries.workflows({ model: "model-a", minCost: "0", currency: "USD" });
+    for (const jobId of ["turn-1", "agent", "a"]) await queries.modelCalls(jobId);
+    await queries.admissionHeadroom(Date.now());
+    expect(statements.length).toBeGreaterThan(20);
     for (const statement of statements) expect(statement).not.toMatch(CONTENT_TABLES);
   });
 

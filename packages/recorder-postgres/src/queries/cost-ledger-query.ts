@@ -12,7 +12,7 @@ import { requireId } from "./query-guard.js";
 import { requireWorkflow } from "./workflow-checks.js";
 
 /** What a cost ledger groups model calls by. */
-export const LEDGER_GROUPINGS = ["workflow", "jobClass", "model", "day"] as const;
+export const LEDGER_GROUPINGS = ["workflow", "jobClass", "model", "day", "tenant"] as const;
 
 /** A cost ledger's grouping: see {@link LEDGER_GROUPINGS}. */
 export type LedgerGrouping = (typeof LEDGER_GROUPINGS)[number];
@@ -21,7 +21,9 @@ export type LedgerGrouping = (typeof LEDGER_GROUPINGS)[number];
 export interface CostLedgerOptions {
   /**
    * `workflow` (the root job id), `jobClass`, `model` (the model the provider says answered,
-   * `gen_ai.response.model`) or `day` (the call's UTC day, `YYYY-MM-DD`).
+   * `gen_ai.response.model`), `day` (the call's UTC day, `YYYY-MM-DD`) or `tenant` (the tenant
+   * its workflow was submitted with, `scope_axes->>'tenant'` of the root job; `""` for a
+   * workflow without one, or whose root job is not recorded yet).
    */
   readonly by: LedgerGrouping;
   /** Only this workflow's calls (refused as `unknown_workflow` when none is recorded). */
@@ -36,7 +38,7 @@ export interface CostLedgerOptions {
 
 /** One line of a cost ledger: a group's calls in one currency. */
 export interface CostLedgerRow {
-  /** The group: a root job id, a job class, a model name or a `YYYY-MM-DD` day. */
+  /** The group: a root job id, a job class, a model name, a `YYYY-MM-DD` day or a tenant (`""`: none). */
   readonly key: string;
   readonly currency: string;
   readonly calls: number;
@@ -49,15 +51,20 @@ export interface CostLedgerRow {
 const GROUPINGS: Readonly<
   Record<LedgerGrouping, { readonly key: RawBuilder<string>; readonly group: RawBuilder<unknown> }>
 > = {
-  workflow: { key: sql<string>`root_id`, group: sql`root_id` },
-  jobClass: { key: sql<string>`job_class`, group: sql`job_class` },
-  model: { key: sql<string>`response_model`, group: sql`response_model` },
+  workflow: { key: sql<string>`mc.root_id`, group: sql`mc.root_id` },
+  jobClass: { key: sql<string>`mc.job_class`, group: sql`mc.job_class` },
+  model: { key: sql<string>`mc.response_model`, group: sql`mc.response_model` },
   // Grouped by the UTC date (whatever the session's time zone) and formatted once per group:
   // formatting each of a million rows doubled the query's time. The planner needs statistics
   // on this expression to hash the thirty-odd days instead of sorting every call.
   day: {
-    key: sql<string>`to_char((at at time zone 'UTC')::date, 'YYYY-MM-DD')`,
-    group: sql`(at at time zone 'UTC')::date`,
+    key: sql<string>`to_char((mc.at at time zone 'UTC')::date, 'YYYY-MM-DD')`,
+    group: sql`(mc.at at time zone 'UTC')::date`,
+  },
+  // The root job's row, joined only for this grouping (see readCostLedger).
+  tenant: {
+    key: sql<string>`coalesce(root.scope_axes->>'tenant', '')`,
+    group: sql`coalesce(root.scope_axes->>'tenant', '')`,
   },
 };
 
@@ -74,16 +81,21 @@ export async function readCostLedger(
   const checked = checkLedgerOptions(options);
   const grouping = GROUPINGS[checked.by];
   let query = db
-    .selectFrom("nucleo_model_calls")
+    .selectFrom("nucleo_model_calls as mc")
+    // A call's tenant is its workflow's: left-joined, so calls whose root row is not written
+    // yet still count (under "").
+    .$if(checked.by === "tenant", (tenant) =>
+      tenant.leftJoin("nucleo_jobs as root", "root.id", "mc.root_id"),
+    )
     .select(grouping.key.as("key"))
-    .select("currency")
+    .select("mc.currency")
     .select(totalsColumns());
-  if (checked.rootId !== undefined) query = query.where("root_id", "=", checked.rootId);
-  if (checked.from !== undefined) query = query.where("at", ">=", checked.from);
-  if (checked.to !== undefined) query = query.where("at", "<", checked.to);
-  if (checked.currency !== undefined) query = query.where("currency", "=", checked.currency);
+  if (checked.rootId !== undefined) query = query.where("mc.root_id", "=", checked.rootId);
+  if (checked.from !== undefined) query = query.where("mc.at", ">=", checked.from);
+  if (checked.to !== undefined) query = query.where("mc.at", "<", checked.to);
+  if (checked.currency !== undefined) query = query.where("mc.currency", "=", checked.currency);
   const rows = await query
-    .groupBy([grouping.group, sql`currency`])
+    .groupBy([grouping.group, sql`mc.currency`])
     .orderBy(sql`1`)
     .orderBy(sql`2`)
     .execute();

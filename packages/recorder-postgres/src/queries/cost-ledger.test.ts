@@ -70,6 +70,44 @@ describeOnBothDatabases("RecorderQueries.costLedger", (open) => {
     ]);
   });
 
+  it('by tenant: each call under its workflow root\'s tenant, "" for a workflow without one or whose root is not recorded', async () => {
+    const { db } = await open();
+    await seedRows(db, {
+      jobs: [
+        { id: "t-1", scopeAxes: { tenant: "acme", ticket: "T-1" } },
+        // A job's own axes do not move its calls: the workflow's tenant does.
+        { id: "t-1-child", parentId: "t-1", scopeAxes: { tenant: "other" } },
+        { id: "t-2", scopeAxes: { tenant: "acme" } },
+        { id: "t-3", scopeAxes: { tenant: "globex" } },
+        { id: "t-4" },
+        { id: "ghost" },
+        { id: "ghost-child", parentId: "ghost" },
+      ],
+      missingJobs: ["ghost"],
+      calls: [
+        { jobId: "t-1", cost: "0.1" },
+        { jobId: "t-1-child", cost: "0.2" },
+        { jobId: "t-2", cost: "0.5", currency: "EUR" },
+        { jobId: "t-3", cost: "1" },
+        { jobId: "t-4", cost: "0.01" },
+        { jobId: "ghost-child", cost: "0.02" },
+      ],
+    });
+    const queries = new RecorderQueries(db);
+    expect(lines(await queries.costLedger({ by: "tenant" }))).toEqual([
+      " USD 2 0.03",
+      "acme EUR 1 0.5",
+      "acme USD 2 0.3",
+      "globex USD 1 1",
+    ]);
+    expect(lines(await queries.costLedger({ by: "tenant", rootId: "t-1" }))).toEqual([
+      "acme USD 2 0.3",
+    ]);
+    expect(lines(await queries.costLedger({ by: "tenant", currency: "EUR" }))).toEqual([
+      "acme EUR 1 0.5",
+    ]);
+  });
+
   it("sums exactly: ten calls of 0.1 make 1, and 0.1 + 0.2 make 0.3", async () => {
     const { db } = await open();
     await seedRows(db, {

@@ -39,3 +39,16 @@ export {
   type SearchSaidOptions,
 } from "./search-said-query.js";
 export { formatTranscript } from "./format-transcript.js";
+export {
+  WORKFLOW_LIST_DEFAULT_LIMIT,
+  WORKFLOW_LIST_MAX_LIMIT,
+  WORKFLOW_STATUSES,
+  type WorkflowListOptions,
+  type WorkflowStatus,
+} from "./workflow-list-options.js";
+export type { WorkflowPage, WorkflowSummary } from "./workflow-list-query.js";
+export {
+  DEFAULT_ADMISSION_WINDOW_MS,
+  type EntryHeadroom,
+  type WaitingSeatClaim,
+} from "./admission-headroom-query.js";

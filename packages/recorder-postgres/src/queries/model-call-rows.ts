@@ -42,6 +42,38 @@ export interface CallContentRefs {
   readonly responseFormat: unknown;
 }
 
+/** The metadata columns of `nucleo_model_calls`, in table order. */
+const METADATA_COLUMNS = [
+  "mc.job_id",
+  "mc.seq",
+  "mc.root_id",
+  "mc.at",
+  "mc.entry_id",
+  "mc.provider_name",
+  "mc.request_model",
+  "mc.response_model",
+  "mc.input_tokens",
+  "mc.cache_read_input_tokens",
+  "mc.cache_creation_input_tokens",
+  "mc.output_tokens",
+  "mc.reasoning_output_tokens",
+  "mc.cost",
+  "mc.currency",
+  "mc.latency_ms",
+  "mc.finish_reason",
+  "mc.attempt",
+] as const;
+
+/**
+ * Model calls' metadata only: no join, nothing of what was said (the content tables stay
+ * unread).
+ *
+ * @internal
+ */
+export function selectModelCallMetadata(db: Kysely<RecorderDatabase>) {
+  return db.selectFrom("nucleo_model_calls as mc").select(METADATA_COLUMNS);
+}
+
 /**
  * Model calls with their content's references (left-joined: a call recorded without content
  * has none). Selects no text: the messages are read apart, each once.
@@ -55,24 +87,7 @@ export function selectModelCalls(db: Kysely<RecorderDatabase>) {
       join.onRef("cc.job_id", "=", "mc.job_id").onRef("cc.seq", "=", "mc.seq"),
     )
     .select([
-      "mc.job_id",
-      "mc.seq",
-      "mc.root_id",
-      "mc.at",
-      "mc.entry_id",
-      "mc.provider_name",
-      "mc.request_model",
-      "mc.response_model",
-      "mc.input_tokens",
-      "mc.cache_read_input_tokens",
-      "mc.cache_creation_input_tokens",
-      "mc.output_tokens",
-      "mc.reasoning_output_tokens",
-      "mc.cost",
-      "mc.currency",
-      "mc.latency_ms",
-      "mc.finish_reason",
-      "mc.attempt",
+      ...METADATA_COLUMNS,
       "cc.response_hash",
       "cc.system_hash",
       "cc.thread",
@@ -88,8 +103,13 @@ export type ModelCallRow = Awaited<
   ReturnType<ReturnType<typeof selectModelCalls>["executeTakeFirstOrThrow"]>
 >;
 
+/** A row of {@link selectModelCallMetadata}: what {@link readModelCall} reads. @internal */
+export type ModelCallMetadataRow = Awaited<
+  ReturnType<ReturnType<typeof selectModelCallMetadata>["executeTakeFirstOrThrow"]>
+>;
+
 /** A row's metadata. @internal */
-export function readModelCall(row: ModelCallRow): RecordedModelCall {
+export function readModelCall(row: ModelCallMetadataRow): RecordedModelCall {
   return {
     jobId: row.job_id,
     seq: row.seq,

@@ -1,51 +1,26 @@
-import { readFileSync } from "node:fs";
-import { Decimal, walkTrajectory } from "@nucleo/core";
-import { CompiledQuery, type Kysely } from "kysely";
+import { walkTrajectory } from "@nucleo/core";
 import { describe, expect, it } from "vitest";
-import type { RecorderDatabase } from "../schema/database.js";
 import { describeOnBothDatabases } from "../test-support/databases.js";
-import type { CostLedgerOptions } from "./cost-ledger-query.js";
+import { LEDGER_GROUPINGS, type CostLedgerOptions } from "./cost-ledger-query.js";
 import type { CostTotals } from "./cost-totals.js";
 import type { RecordedMessage } from "./recorded-message.js";
 import { RecorderQueries } from "./recorder-queries.js";
 import { seedExampleRuns } from "./test-support/example-runs.js";
+import {
+  DOCUMENTED_QUERIES as documented,
+  exact,
+  exactRecord,
+  README as markdown,
+  runDocumented as run,
+  type Row,
+} from "./test-support/readme-queries.js";
 import { seedThinkerLoop } from "./test-support/said-loop.js";
 import { seedSaidRuns } from "./test-support/said-runs.js";
 import { seedRows } from "./test-support/seed-rows.js";
 import { tiedSiblings } from "./test-support/tied-siblings.js";
 
-// The README's query section: every ```sql block is run here and must answer what the typed API answers.
-const markdown = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
-const documented = new Map<string, string>();
-for (const match of markdown.matchAll(/```sql\n([\s\S]*?)```/g)) {
-  const text = match[1]!;
-  const name = /^-- query: (\w+)$/m.exec(text)?.[1];
-  if (name === undefined)
-    throw new Error(`A sql block in the README has no "-- query: <name>" line:\n${text}`);
-  documented.set(name, text.trim().replace(/;$/, ""));
-}
-
-type Row = Record<string, unknown>;
-
-async function run(
-  db: Kysely<RecorderDatabase>,
-  name: string,
-  parameters: readonly unknown[],
-): Promise<Row[]> {
-  const text = documented.get(name);
-  if (text === undefined) throw new Error(`the README documents no query "${name}"`);
-  const { rows } = await db.executeQuery<Row>(CompiledQuery.raw(text, [...parameters]));
-  return rows;
-}
-
-const exact = (value: unknown): string => Decimal.parse(String(value)).toString();
-const exactRecord = (value: unknown): Record<string, string> =>
-  Object.fromEntries(
-    Object.entries((value ?? {}) as Record<string, unknown>).map(([currency, cost]) => [
-      currency,
-      exact(cost),
-    ]),
-  );
+// The README's query section: every ```sql block is run here (and in queries-doc-console.test.ts)
+// and must answer what the typed API answers.
 
 /** The per-currency rows of a documented statement, folded into the API's totals. */
 function asTotals(rows: readonly Row[]): CostTotals {
@@ -66,16 +41,19 @@ function asTotals(rows: readonly Row[]): CostTotals {
 describe("QUERIES.md", () => {
   it("documents every query of the typed API, each once", () => {
     expect([...documented.keys()].sort()).toEqual([
+      "admissionHeadroom",
       "benchmarkReport",
       "benchmarkReports",
       "costLedger",
       "jobContent",
       "modelCall",
+      "modelCalls",
       "searchSaid",
       "seatSizing",
       "subtreeCost",
       "trajectory",
       "workflowCalls",
+      "workflows",
     ]);
     expect(markdown.match(/```sql/g)).toHaveLength(documented.size);
   });
@@ -136,14 +114,20 @@ describeOnBothDatabases("the SQL in the README answers what RecorderQueries answ
   it("costLedger: same rows for every grouping and filter", async () => {
     const { db } = await open();
     await seedExampleRuns(db);
+    // A workflow with a tenant, beside the examples' without one.
+    await seedRows(db, {
+      jobs: [{ id: "acme-wf", scopeAxes: { tenant: "acme" } }],
+      calls: [{ jobId: "acme-wf", cost: "0.25", at: "2025-01-06T10:00:08Z" }],
+    });
     const queries = new RecorderQueries(db);
     const from = new Date("2025-01-06T10:00:07Z");
     const to = new Date("2025-01-06T10:00:13Z");
     const cases: CostLedgerOptions[] = [
-      ...(["workflow", "jobClass", "model", "day"] as const).map((by) => ({ by })),
+      ...LEDGER_GROUPINGS.map((by) => ({ by })),
       { by: "model", rootId: "wf-2" },
       { by: "jobClass", from, to },
       { by: "day", currency: "EUR" },
+      { by: "tenant", from, to },
     ];
     for (const options of cases) {
       const fromApi = await queries.costLedger(options);

@@ -1,6 +1,11 @@
 import type { Kysely } from "kysely";
 import type { RecorderDatabase } from "../schema/database.js";
 import {
+  DEFAULT_ADMISSION_WINDOW_MS,
+  readAdmissionHeadroom,
+  type EntryHeadroom,
+} from "./admission-headroom-query.js";
+import {
   readBenchmarkReport,
   readBenchmarkReports,
   type BenchmarkReportDetail,
@@ -9,7 +14,9 @@ import {
 } from "./benchmark-report-query.js";
 import { readCostLedger, type CostLedgerOptions, type CostLedgerRow } from "./cost-ledger-query.js";
 import { readJobContent, type JobContent } from "./job-content-query.js";
+import { readJobModelCalls } from "./job-model-calls-query.js";
 import { readModelCallTranscript, type ModelCallTranscript } from "./model-call-query.js";
+import type { RecordedModelCall } from "./model-call-rows.js";
 import { guardQuery, requireId, requireSeq } from "./query-guard.js";
 import type { Trajectory } from "./recorded-job.js";
 import { readSeatSizing, type SeatSizingOptions, type SeatSizingRow } from "./seat-sizing-query.js";
@@ -18,6 +25,8 @@ import { searchSaid, type SaidSearchHit, type SearchSaidOptions } from "./search
 import { readTrajectory } from "./trajectory-query.js";
 import type { WorkflowTranscript } from "./workflow-transcript.js";
 import { readWorkflowTranscript } from "./workflow-transcript-query.js";
+import type { WorkflowListOptions } from "./workflow-list-options.js";
+import { readWorkflows, type WorkflowPage } from "./workflow-list-query.js";
 
 /**
  * The recorder's read side: what ran, what it cost and what was said, as typed answers. Every
@@ -27,7 +36,7 @@ import { readWorkflowTranscript } from "./workflow-transcript-query.js";
  *
  * Errors: an id nothing is recorded under is a {@link RecorderQueryError} (`unknown_workflow`,
  * `unknown_job`, `unknown_benchmark`) naming it (`jobContent` and `modelCall` answer
- * `undefined` instead); a workflow too large for a transcript is `workflow_too_large`; a
+ * `undefined` instead, `modelCalls` answers `[]`); a workflow too large for a transcript is `workflow_too_large`; a
  * malformed argument an `InvalidInputError` naming the parameter; a database failure a
  * `RecorderQueryError` (`recorder_query_failed`, or `recorder_not_migrated`) with the driver's
  * error on `cause`. The trajectory, cost, sizing and benchmark queries never read what was said
@@ -58,13 +67,28 @@ export class RecorderQueries {
     return guardQuery("trajectory", () => readTrajectory(this.#db, requireId(rootId, "rootId")));
   }
 
+  /**
+   * The recorded workflows (root jobs), newest submission first, then by id (descending, byte
+   * order); workflows whose submission is not recorded yet come last. One page at a time:
+   * hand the page's `next` back as `cursor` for the page after it (keyset paging, so a page
+   * costs the same however deep, and workflows submitted meanwhile never shift later pages).
+   * Filters combine: `status`, `workflow` (the root's name), `tenant`, a submission range
+   * (`from` ≤ submitted < `to`), `model` (a catalog entry that served one of its calls) and
+   * cost bounds (`minCost`, `maxCost`, inclusive, in `currency`). Each row carries the
+   * workflow's exact cost per currency. A bad option is an `InvalidInputError` naming it
+   * (`cursor`, `limit`, `status`, `minCost`, `currency`, ...).
+   */
+  workflows(options: WorkflowListOptions = {}): Promise<WorkflowPage> {
+    return guardQuery("workflows", () => readWorkflows(this.#db, options));
+  }
+
   /** Calls, tokens and exact cost per currency of a job and all its descendants (`unknown_job` if not recorded). */
   subtreeCost(jobId: string): Promise<SubtreeCost> {
     return guardQuery("subtreeCost", () => readSubtreeCost(this.#db, requireId(jobId, "jobId")));
   }
 
   /**
-   * A cost ledger: one row per group (workflow, job class, model or UTC day) and currency,
+   * A cost ledger: one row per group (workflow, job class, model, UTC day or tenant) and currency,
    * with calls, tokens and the exact cost; optionally for one workflow, a time range, a currency.
    */
   costLedger(options: CostLedgerOptions): Promise<CostLedgerRow[]> {
@@ -114,6 +138,15 @@ export class RecorderQueries {
   }
 
   /**
+   * A job's model calls in the order it made them (`seq`): metadata only (entry, models,
+   * tokens, exact cost, latency, finish reason, attempt), never what was said (`modelCall`
+   * reads that). `[]` for a job without calls and for an id no job is recorded under.
+   */
+  modelCalls(jobId: string): Promise<RecordedModelCall[]> {
+    return guardQuery("modelCalls", () => readJobModelCalls(this.#db, requireId(jobId, "jobId")));
+  }
+
+  /**
    * A workflow as a transcript, in trajectory order: each job with its input, output and
    * error, each model call with only what is new in its conversation (`priorMessages` counts
    * what was elided) and its answer. Three statements whatever the workflow's size; a
@@ -134,5 +167,27 @@ export class RecorderQueries {
    */
   searchSaid(query: string, options: SearchSaidOptions = {}): Promise<SaidSearchHit[]> {
     return guardQuery("searchSaid", () => searchSaid(this.#db, query, options));
+  }
+
+  /**
+   * What the shared admission (`PostgresBudgetStore`, every process booking on this database)
+   * holds at `now` (epoch ms), per catalog entry that has a booking in the window of
+   * `windowMs` ending at `now` (default {@link DEFAULT_ADMISSION_WINDOW_MS}, the admission's
+   * at its default guard band), a cooldown or a waiting seat's live claim: the requests and
+   * tokens booked, counted as the store counts them when it books; the cooldown's end; and the
+   * claim of the fleet's oldest waiting seat. Only what the database holds: each process's own
+   * queue of seats waiting behind that one is in its memory, not visible here. An entry holding
+   * none of these is not listed; its limits are the catalog's, not the database's.
+   *
+   * A read, so it lives here rather than on `PostgresBudgetStore`: a console reads it beside
+   * the other queries, through the same errors, without a store (whose settlement queue and
+   * booking functions it would never use). A `now` or `windowMs` that is not a finite number
+   * (a window above 0) is an `InvalidInputError` naming it.
+   */
+  admissionHeadroom(
+    now: number,
+    windowMs: number = DEFAULT_ADMISSION_WINDOW_MS,
+  ): Promise<EntryHeadroom[]> {
+    return guardQuery("admissionHeadroom", () => readAdmissionHeadroom(this.#db, now, windowMs));
   }
 }

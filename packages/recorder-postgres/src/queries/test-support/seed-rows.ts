@@ -19,6 +19,8 @@ export interface SeedJob {
   readonly error?: { readonly code: string; readonly message: string };
   /** The job whose recorded output it returned instead of running (migration 0006). */
   readonly replayedFrom?: string;
+  /** The scope's axes it was submitted with (`{ tenant: "acme" }`); none by default. */
+  readonly scopeAxes?: Readonly<Record<string, string>>;
 }
 
 /** A model call to seed; its root, ancestors and class come from its job unless given. */
@@ -103,7 +105,7 @@ export async function seedRows(
       error_message: job.error?.message ?? null,
       attempts: job.startedAt === null || job.startedAt === undefined ? 0 : 1,
       last_seq: 0,
-      scope_axes: "{}",
+      scope_axes: JSON.stringify(job.scopeAxes ?? {}),
       read_only: false,
       metadata: "{}",
     }));
