@@ -25,6 +25,8 @@ export type { ListOptions } from "./client/list-workflows.js";
 export type { WorkflowState, WorkflowStatus } from "./client/workflow-status.js";
 export type { ScheduleOptions, WorkflowSchedule } from "./client/schedules.js";
 export type { DeadLetter } from "./client/dead-letters.js";
+export type { QueueCounts } from "./client/queue-counts.js";
+export type { FleetWorker, WorkersOptions } from "./client/fleet-workers.js";
 export {
   idempotentWorkflowId,
   WORKFLOW_ID_NAMESPACE,

@@ -5,8 +5,10 @@ import { describe } from "../queue/check.js";
 import type { FleetQueue } from "../queue/fleet-queue.js";
 import { openQueueParts } from "../queue/queue-parts.js";
 import { type DeadLetter, deadLetters, retryDeadLetter } from "./dead-letters.js";
+import { type FleetWorker, listWorkers, type WorkersOptions } from "./fleet-workers.js";
 import { idempotentWorkflowId } from "./idempotent-workflow-id.js";
 import { type ListOptions, listWorkflows } from "./list-workflows.js";
+import { type QueueCounts, queueCounts } from "./queue-counts.js";
 import {
   type ScheduleOptions,
   type WorkflowSchedule,
@@ -171,10 +173,33 @@ export class FleetClient {
     return (response.affected ?? 0) > 0;
   }
 
-  /** The queue's workflows, newest first, filtered by state, name or tenant. */
+  /**
+   * The queue's workflows, newest first (by submission time), filtered by state, name or
+   * tenant, `limit` at a time (default 100): `list({ limit: 20 })` is the twenty most recent.
+   */
   async list(options?: ListOptions): Promise<WorkflowStatus[]> {
     const { boss, settings } = openQueueParts(this.#queue);
     return listWorkflows(boss, settings, options);
+  }
+
+  /**
+   * How many workflows the queue holds in each state, and how many wait in the dead letters:
+   * exact at the call, counted by the database (fast on a large queue).
+   */
+  async counts(): Promise<QueueCounts> {
+    return queueCounts(openQueueParts(this.#queue));
+  }
+
+  /**
+   * The servers serving this queue, from any process, the most recently heard from first: those
+   * whose last refresh is within `aliveWithinMs` (default: three of each one's
+   * `presenceIntervalSeconds`). A server that stopped cleanly is gone at once; one whose process
+   * was killed, once its last refresh is older than the window.
+   *
+   * @throws {FleetError} `invalid_option` (`aliveWithinMs`) for a window that is not > 0.
+   */
+  async workers(options?: WorkersOptions): Promise<FleetWorker[]> {
+    return listWorkers(openQueueParts(this.#queue), options);
   }
 
   /**

@@ -109,6 +109,10 @@ describeOnServer("status, result and list", (open) => {
     expect(
       (await client.list({ tenant: "a", state: "queued" })).map((workflow) => workflow.id),
     ).toEqual([ids[3], ids[1], ids[0]]);
+    // A "recent workflows" page: the newest few, optionally in one state.
+    expect(
+      (await client.list({ state: "queued", limit: 2 })).map((workflow) => workflow.id),
+    ).toEqual([ids[3], ids[1]]);
     const firstPage = await client.list({ limit: 2 });
     const secondPage = await client.list({ limit: 2, after: firstPage[1]!.id });
     expect([...firstPage, ...secondPage].map((workflow) => workflow.id)).toEqual(newestFirst);

@@ -12,6 +12,7 @@ import {
   resolveFleetSettings,
 } from "./fleet-settings.js";
 import { ensureQueues } from "./ensure-queues.js";
+import { ensurePresenceTable } from "./presence-table.js";
 import { type QueueParts, registerQueueParts } from "./queue-parts.js";
 
 /** What {@link openFleetQueue} opens: a database, the settings, a logger. */
@@ -83,8 +84,8 @@ export class FleetQueue {
 
 /**
  * Opens the queue in `options.database`: installs or migrates pg-boss's schema, creates the
- * workflow queue and its dead-letter queue (or brings their options up to date), and attaches
- * pg-boss's `error` and `warning` events to the logger.
+ * workflow queue and its dead-letter queue (or brings their options up to date) and the fleet's
+ * worker table when missing, and attaches pg-boss's `error` and `warning` events to the logger.
  *
  * @throws {FleetError} `invalid_option` naming a bad setting; `database_unavailable` when the
  * database cannot be reached or set up (its URL masked).
@@ -116,6 +117,7 @@ export async function openFleetQueue(options: OpenFleetQueueOptions): Promise<Fl
   try {
     await boss.start();
     await ensureQueues(boss, settings);
+    await ensurePresenceTable(boss, settings.schema);
   } catch (error) {
     await boss.stop({ graceful: false }).catch(() => {});
     if (FleetError.isInstance(error)) throw error;

@@ -28,6 +28,7 @@ describe("the queue's settings", () => {
       retryLimit: 5,
       retryDelaySeconds: 0,
       useListenNotify: true,
+      presenceIntervalSeconds: 10,
     });
     const { heartbeatSeconds, monitorIntervalSeconds, superviseIntervalSeconds } = settings;
     // Lost heartbeat + one sweep + a retry delay + an idle worker's notify poll (2 s): under 60 s.
@@ -94,6 +95,11 @@ describe("the queue's settings", () => {
         'useListenNotify must be true or false, got "yes"',
       ],
       [{ poolMax: 1 }, "poolMax", "poolMax must be an integer ≥ 2, got 1"],
+      [
+        { presenceIntervalSeconds: 0 },
+        "presenceIntervalSeconds",
+        "presenceIntervalSeconds must be an integer from 1 to 3600, got 0",
+      ],
     ];
     for (const [input, field, message] of cases) {
       const error = refusal(() => resolveFleetSettings(input));

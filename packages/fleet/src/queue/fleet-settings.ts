@@ -40,6 +40,11 @@ export interface FleetSettingsInput {
   readonly supervise?: boolean;
   /** Evaluate and send schedules in this instance (default true). */
   readonly runSchedules?: boolean;
+  /**
+   * How often a serving worker refreshes its row in the worker list, in seconds (default 10,
+   * 1 to 3600). `FleetClient.workers()` counts a worker gone after three missed refreshes.
+   */
+  readonly presenceIntervalSeconds?: number;
 }
 
 /** The settings a queue runs with: {@link FleetSettingsInput} with every default applied. */
@@ -67,6 +72,7 @@ export const FLEET_DEFAULTS: Omit<FleetSettings, "deadLetterQueue"> = Object.fre
   poolMax: 8,
   supervise: true,
   runSchedules: true,
+  presenceIntervalSeconds: 10,
 });
 
 // Unquoted PostgreSQL identifiers only: the schema is written into SQL, so nothing else passes.
@@ -152,5 +158,12 @@ export function resolveFleetSettings(input: FleetSettingsInput = {}): FleetSetti
     poolMax: integerIn("poolMax", input.poolMax, d.poolMax, 2),
     supervise: booleanOr("supervise", input.supervise, d.supervise),
     runSchedules: booleanOr("runSchedules", input.runSchedules, d.runSchedules),
+    presenceIntervalSeconds: integerIn(
+      "presenceIntervalSeconds",
+      input.presenceIntervalSeconds,
+      d.presenceIntervalSeconds,
+      1,
+      3600,
+    ),
   };
 }

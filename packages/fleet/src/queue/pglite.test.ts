@@ -51,6 +51,36 @@ describe("on PGlite", () => {
     }
   });
 
+  it("counts() and workers() work on PGlite: the worker table is created at open, the server listed while it serves", async () => {
+    const queue = await openFleetQueue({
+      database: { pglite },
+      logger: silentLogger,
+      schema: "admin_views",
+    });
+    try {
+      const client = queue.client(testWorkflows());
+      const server = await queue.serve(async () => "done", { concurrency: 2 });
+      expect(await client.workers()).toMatchObject([
+        { id: server.id, pid: process.pid, concurrency: 2 },
+      ]);
+      await client.result((await client.submit("echo", {})).id, { timeoutMs: 10_000 });
+      await client.cancel((await client.submit("echo", {}, { startAfter: 3600 })).id);
+      expect(await client.counts()).toEqual({
+        queued: 0,
+        running: 0,
+        retrying: 0,
+        finished: 1,
+        failed: 0,
+        cancelled: 1,
+        deadLetters: 0,
+      });
+      await server.drain();
+      expect(await client.workers()).toEqual([]);
+    } finally {
+      await queue.close();
+    }
+  });
+
   it("closing the queue leaves the PGlite instance open for its owner", async () => {
     const queue = await openFleetQueue({
       database: { pglite },

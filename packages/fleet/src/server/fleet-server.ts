@@ -8,12 +8,15 @@ import {
   resolveServeOptions,
   type ServeOptions,
 } from "./serve-options.js";
+import { WorkerPresence } from "./worker-presence.js";
 
 /**
  * Takes workflows from a queue and runs a handler for each, `concurrency` at a time, until
  * drained. Each slot is a pg-boss worker of its own that takes one workflow at a time, keeps
  * its heartbeat (so a cancel reaches `run.signal` within about `heartbeatRefreshSeconds`), and
- * fetches again the moment it ends rather than after a polling interval.
+ * fetches again the moment it ends rather than after a polling interval. While it serves, it
+ * keeps a row in the worker list (`FleetClient.workers()`), refreshed every
+ * `presenceIntervalSeconds` and removed when it stops.
  *
  * @example
  * const server = await queue.serve(async (run) => runWorkflow(run), { concurrency: 8 });
@@ -24,6 +27,7 @@ export class FleetServer {
   readonly #options: ResolvedServeOptions;
   readonly #running = new Set<RunningRun>();
   readonly #workerIds: string[] = [];
+  readonly #presence: WorkerPresence;
   #handingBack = false;
   #draining: Promise<void> | undefined;
   /** Ends the running drain's grace now. */
@@ -34,6 +38,15 @@ export class FleetServer {
   private constructor(parts: QueueParts, options: ResolvedServeOptions) {
     this.#parts = parts;
     this.#options = options;
+    const db = parts.boss.getDb();
+    this.#presence = new WorkerPresence({
+      execute: (text, values) => db.executeSql(text, values),
+      schema: parts.settings.schema,
+      queue: parts.settings.queue,
+      concurrency: options.concurrency,
+      intervalSeconds: parts.settings.presenceIntervalSeconds,
+      logger: parts.logger,
+    });
   }
 
   /** @internal Use `FleetQueue.serve`. */
@@ -49,11 +62,18 @@ export class FleetServer {
     parts.servers.add(server);
     try {
       await server.#startSlots(handler);
+      // Listed once its slots take work; a presence write that fails is logged, not thrown.
+      if (server.#draining === undefined) await server.#presence.start();
     } catch (error) {
       await server.stop();
       throw error;
     }
     return server;
+  }
+
+  /** This server's id in the worker list (`FleetClient.workers()`): new for every server. */
+  get id(): string {
+    return this.#presence.id;
   }
 
   /** How many workflows this server is running now. */
@@ -143,6 +163,8 @@ export class FleetServer {
       for (const entry of [...this.#running]) entry.handBack(why);
     }
     await stopped;
+    // Listed until its last slot has stopped: a draining server still runs workflows.
+    await this.#presence.stop();
     servers.delete(this);
   }
 }
