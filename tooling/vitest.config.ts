@@ -6,5 +6,6 @@ export default definePackageTests({
     "architecture/**/*.test.ts",
     "postgres/**/*.test.ts",
     "bench/**/*.test.ts",
+    "browser/**/*.test.ts",
   ],
 });

@@ -1,6 +1,7 @@
 import { Command } from "commander";
 import type { CliIo } from "./cli-io.js";
 import type { CliState } from "./cli-state.js";
+import { addAdminCommand } from "./commands/admin-command.js";
 import { addBenchmarkCommand } from "./commands/benchmark-command.js";
 import { addMockProviderCommand } from "./commands/mock-provider-command.js";
 import { addServeCommand } from "./commands/serve-command.js";
@@ -47,5 +48,6 @@ export function buildProgram(io: CliIo, state: CliState): Command {
   addBenchmarkCommand(program, io, state);
   addServeCommand(program, io, state);
   addMockProviderCommand(program, io, state);
+  addAdminCommand(program, io, state);
   return program;
 }

@@ -82,7 +82,7 @@ describe("the nucleo command line", () => {
     expect(tenant.code).toBe(2);
     expect(tenant.stderr).toMatch(/^nucleo: --tenant needs a non-empty id\./);
     expect((await run("ledger", "--by", "provider")).stderr).toMatch(
-      /^nucleo: option '--by <grouping>' argument 'provider' is invalid\. Allowed choices are workflow, jobClass, model, day\./,
+      /^nucleo: option '--by <grouping>' argument 'provider' is invalid\. Allowed choices are workflow, jobClass, model, day, tenant\./,
     );
     expect((await run("ledger", "--from", "yesterday")).stderr).toContain(
       "--from must be an ISO date",

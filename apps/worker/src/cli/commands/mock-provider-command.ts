@@ -6,6 +6,7 @@ import { registerWorkflows } from "../../workflows/built-in-workflows.js";
 import { WorkerError } from "../../worker-error.js";
 import type { CliIo } from "../cli-io.js";
 import type { CliState } from "../cli-state.js";
+import { untilSignalled } from "../admin/until-signalled.js";
 import { loadConfigOption } from "./load-config.js";
 
 interface MockProviderFlags {
@@ -63,19 +64,6 @@ export function addMockProviderCommand(program: Command, io: CliIo, state: CliSt
       await server.stop();
       io.stdout(JSON.stringify({ ...server.counts, repeatedBodies: repeated }));
     });
-}
-
-function untilSignalled(io: CliIo): Promise<void> {
-  const signals = io.signals ?? process;
-  return new Promise((resolve) => {
-    const stop = (): void => {
-      signals.off("SIGTERM", stop);
-      signals.off("SIGINT", stop);
-      resolve();
-    };
-    signals.on("SIGTERM", stop);
-    signals.on("SIGINT", stop);
-  });
 }
 
 function wholeNumber(value: string | undefined, option: string): number | undefined {

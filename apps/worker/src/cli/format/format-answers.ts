@@ -115,6 +115,7 @@ const GROUP_HEADERS: Readonly<Record<LedgerGrouping, string>> = {
   jobClass: "job class",
   model: "model",
   day: "day (UTC)",
+  tenant: "tenant",
 };
 
 /** A cost ledger, one line per group and currency. */

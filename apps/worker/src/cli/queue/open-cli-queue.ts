@@ -26,6 +26,8 @@ export interface OpenCliQueueOptions {
   readonly starting: StartupSignals;
   /** Told the target as soon as it is known, so that its password is scrubbed from the open's errors too. */
   readonly onTarget: (target: DatabaseTarget) => void;
+  /** Also open the recorder's database on a server (on PGlite it is always open): `nucleo admin` reads it. */
+  readonly recorder?: boolean;
 }
 
 /** The queue a command acts on, its client, and where it lives. */
@@ -34,6 +36,8 @@ export interface CliQueue {
   /** Checks each submission against the config's workflows. */
   readonly client: FleetClient;
   readonly target: DatabaseTarget;
+  /** The recorder's database: on PGlite always, on a server when `recorder` was asked for. */
+  readonly connection: RecorderConnection | undefined;
   /** Closes the queue, then the database under it (on PGlite). Safe to call twice. */
   close(): Promise<void>;
 }
@@ -66,6 +70,19 @@ export async function openCliQueue(options: OpenCliQueueOptions, io: CliIo): Pro
   let connection: RecorderConnection | undefined;
   if (target.kind === "pglite") {
     connection = await openPgliteFolder(options, io);
+  } else if (options.recorder === true) {
+    connection = (
+      await openQueryDatabase(
+        {
+          flags: options.flags,
+          pgliteDir: config.recorder.pgliteDir,
+          creates: false,
+          starting,
+          onTarget: options.onTarget,
+        },
+        io,
+      )
+    ).connection;
   } else {
     options.onTarget(target);
     stopIfSignalled(starting.signal);
@@ -102,6 +119,7 @@ export async function openCliQueue(options: OpenCliQueueOptions, io: CliIo): Pro
     queue,
     client: queue.client(registryChecks(options.registry)),
     target,
+    connection,
     close: () =>
       (closing ??= (async () => {
         try {

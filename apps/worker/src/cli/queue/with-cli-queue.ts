@@ -29,6 +29,8 @@ export interface WithQueueOptions {
   readonly creates?: boolean;
   /** Runs before the queue is opened (the registry's checks of a workflow and its input). */
   readonly before?: (config: LoadedWorkerConfig, registry: WorkflowRegistry) => Promise<void>;
+  /** Also open the recorder's database on a server (see `OpenCliQueueOptions.recorder`). */
+  readonly recorder?: boolean;
 }
 
 // The queue names its options as its API does; the command line names them as the user typed them.
@@ -67,6 +69,7 @@ export async function withCliQueue<T>(
       config,
       registry,
       creates: options.creates ?? false,
+      recorder: options.recorder ?? false,
       starting: state.starting,
       onTarget: (target) => {
         state.scrub = (text) => scrubPassword(text, target);

@@ -1,0 +1,3 @@
+import { definePackageBuild } from "@nucleo/tooling/tsup";
+
+export default definePackageBuild();

@@ -1,0 +1,3 @@
+import { definePackageTests } from "@nucleo/tooling/vitest";
+
+export default definePackageTests();
