@@ -26,6 +26,12 @@ export interface AdminAppOptions {
   readonly credentials: Credentials;
   /** The origin browsers reach the console at, e.g. `https://admin.example.com` (behind a proxy). */
   readonly publicOrigin?: string;
+  /**
+   * Which `Host` headers the console answers (without `publicOrigin`): `startAdmin` allows the
+   * address it bound and the loopback names on its port, so a page whose DNS name was rebound to
+   * 127.0.0.1 is not answered. None allows any.
+   */
+  readonly hostAllowed?: (host: string) => boolean;
   /** Cookies get `Secure`. Default: when `publicOrigin` is https. */
   readonly secureCookies?: boolean;
   /** The folder of the built pages; none serves the API alone. */
@@ -58,6 +64,18 @@ export function createAdminApp(options: AdminAppOptions): Hono<AdminEnv> {
   app.use("*", async (c, next) => {
     await next();
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.header(name, value);
+  });
+
+  app.use("*", async (c, next) => {
+    const host = c.req.header("host") ?? "";
+    if (
+      options.publicOrigin === undefined &&
+      options.hostAllowed !== undefined &&
+      !options.hostAllowed(host)
+    ) {
+      throw new ApiFailure(421, "misdirected", "This console does not answer for that host name.");
+    }
+    await next();
   });
 
   app.onError((error, c) => {

@@ -45,8 +45,26 @@ export async function startAdmin(options: StartAdminOptions): Promise<RunningAdm
       `The console's pages are not built (no index.html in ${pagesDir}): run \`pnpm --filter @nucleo/admin build\`.`,
     );
   }
-  const app = createAdminApp({ ...options, pagesDir });
   const host = options.host ?? "127.0.0.1";
+  let boundPort = -1;
+  const names = new Set([
+    "127.0.0.1",
+    "localhost",
+    "[::1]",
+    host.includes(":") ? `[${host}]` : host,
+  ]);
+  const hostAllowed = (header: string) => {
+    const colon = header.lastIndexOf(":");
+    return (
+      colon > 0 &&
+      names.has(header.slice(0, colon).toLowerCase()) &&
+      header.slice(colon + 1) === String(boundPort)
+    );
+  };
+  // Bound to every address, the console is reached by names it cannot know: give it
+  // `publicOrigin` then (the README says so); the Host check is for a loopback console.
+  const wildcard = host === "0.0.0.0" || host === "::";
+  const app = createAdminApp({ ...options, pagesDir, ...(wildcard ? {} : { hostAllowed }) });
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const listening = serve(
       { fetch: app.fetch, hostname: host, port: options.port ?? ADMIN_DEFAULT_PORT },
@@ -54,7 +72,10 @@ export async function startAdmin(options: StartAdminOptions): Promise<RunningAdm
     );
     listening.once("error", reject);
   });
+  // After listening, a server error (out of file descriptors, say) is reported, not fatal.
+  server.on("error", (error) => options.onServerError?.(error));
   const { port } = server.address() as AddressInfo;
+  boundPort = port;
   const shown = host.includes(":") ? `[${host}]` : host;
   return {
     url: `http://${shown}:${port}`,

@@ -41,6 +41,7 @@ export class SessionStore {
 
   /** Opens a session; answers the cookie's token and the session. */
   open(user: string, role: Role, now: number): { token: string; session: Session } {
+    this.#sweep(now);
     const token = randomBytes(32).toString("base64url");
     const session: Session = {
       user,
@@ -59,10 +60,7 @@ export class SessionStore {
     const key = keyOf(token);
     const session = this.#sessions.get(key);
     if (session === undefined) return undefined;
-    const expired =
-      now - session.lastSeenAt > this.#lifetimes.idleMs ||
-      now - session.createdAt > this.#lifetimes.absoluteMs;
-    if (expired) {
+    if (this.#expired(session, now)) {
       this.#sessions.delete(key);
       return undefined;
     }
@@ -75,7 +73,22 @@ export class SessionStore {
     if (token !== undefined) this.#sessions.delete(keyOf(token));
   }
 
-  /** How many sessions are open (expired ones not yet seen included). */
+  // Expired sessions go when the next one opens, so scripts that sign in and drop their cookie
+  // do not grow the map for a week.
+  #sweep(now: number): void {
+    for (const [key, session] of this.#sessions) {
+      if (this.#expired(session, now)) this.#sessions.delete(key);
+    }
+  }
+
+  #expired(session: Session, now: number): boolean {
+    return (
+      now - session.lastSeenAt > this.#lifetimes.idleMs ||
+      now - session.createdAt > this.#lifetimes.absoluteMs
+    );
+  }
+
+  /** How many sessions are open (expired ones not yet seen or swept included). */
   get size(): number {
     return this.#sessions.size;
   }

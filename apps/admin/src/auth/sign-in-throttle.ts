@@ -18,6 +18,8 @@ export const THROTTLE_DEFAULTS: ThrottleSettings = Object.freeze({
   forgetAfterMs: 3_600_000,
 });
 
+const MAX_KEYS = 10_000;
+
 interface Failures {
   count: number;
   lastAt: number;
@@ -25,10 +27,11 @@ interface Failures {
 }
 
 /**
- * Slows down password guessing: after a few failed sign-ins from one client (its address) or
- * for one user, every further attempt is refused outright until a wait has passed, and the wait
- * doubles with each failure. Both keys count: rotating addresses does not reset a user's count.
- * A success clears the client's and the user's failures. Time comes from the caller's clock.
+ * Slows down password guessing: after a few failed sign-ins under a key (the console keys by
+ * client address), every further attempt is refused outright until a wait has passed, and the
+ * wait doubles with each failure. A success clears the key's failures. Time comes from the
+ * caller's clock. Memory is bounded: past 10,000 keys, forgotten ones are dropped, then (under a
+ * spray of addresses) the longest quiet.
  */
 export class SignInThrottle {
   readonly #settings: ThrottleSettings;
@@ -72,6 +75,11 @@ export class SignInThrottle {
     for (const key of keys) this.#failures.delete(key);
   }
 
+  /** How many keys it holds failures for. */
+  get size(): number {
+    return this.#failures.size;
+  }
+
   #current(key: string, now: number): Failures | undefined {
     const failures = this.#failures.get(key);
     if (failures !== undefined && now - failures.lastAt > this.#settings.forgetAfterMs) {
@@ -81,13 +89,17 @@ export class SignInThrottle {
     return failures;
   }
 
-  // Bounded memory under a spray of addresses: old entries go whenever a failure is counted.
+  // Bounded memory under a spray of addresses. Only failures past their forgetting go first: an
+  // entry that is merely not blocked this instant still holds its doubling.
   #prune(now: number): void {
-    if (this.#failures.size < 10_000) return;
+    if (this.#failures.size < MAX_KEYS) return;
     for (const [key, failures] of this.#failures) {
-      if (now - failures.lastAt > this.#settings.forgetAfterMs || failures.blockedUntil <= now) {
-        this.#failures.delete(key);
-      }
+      if (now - failures.lastAt > this.#settings.forgetAfterMs) this.#failures.delete(key);
+    }
+    // Still full: the map is in insertion order, so the first entries are the oldest keys.
+    for (const key of this.#failures.keys()) {
+      if (this.#failures.size < MAX_KEYS * 0.9) break;
+      this.#failures.delete(key);
     }
   }
 }

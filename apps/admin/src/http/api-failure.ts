@@ -4,7 +4,7 @@ import { RecorderQueryError } from "@nucleo/recorder-postgres";
 import type { ApiError } from "../api/contract.js";
 
 /** An HTTP status the API answers errors with. */
-export type FailureStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
+export type FailureStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 421 | 429 | 503;
 
 /** A refusal the API answers as {@link ApiError} with its status. */
 export class ApiFailure extends Error {

@@ -24,8 +24,9 @@ export function servePages(app: Hono<AdminEnv>, pagesDir: string): void {
   let index: Promise<Buffer> | undefined;
 
   app.get("/assets/*", async (c) => {
-    const file = normalize(join(root, decodeURIComponent(c.req.path)));
-    if (!file.startsWith(root)) return c.notFound();
+    // Hono hands the path decoded where it could be; a malformed escape is simply not a file.
+    const file = normalize(join(root, c.req.path));
+    if (!file.startsWith(root) || file.includes("%")) return c.notFound();
     const type = CONTENT_TYPES[extname(file)];
     if (type === undefined) return c.notFound();
     try {

@@ -61,7 +61,7 @@ describe("signing in", () => {
     expect((await tls.signIn("viewer")).response.headers.get("set-cookie")).toMatch(/Secure/);
   });
 
-  it("a wrong password or an unknown user is refused alike, naming neither", async () => {
+  it("a wrong password is refused without saying which part was wrong; a user that is no role is a bad parameter", async () => {
     const { request } = await consoleHarness(fakeServices().services);
     const wrong = await request("/api/session", {
       method: "POST",
@@ -97,6 +97,21 @@ describe("signing in", () => {
     expect((await attempt(PASSWORDS.operator)).status).toBe(429);
     clock.now += 1;
     expect((await attempt(PASSWORDS.operator)).status).toBe(200);
+  });
+
+  it("sign-ins sent at once are not all verified: past the checks in flight, or once failures count, they are refused", async () => {
+    const { request } = await consoleHarness(fakeServices().services);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        request("/api/session", {
+          method: "POST",
+          body: JSON.stringify({ user: "operator", password: "guess" }),
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(4);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(8);
   });
 
   it("a viewer's password does not open the operator's role", async () => {

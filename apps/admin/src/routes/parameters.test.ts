@@ -23,6 +23,9 @@ const BAD: readonly [path: string, field: string][] = [
   ["/api/costs", "by"],
   ["/api/costs?by=week", "by"],
   ["/api/costs?by=day&from=soon", "from"],
+  ["/api/runs?from=2026-01-02T10:00", "from"],
+  ["/api/runs?q=refund&status=failed", "status"],
+  ["/api/runs?tenant=acme&q=refund", "tenant"],
 ];
 
 describe("bad parameters", () => {

@@ -38,7 +38,20 @@ export function runRoutes(api: AdminApi, { services }: RouteDeps): void {
 
   api.get("/runs", async (c) => {
     const query = parseInput(runsQuery, c.req.query(), "query");
-    if (query.q !== undefined) return c.json(await searchRuns(query.q, query.limit));
+    if (query.q !== undefined) {
+      // A search is ranked by what was said: the list's filters do not apply to it, and are
+      // refused rather than silently ignored.
+      const filter = Object.keys(query).find((key) => key !== "q" && key !== "limit");
+      if (filter !== undefined) {
+        throw new ApiFailure(
+          400,
+          "invalid_input",
+          `Invalid query parameter "${filter}": a full-text search (q) takes no other filter.`,
+          { field: filter },
+        );
+      }
+      return c.json(await searchRuns(query.q, query.limit));
+    }
     const { q: _, ...filters } = query;
     const page = await queries.workflows(filters);
     const answer: RunsPage = {

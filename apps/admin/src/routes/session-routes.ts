@@ -34,12 +34,19 @@ export interface SessionDeps {
 const NO_ONE =
   "scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
 
+/** How many password checks may run at once (each takes scrypt's 32 MiB and ~0.1 s of a core). */
+const MAX_VERIFIES_IN_FLIGHT = 2;
+
 /** Signing in (`POST /session`), the current session (`GET`), signing out (`DELETE`). */
 export function sessionRoutes(api: AdminApi, deps: SessionDeps): void {
+  let verifying = 0;
   api.post("/session", async (c) => {
     const body = parseInput(signInBody, await c.req.json().catch(() => undefined), "body");
     const now = deps.now();
-    const keys = [`address:${deps.clientOf(c.req.raw, c.env)}`, `user:${body.user}`];
+    // Failures count per client address: a user-wide count would let anyone lock the operator
+    // out by failing on purpose. Guessing from many addresses is bounded by the verifies in
+    // flight (each one scrypt's 32 MiB) instead.
+    const keys = [`address:${deps.clientOf(c.req.raw, c.env)}`];
     const wait = deps.throttle.waitMs(keys, now);
     if (wait > 0) {
       const seconds = Math.ceil(wait / 1000);
@@ -47,13 +54,31 @@ export function sessionRoutes(api: AdminApi, deps: SessionDeps): void {
         429,
         "too_many_attempts",
         `Too many failed sign-ins: try again in ${seconds} s.`,
-        { retryAfter: seconds },
+        {
+          retryAfter: seconds,
+        },
       );
     }
+    if (verifying >= MAX_VERIFIES_IN_FLIGHT) {
+      throw new ApiFailure(
+        429,
+        "too_many_attempts",
+        "Too many sign-ins at once: try again in a second.",
+        { retryAfter: 1 },
+      );
+    }
+    // Counted as a failure before the (slow) verify and forgiven on success, so requests sent
+    // in parallel cannot all be verified before the first failure is counted.
+    deps.throttle.failed(keys, now);
     const role: Role = body.user;
-    const ok = await verifyPassword(body.password, deps.credentials[role] ?? NO_ONE);
+    verifying += 1;
+    let ok: boolean;
+    try {
+      ok = await verifyPassword(body.password, deps.credentials[role] ?? NO_ONE);
+    } finally {
+      verifying -= 1;
+    }
     if (!ok || deps.credentials[role] === undefined) {
-      deps.throttle.failed(keys, deps.now());
       throw new ApiFailure(401, "unauthenticated", "Wrong user or password.");
     }
     deps.throttle.succeeded(keys);

@@ -15,7 +15,7 @@ const spendColumns = (): SpendColumns => ({ calls: [], cost: [] });
  * tree order with its own stack (a chain of 100,000 nested jobs does not overflow it), each job
  * before its children, detached jobs after the tree, every field pushed onto its column — no
  * object or array per job, which is what made a 100,000-job run slow to send. The page decodes
- * it with `decodeRun`; `runDetail` is the same run as objects.
+ * it with `decodeRun`.
  */
 export function encodeTrajectory(trajectory: Trajectory): RunDetailWire {
   const strings: string[] = [];

@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import type { ReplayMark } from "../events/run-event.js";
 import { AbstractTool } from "../jobs/abstract-tool.js";
-import type { ReplaySource } from "../replay/replay-source.js";
 import { EventLog, ScriptedDoer, ScriptedTool } from "../test-support/jobs.js";
 import { RecordingLogger } from "../testing/recording-logger.js";
 import { recordedReplays } from "../testing/recorded-replays.js";

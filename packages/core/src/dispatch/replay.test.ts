@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { JobSubmittedEvent, ReplayMark } from "../events/run-event.js";
 import { AbstractTool } from "../jobs/abstract-tool.js";
 import type { JobContext } from "../jobs/job-context.js";
-import type { ReplaySource, WorkflowReplay } from "../replay/replay-source.js";
+import type { WorkflowReplay } from "../replay/replay-source.js";
 import { EventLog, ScriptedDoer, ScriptedTool, WordCount } from "../test-support/jobs.js";
 import { RecordingAdmission } from "../testing/recording-admission.js";
 import { RecordingLogger } from "../testing/recording-logger.js";

@@ -1,4 +1,4 @@
-import type { ReplayMark, ReplaySource, RunEvent } from "@nucleo/core";
+import type { ReplayMark, ReplaySource } from "@nucleo/core";
 import { AbstractTool } from "@nucleo/core";
 import { EventLog, recordedReplays } from "@nucleo/core/testing";
 import { ScriptedLlmClient } from "@nucleo/testing";

@@ -85,9 +85,13 @@ export function RunsPage() {
   // Cursors of the pages before this one, so "Previous" can walk back.
   const [previous, setPrevious] = useState<readonly (string | undefined)[]>([]);
   const now = useNow(5_000);
+  // A search ranks what was said; the list's filters do not combine with it (the API refuses
+  // them together), so a search sends its words alone.
   const page = useApi(
     (signal) =>
-      api.runs({ ...filters, status: filters.status as RunStatus | undefined, cursor }, signal),
+      filters.q
+        ? api.runs({ q: filters.q }, signal)
+        : api.runs({ ...filters, status: filters.status as RunStatus | undefined, cursor }, signal),
     [search],
   );
   const searching = Boolean(filters.q);
