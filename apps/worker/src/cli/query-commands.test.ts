@@ -155,7 +155,7 @@ describe("nucleo's query commands, on other databases", () => {
       expect(missingDir.stderr).toContain("--data-dir: no recorder database at");
       expect(await nucleo(cwd, ["migrate"])).toMatchObject({
         code: 0,
-        stdout: `Migrated PGlite at ${join(cwd, ".nucleo/pglite")}: applied 0001-initial, 0002-cost-rollups, 0003-shared-budgets, 0004-booking-totals, 0005-said-content, 0006-replay.`,
+        stdout: `Migrated PGlite at ${join(cwd, ".nucleo/pglite")}: applied 0001-initial, 0002-cost-rollups, 0003-shared-budgets, 0004-booking-totals, 0005-said-content, 0006-replay, 0007-workflow-list.`,
       });
       expect(await nucleo(cwd, ["migrate"])).toMatchObject({
         code: 0,
