@@ -14,7 +14,7 @@
  * | `GET /session`                               | viewer   | {@link SessionInfo}    |
  * | `DELETE /session`                            | viewer   | 204                    |
  * | `GET /runs?` {@link RunsQuery}                 | viewer   | {@link RunsPage}       |
- * | `GET /runs/:rootId`                          | viewer   | {@link RunDetail}      |
+ * | `GET /runs/:rootId`                          | viewer   | `RunDetailWire` (`decodeRun` gives {@link RunDetail}) |
  * | `GET /jobs/:jobId/content`                   | viewer   | {@link JobContentView} |
  * | `GET /jobs/:jobId/calls`                     | viewer   | {@link ModelCallSummary}[] |
  * | `GET /jobs/:jobId/calls/:seq`                | viewer   | {@link ModelCallView}  |
@@ -160,7 +160,10 @@ export interface RunJob {
   readonly children: number;
 }
 
-/** `GET /api/runs/:rootId`: the run's trajectory flattened in tree order. */
+/**
+ * A run's trajectory flattened in tree order: what `decodeRun` makes of `GET /api/runs/:rootId`'s
+ * compact answer (`RunDetailWire`, in `run-wire.ts`).
+ */
 export interface RunDetail {
   readonly rootId: string;
   readonly jobCount: number;

@@ -114,6 +114,18 @@ describe("signing in", () => {
     expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(8);
   });
 
+  it("a viewer signing in does not wipe the count of guesses at the operator's password", async () => {
+    const { request, signIn } = await consoleHarness(fakeServices().services);
+    const guess = () =>
+      request("/api/session", {
+        method: "POST",
+        body: JSON.stringify({ user: "operator", password: "guess" }),
+      });
+    for (let i = 0; i < 4; i += 1) await guess();
+    await signIn("viewer");
+    expect((await guess()).status).toBe(429);
+  });
+
   it("a viewer's password does not open the operator's role", async () => {
     const { request } = await consoleHarness(fakeServices().services);
     const response = await request("/api/session", {

@@ -43,10 +43,11 @@ export function sessionRoutes(api: AdminApi, deps: SessionDeps): void {
   api.post("/session", async (c) => {
     const body = parseInput(signInBody, await c.req.json().catch(() => undefined), "body");
     const now = deps.now();
-    // Failures count per client address: a user-wide count would let anyone lock the operator
-    // out by failing on purpose. Guessing from many addresses is bounded by the verifies in
-    // flight (each one scrypt's 32 MiB) instead.
-    const keys = [`address:${deps.clientOf(c.req.raw, c.env)}`];
+    // Failures count per client address and user: a user-wide count would let anyone lock the
+    // operator out by failing on purpose, and an address-wide one would let a viewer's own
+    // sign-ins wipe the count of guesses at the operator's password. Guessing from many
+    // addresses is bounded by the verifies in flight (each one scrypt's 32 MiB) instead.
+    const keys = [`address:${deps.clientOf(c.req.raw, c.env)} user:${body.user}`];
     const wait = deps.throttle.waitMs(keys, now);
     if (wait > 0) {
       const seconds = Math.ceil(wait / 1000);
