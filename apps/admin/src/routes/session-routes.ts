@@ -35,11 +35,13 @@ const NO_ONE =
   "scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
 
 /** How many password checks may run at once (each takes scrypt's 32 MiB and ~0.1 s of a core). */
-const MAX_VERIFIES_IN_FLIGHT = 2;
+const MAX_CHECKS_RUNNING = 2;
+/** How many may wait their turn; past that, a sign-in is refused (429) instead of queued. */
+const MAX_CHECKS_WAITING = 32;
 
 /** Signing in (`POST /session`), the current session (`GET`), signing out (`DELETE`). */
 export function sessionRoutes(api: AdminApi, deps: SessionDeps): void {
-  let verifying = 0;
+  const checks = new Turns(MAX_CHECKS_RUNNING);
   api.post("/session", async (c) => {
     const body = parseInput(signInBody, await c.req.json().catch(() => undefined), "body");
     const now = deps.now();
@@ -60,7 +62,7 @@ export function sessionRoutes(api: AdminApi, deps: SessionDeps): void {
         },
       );
     }
-    if (verifying >= MAX_VERIFIES_IN_FLIGHT) {
+    if (checks.waiting >= MAX_CHECKS_WAITING) {
       throw new ApiFailure(
         429,
         "too_many_attempts",
@@ -72,13 +74,9 @@ export function sessionRoutes(api: AdminApi, deps: SessionDeps): void {
     // in parallel cannot all be verified before the first failure is counted.
     deps.throttle.failed(keys, now);
     const role: Role = body.user;
-    verifying += 1;
-    let ok: boolean;
-    try {
-      ok = await verifyPassword(body.password, deps.credentials[role] ?? NO_ONE);
-    } finally {
-      verifying -= 1;
-    }
+    const ok = await checks.run(() =>
+      verifyPassword(body.password, deps.credentials[role] ?? NO_ONE),
+    );
     if (!ok || deps.credentials[role] === undefined) {
       throw new ApiFailure(401, "unauthenticated", "Wrong user or password.");
     }
@@ -119,4 +117,34 @@ export function sessionRoutes(api: AdminApi, deps: SessionDeps): void {
     });
     return c.body(null, 204);
   });
+}
+
+/** Runs at most `limit` tasks at once; the others wait their turn, in order. */
+class Turns {
+  readonly #limit: number;
+  #running = 0;
+  readonly #queue: (() => void)[] = [];
+
+  constructor(limit: number) {
+    this.#limit = limit;
+  }
+
+  /** How many tasks wait for a turn. */
+  get waiting(): number {
+    return this.#queue.length;
+  }
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.#running >= this.#limit)
+      await new Promise<void>((resolve) => this.#queue.push(resolve));
+    else this.#running += 1;
+    try {
+      return await task();
+    } finally {
+      const next = this.#queue.shift();
+      // A waiting task takes this one's place; otherwise the place is free.
+      if (next === undefined) this.#running -= 1;
+      else next();
+    }
+  }
 }
