@@ -71,13 +71,6 @@ export interface Tokens {
   readonly reasoning: number;
 }
 
-/** What some model calls spent. */
-export interface Spend {
-  readonly calls: number;
-  readonly tokens: Tokens;
-  readonly cost: Money;
-}
-
 /** How many model calls, and their exact cost per currency. */
 export interface CallsAndCost {
   readonly calls: number;

@@ -13,7 +13,5 @@ export function parseInput<T>(schema: z.ZodType<T>, value: unknown, where: "quer
   const keys = issue.code === "unrecognized_keys" ? issue.keys : [];
   const field = [...issue.path.map(String), ...keys.slice(0, 1)].join(".") || where;
   const what = issue.code === "unrecognized_keys" ? `unknown ${where} parameter` : issue.message;
-  return (() => {
-    throw invalidInput(field, `Invalid ${where} parameter "${field}": ${what}.`);
-  })();
+  throw invalidInput(field, `Invalid ${where} parameter "${field}": ${what}.`);
 }
