@@ -79,6 +79,7 @@ export const catalogExample = [
         output: "5",
         cacheRead: "0.1",
         cacheWrite: "1.25",
+        cacheWrite1h: "2",
       },
     ],
     limits: { requestsPerMinute: 50, inputTokensPerMinute: 50_000, outputTokensPerMinute: 10_000 },

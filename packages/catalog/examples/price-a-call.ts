@@ -4,7 +4,8 @@ import { loadCatalog, priceCall } from "@nucleo/catalog";
 const catalog = await loadCatalog(new URL("./catalog.example.yaml", import.meta.url).pathname);
 const sonnet = catalog.get("anthropic-claude-sonnet-4-5");
 
-// Exact decimals: cache reads, cache writes, output and reasoning each at their own price.
+// Exact decimals: cache reads, cache writes (five-minute, and one-hour as cacheWrite1hTokens),
+// output and reasoning each at their own price.
 const call = priceCall(sonnet, {
   inputTokens: 1_800,
   cachedInputTokens: 40_000,

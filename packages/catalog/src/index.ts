@@ -8,10 +8,13 @@
 export {
   catalogEntrySchema,
   DEFAULT_PACING,
+  DEFAULT_PROMPT_CACHE,
   priceScheduleSchema,
+  THINKING_EFFORTS,
   type CatalogEntry,
   type CatalogEntryInput,
   type EntryPacing,
+  type PromptCache,
   type PriceSchedule,
   type PriceScheduleInput,
   type RateLimits,
@@ -67,4 +70,10 @@ export type { RenderedMessage, RenderedRequest, RenderedText } from "./tokens/re
 export { RequestTokenCounter } from "./tokens/request-token-counter.js";
 export type { TokenCounter } from "./tokens/token-counter.js";
 export { TokenCounters, type TokenCountersOptions } from "./tokens/token-counters.js";
-export { thinkingActive, thinkingBudget, MIN_THINKING_BUDGET } from "./thinking/thinking-active.js";
+export {
+  anthropicThinking,
+  thinkingActive,
+  thinkingBudget,
+  MIN_THINKING_BUDGET,
+  type ThinkingEffort,
+} from "./thinking/thinking-active.js";

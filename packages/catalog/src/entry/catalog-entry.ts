@@ -18,6 +18,7 @@ const priceTier = z.strictObject({
   output: priceText,
   cacheRead: priceText.optional(),
   cacheWrite: priceText.optional(),
+  cacheWrite1h: priceText.optional(),
   reasoning: priceText.optional(),
 });
 
@@ -33,8 +34,10 @@ export const priceScheduleSchema = z.strictObject({
   output: priceText,
   /** Prompt tokens read from the provider's cache. Default: the input price. */
   cacheRead: priceText.optional(),
-  /** Prompt tokens written to the provider's cache. Default: the input price. */
+  /** Prompt tokens written to the provider's cache for five minutes. Default: the input price. */
   cacheWrite: priceText.optional(),
+  /** Prompt tokens written to the provider's cache for an hour. Default: the `cacheWrite` price. */
+  cacheWrite1h: priceText.optional(),
   /** Hidden reasoning tokens. Default: the output price (how providers bill them). */
   reasoning: priceText.optional(),
   tiers: z.array(priceTier).optional(),
@@ -72,6 +75,30 @@ const pacingSchema = z.union(
 /** What an entry paces by when its catalog says nothing (docs/decisions/0038). */
 export const DEFAULT_PACING: z.output<typeof pacingSchema> = { burstMs: 6_000 };
 
+/**
+ * Prompt caching of an entry (docs/decisions/0045): `off`, or on with the cache's lifetime.
+ * Anthropic keeps a cache `5m` or `1h` (one-hour writes cost more: `cacheWrite1h`); OpenAI
+ * caches by itself, in memory (`5m`) or with extended retention (`24h`).
+ */
+const promptCacheSchema = z.union(
+  [
+    z.literal("off"),
+    z.strictObject({
+      /** How long the provider keeps what the call writes. */
+      lifetime: z.enum(["5m", "1h", "24h"], {
+        error: 'expected a cache lifetime: "5m", "1h" (Anthropic) or "24h" (OpenAI)',
+      }),
+    }),
+  ],
+  { error: 'expected "off" or { lifetime: "5m" | "1h" | "24h" }' },
+);
+
+/** How an entry caches prompts when its catalog says nothing: on, for five minutes. */
+export const DEFAULT_PROMPT_CACHE: z.output<typeof promptCacheSchema> = { lifetime: "5m" };
+
+/** The effort words Anthropic's adaptive thinking takes, least first. */
+export const THINKING_EFFORTS = ["low", "medium", "high", "xhigh", "max"] as const;
+
 const partialRecord = <TKey extends string>(
   keys: readonly [TKey, ...TKey[]],
   value: z.ZodType<number>,
@@ -98,6 +125,17 @@ export const catalogEntrySchema = z
     /** Reasoning tokens per depth; a depth not listed gets none. */
     reasoningTokens: partialRecord(DEPTH_LADDER, nonNegativeInt).optional(),
     nativeThinking: z.boolean().default(false),
+    /**
+     * Which thinking the model takes (Anthropic): `budget` sends a token budget per depth,
+     * `adaptive` lets the model decide how much to think at an effort per depth.
+     */
+    thinkingMode: z.enum(["budget", "adaptive"]).default("budget"),
+    /** The adaptive effort per depth; a depth not listed gets the framework's word for it. */
+    thinkingEffort: z.partialRecord(z.enum(DEPTH_LADDER), z.enum(THINKING_EFFORTS)).optional(),
+    /** Which OpenAI API the entry speaks: Chat Completions (default) or the Responses API. */
+    api: z.enum(["chat-completions", "responses"]).default("chat-completions"),
+    /** Prompt caching: on with a lifetime (default 5 minutes), or `off`. */
+    promptCache: promptCacheSchema.default(DEFAULT_PROMPT_CACHE),
     /** The provider calls tools natively; when false, tools are described in text and called as JSON. */
     nativeTools: z.boolean().default(true),
     /** The provider enforces a strict JSON schema on the answer (OpenAI's structured outputs). */
@@ -131,6 +169,7 @@ export const catalogEntrySchema = z
         message: "expected the server's URL: an openai-compatible entry needs baseUrl",
       });
     }
+    for (const issue of settingIssues(entry)) context.addIssue({ code: "custom", ...issue });
     if (entry.outputCeiling > entry.contextWindow) {
       context.addIssue({
         code: "custom",
@@ -139,6 +178,48 @@ export const catalogEntrySchema = z
       });
     }
   });
+
+/** The provider-specific settings an entry's provider cannot honour, each with its field. */
+function settingIssues(entry: CatalogEntry): { path: string[]; message: string }[] {
+  const issues: { path: string[]; message: string }[] = [];
+  if (entry.api === "responses" && entry.provider !== "openai")
+    issues.push({
+      path: ["api"],
+      message: 'expected "chat-completions": only openai entries speak the Responses API',
+    });
+  if (
+    entry.thinkingMode === "adaptive" &&
+    (entry.provider !== "anthropic" || !entry.nativeThinking)
+  )
+    issues.push({
+      path: ["thinkingMode"],
+      message: 'expected "budget": adaptive thinking is for anthropic entries with nativeThinking',
+    });
+  if (entry.thinkingEffort !== undefined && entry.thinkingMode !== "adaptive")
+    issues.push({
+      path: ["thinkingEffort"],
+      message: 'expected thinkingMode "adaptive" beside it: only adaptive thinking takes an effort',
+    });
+  if (entry.promptCache === "off") return issues;
+  const { lifetime } = entry.promptCache;
+  const allowed = { anthropic: ["5m", "1h"], openai: ["5m", "24h"], "openai-compatible": ["5m"] }[
+    entry.provider
+  ];
+  if (!allowed.includes(lifetime))
+    issues.push({
+      path: ["promptCache", "lifetime"],
+      message: `expected ${allowed.map((value) => `"${value}"`).join(" or ")} for a ${entry.provider} entry`,
+    });
+  if (lifetime === "1h")
+    entry.prices.forEach((schedule, index) => {
+      if (schedule.cacheWrite1h === undefined)
+        issues.push({
+          path: ["prices", String(index), "cacheWrite1h"],
+          message: "expected the one-hour cache write price: the entry caches for an hour",
+        });
+    });
+  return issues;
+}
 
 /** One model as the deployment knows it: what it is, what it costs, how fast it may be used. */
 export type CatalogEntry = z.output<typeof catalogEntrySchema>;
@@ -154,3 +235,5 @@ export type PriceSchedule = z.output<typeof priceScheduleSchema>;
 export type RateLimits = CatalogEntry["limits"];
 /** How an entry spends its limits: evenly with a bounded burst, or `off`. */
 export type EntryPacing = CatalogEntry["pacing"];
+/** An entry's prompt caching: `off`, or on with the cache's lifetime. */
+export type PromptCache = CatalogEntry["promptCache"];

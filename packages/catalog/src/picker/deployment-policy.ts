@@ -15,4 +15,10 @@ export interface DeploymentPolicy {
    * (and to XL otherwise), and MEGA seats are served by this entry.
    */
   readonly megaEntry?: string;
+  /**
+   * `false` forbids prompt caching for the whole deployment, whatever the entries say (some
+   * compliance envelopes do): whoever builds the provider clients passes it to their
+   * `promptCache` option. Default: each entry's own `promptCache` decides (docs/decisions/0045).
+   */
+  readonly promptCache?: boolean;
 }

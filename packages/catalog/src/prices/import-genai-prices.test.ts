@@ -220,6 +220,7 @@ describe("importGenaiPrices from the real price list", () => {
         output: "22.5",
         cacheRead: "0.6",
         cacheWrite: "7.5",
+        cacheWrite1h: "12",
       },
     ]);
   });
@@ -330,14 +331,26 @@ describe("importGenaiPrices", () => {
     expect(error.message).toContain("input_audio_mtok");
   });
 
-  it("leaves out tool fees and one-hour cache writes by default, and refuses them once not ignored", () => {
+  it("leaves out tool fees by default and refuses them once not ignored", () => {
     expect(schedulesOf("searching")).toEqual([
-      { currency: "USD", effectiveFrom: TAKEN_ON, source: SOURCE, input: "1", output: "2" },
+      {
+        currency: "USD",
+        effectiveFrom: TAKEN_ON,
+        source: SOURCE,
+        input: "1",
+        output: "2",
+        cacheWrite1h: "2",
+      },
     ]);
     expect(
-      refusalOf(() => importOne("searching", { ignoredPriceKeys: ["web_searches_kcount"] }))
+      refusalOf(() => importOne("searching", { ignoredPriceKeys: ["storage_searches_kcount"] }))
         .message,
-    ).toContain("cache_write_1h_mtok");
+    ).toContain("web_searches_kcount");
+  });
+
+  it("imports one-hour cache writes as cacheWrite1h, apart from the five-minute price", () => {
+    expect(schedulesOf("searching")[0]?.cacheWrite1h).toBe("2");
+    expect(schedulesOf("searching")[0]?.cacheWrite).toBeUndefined();
   });
 
   it("refuses prices by time of day, which no schedule can express", () => {

@@ -26,15 +26,13 @@ export type GenaiPricesMapping = readonly GenaiPricesModel[];
 
 /**
  * Price-list keys left out by default. Searches are billed per call of a provider-side tool,
- * not per token, so an entry cannot hold them; one-hour cache writes are billed only when a
- * call asks for a one-hour cache, and the entry's `cacheWrite` is the default five-minute one.
- * A deployment whose calls do incur them passes its own `ignoredPriceKeys` without them, and
- * the import then refuses those models rather than under-price them.
+ * not per token, so an entry cannot hold them. A deployment whose calls do incur them passes
+ * its own `ignoredPriceKeys` without them, and the import then refuses those models rather than
+ * under-price them. One-hour cache writes are imported as `cacheWrite1h`.
  */
 export const DEFAULT_IGNORED_PRICE_KEYS: readonly string[] = [
   "web_searches_kcount",
   "storage_searches_kcount",
-  "cache_write_1h_mtok",
 ];
 
 /** Options of {@link importGenaiPrices}. */

@@ -19,12 +19,19 @@ const ENTRY_KEY_OF = {
   output_mtok: "output",
   cache_read_mtok: "cacheRead",
   cache_write_mtok: "cacheWrite",
+  cache_write_1h_mtok: "cacheWrite1h",
 } as const;
 
 type ListKey = keyof typeof ENTRY_KEY_OF;
 type EntryKey = (typeof ENTRY_KEY_OF)[ListKey];
 type ListValue = number | TieredPrices;
-type PriceTexts = { input: string; output: string; cacheRead?: string; cacheWrite?: string };
+type PriceTexts = {
+  input: string;
+  output: string;
+  cacheRead?: string;
+  cacheWrite?: string;
+  cacheWrite1h?: string;
+};
 
 const LIST_KEYS = Object.keys(ENTRY_KEY_OF) as ListKey[];
 
@@ -136,7 +143,9 @@ function textsOf(
   const cacheRead = text("cacheRead");
   const cacheWrite = text("cacheWrite");
   if (cacheRead !== undefined) texts.cacheRead = cacheRead;
+  const cacheWrite1h = text("cacheWrite1h");
   if (cacheWrite !== undefined) texts.cacheWrite = cacheWrite;
+  if (cacheWrite1h !== undefined) texts.cacheWrite1h = cacheWrite1h;
   return texts;
 }
 

@@ -68,6 +68,41 @@ describe("pricing a call", () => {
     expect(price.currency).toBe("USD");
   });
 
+  it("prices one-hour cache writes at their own price and the rest of the writes at the five-minute one", () => {
+    const hourly = catalogOf(
+      entry({
+        id: "hourly",
+        provider: "anthropic",
+        promptCache: { lifetime: "1h" },
+        prices: {
+          currency: "USD",
+          effectiveFrom: "2025-01-01",
+          source: "s",
+          input: "3",
+          cacheWrite: "3.75",
+          cacheWrite1h: "6",
+          output: "15",
+        },
+      }),
+    ).get("hourly");
+    const price = priceCall(
+      hourly,
+      { inputTokens: 10, cacheWriteTokens: 3_000, cacheWrite1hTokens: 2_000, outputTokens: 0 },
+      AT,
+    );
+    // 10×3 + 1000×3.75 (five-minute writes) + 2000×6 (one-hour writes), per million
+    expect(price.cost.toString()).toBe("0.01578");
+  });
+
+  it("never counts more one-hour writes than writes, and defaults their price to the five-minute write", () => {
+    const price = priceCall(
+      catalog.get("flat"),
+      { inputTokens: 0, cacheWriteTokens: 1_000, cacheWrite1hTokens: 5_000, outputTokens: 0 },
+      AT,
+    );
+    expect(price.cost.toString()).toBe("0.0003125"); // 1000×0.3125
+  });
+
   it("prices a whole request at the tier its total input exceeds", () => {
     const below = priceCall(
       catalog.get("long-context"),

@@ -30,9 +30,10 @@ export function scheduleAt(entry: CatalogEntry, at: Date): PriceSchedule {
 }
 
 /**
- * Prices one call exactly from the usage the provider reported: full-price input, cache reads
- * and writes, output and reasoning, each at its own rate (cache prices default to the input
- * price, reasoning to the output price). Where the entry has tiers, the highest tier whose
+ * Prices one call exactly from the usage the provider reported: full-price input, cache reads,
+ * five-minute and one-hour cache writes, output and reasoning, each at its own rate (cache
+ * prices default to the input price, one-hour writes to the five-minute write price, reasoning
+ * to the output price). Where the entry has tiers, the highest tier whose
  * threshold the request's total input exceeds prices the whole call, as providers bill
  * long-context requests; a tier's missing prices default within the tier.
  *
@@ -63,7 +64,12 @@ export function priceCall(
   };
   add(usage.inputTokens, prices.input);
   add(cached, prices.cacheRead ?? prices.input);
-  add(written, prices.cacheWrite ?? prices.input);
+  // Hour-long writes are a part of all writes, at their own price (which defaults to the
+  // five-minute one: a schedule without it belongs to an entry that never caches for an hour).
+  const writtenForAnHour = Math.min(usage.cacheWrite1hTokens ?? 0, written);
+  const fiveMinuteWrite = prices.cacheWrite ?? prices.input;
+  add(written - writtenForAnHour, fiveMinuteWrite);
+  add(writtenForAnHour, prices.cacheWrite1h ?? fiveMinuteWrite);
   add(usage.outputTokens, prices.output);
   add(usage.reasoningTokens ?? 0, prices.reasoning ?? prices.output);
   return { cost: perMillion.shiftLeft(6), currency: schedule.currency, schedule };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { catalogOf, entry as entryInput } from "../test-support/entries.js";
-import { MIN_THINKING_BUDGET, thinkingActive } from "./thinking-active.js";
+import { anthropicThinking, MIN_THINKING_BUDGET, thinkingActive } from "./thinking-active.js";
 
 function anthropicEntry(
   overrides: Parameters<typeof entryInput>[0] extends infer T ? Partial<T> : never,
@@ -45,5 +45,40 @@ describe("thinkingActive", () => {
         "THOROUGH",
       ),
     ).toBe(true);
+  });
+});
+
+describe("anthropicThinking", () => {
+  const reasoningTokens = { IMMEDIATE: 0, QUICK: 1_024, STANDARD: 4_096, THOROUGH: 16_000 };
+  const budget = anthropicEntry({ reasoningTokens });
+  const adaptive = anthropicEntry({
+    reasoningTokens,
+    thinkingMode: "adaptive",
+    thinkingEffort: { THOROUGH: "max" },
+  });
+  const depths = ["IMMEDIATE", "QUICK", "STANDARD", "THOROUGH"] as const;
+
+  it("sends a budget entry a token budget and never an effort", () => {
+    expect(anthropicThinking(budget, "STANDARD")).toEqual({ mode: "budget", budgetTokens: 4_096 });
+    for (const depth of depths)
+      expect(anthropicThinking(budget, depth)?.mode ?? "none").not.toBe("adaptive");
+  });
+
+  it("sends an adaptive entry an effort per depth, its own word first, and never a budget", () => {
+    expect(anthropicThinking(adaptive, "QUICK")).toEqual({ mode: "adaptive", effort: "low" });
+    expect(anthropicThinking(adaptive, "STANDARD")).toEqual({ mode: "adaptive", effort: "medium" });
+    expect(anthropicThinking(adaptive, "THOROUGH")).toEqual({ mode: "adaptive", effort: "max" });
+    for (const depth of depths)
+      expect(anthropicThinking(adaptive, depth)?.mode ?? "none").not.toBe("budget");
+  });
+
+  it("does not think at a depth with no reasoning tokens, in either mode", () => {
+    expect(anthropicThinking(budget, "IMMEDIATE")).toBeUndefined();
+    expect(anthropicThinking(adaptive, "IMMEDIATE")).toBeUndefined();
+  });
+
+  it("never guarantees an adaptive entry a thinking block: the model decides whether to think", () => {
+    expect(thinkingActive(adaptive, "THOROUGH")).toBe(false);
+    expect(thinkingActive(budget, "THOROUGH")).toBe(true);
   });
 });

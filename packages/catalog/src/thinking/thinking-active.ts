@@ -1,4 +1,7 @@
-import type { CatalogEntry } from "../entry/catalog-entry.js";
+import type { CatalogEntry, THINKING_EFFORTS } from "../entry/catalog-entry.js";
+
+/** One of the effort words adaptive thinking takes. */
+export type ThinkingEffort = (typeof THINKING_EFFORTS)[number];
 import type { Depth } from "@nucleo/core";
 
 /** The smallest thinking budget a provider accepts (Anthropic's `budget_tokens` minimum). */
@@ -18,7 +21,8 @@ export const MIN_THINKING_BUDGET = 1024;
  * truncation re-run books the ceiling itself).
  *
  * Renderers use it to decide whether to ask for a prose reasoning field: when it is true the
- * model reasons in the thinking block instead.
+ * model reasons in the thinking block instead. An entry with adaptive thinking is never
+ * guaranteed a block (the model decides whether to think), so it is false there.
  *
  * @example
  * if (thinkingActive(binding.entry, binding.depth)) dropReasoningField(schema);
@@ -32,8 +36,43 @@ export function thinkingActive(entry: CatalogEntry, depth: Depth): boolean {
  * not think natively. The one place the rule lives; {@link thinkingActive} reads it.
  */
 export function thinkingBudget(entry: CatalogEntry, depth: Depth): number | undefined {
-  if (!entry.nativeThinking) return undefined;
+  // Adaptive thinking has no budget, and the model may answer without a thinking block.
+  if (!entry.nativeThinking || entry.thinkingMode === "adaptive") return undefined;
   const budget = entry.reasoningTokens?.[depth] ?? 0;
   if (budget < MIN_THINKING_BUDGET || budget >= entry.outputCeiling) return undefined;
   return budget;
+}
+
+/** The adaptive effort word for each depth, when the entry does not name its own. */
+const DEFAULT_EFFORT: Readonly<Record<Depth, ThinkingEffort>> = {
+  IMMEDIATE: "low",
+  QUICK: "low",
+  STANDARD: "medium",
+  THOROUGH: "high",
+};
+
+/**
+ * How a call on `entry` at `depth` asks an Anthropic model to think: a token budget
+ * (`{ mode: "budget", budgetTokens }`), adaptive at an effort (`{ mode: "adaptive", effort }`),
+ * or not at all (`undefined`). An adaptive entry is never sent a budget and a budget entry never
+ * an effort, so a request carries only the mode the entry says its model takes. A depth with no
+ * reasoning tokens does not think in either mode.
+ *
+ * @example
+ * anthropicThinking(entry, "THOROUGH"); // { mode: "adaptive", effort: "high" }
+ */
+export function anthropicThinking(
+  entry: CatalogEntry,
+  depth: Depth,
+):
+  | { readonly mode: "budget"; readonly budgetTokens: number }
+  | { readonly mode: "adaptive"; readonly effort: ThinkingEffort }
+  | undefined {
+  if (!entry.nativeThinking) return undefined;
+  if (entry.thinkingMode === "adaptive") {
+    if ((entry.reasoningTokens?.[depth] ?? 0) === 0) return undefined;
+    return { mode: "adaptive", effort: entry.thinkingEffort?.[depth] ?? DEFAULT_EFFORT[depth] };
+  }
+  const budgetTokens = thinkingBudget(entry, depth);
+  return budgetTokens === undefined ? undefined : { mode: "budget", budgetTokens };
 }

@@ -23,6 +23,12 @@ export interface LlmRequest {
    * `structuredOutput` enforce it natively (strict); others rely on the rendered contract.
    */
   readonly responseFormat?: { readonly name: string; readonly schema: JsonSchema };
+  /**
+   * A stable, opaque key for the conversation this call continues, the same on every turn, so
+   * a provider that routes by it (OpenAI's `prompt_cache_key`) lands each turn on the cache the
+   * last one filled. A hash of the conversation's id, never the id itself.
+   */
+  readonly cacheKey?: string;
   /** The conversation's memo for token counting (so a grown request counts only its new turns); clients ignore it. */
   readonly countMemo?: RequestCountMemo;
 }

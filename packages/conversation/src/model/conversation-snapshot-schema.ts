@@ -30,6 +30,7 @@ const partSchema = z.discriminatedUnion("type", [
     text,
     signature: text.optional(),
     redacted: text.optional(),
+    itemId: text.optional(),
   }),
   z.object({
     type: z.literal("tool_call"),
@@ -37,6 +38,7 @@ const partSchema = z.discriminatedUnion("type", [
     name: text,
     arguments: z.record(z.string(), z.unknown()),
     text,
+    itemId: text.optional(),
   }),
   z.object({
     type: z.literal("tool_result"),

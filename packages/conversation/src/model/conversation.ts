@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { RequestCountMemo } from "@nucleo/catalog/internal";
 import type { ToolCallPart, ToolResultPart } from "./parts.js";
 import { Parts, type Part } from "./parts.js";
@@ -50,6 +51,7 @@ export class Conversation {
   // a WeakMap set on every new conversation cost more than rendering the rest of the request.
   #renderMemo: unknown;
   #countMemo: RequestCountMemo | undefined;
+  #cacheKey: string | undefined;
 
   /** @internal Built by `ConversationService.obtain`. */
   constructor(
@@ -130,6 +132,14 @@ export class Conversation {
   }
 
   /** @internal What token counting remembers of this conversation's last counted request. */
+  /**
+   * The conversation's prompt-cache key: a hash of its id (which may be a caller's durable id),
+   * so turns of one conversation share a provider cache without the id leaving the process.
+   */
+  get cacheKey(): string {
+    return (this.#cacheKey ??= `nucleo-${createHash("sha256").update(this.id).digest("base64url").slice(0, 32)}`);
+  }
+
   get countMemo(): RequestCountMemo {
     return (this.#countMemo ??= new RequestCountMemo());
   }

@@ -38,14 +38,24 @@ export interface FilePart {
   readonly tokens: number;
 }
 
-/** A model's native reasoning, kept so providers that require it get it back unchanged. */
+/**
+ * A model's native reasoning, kept so providers that require it get it back unchanged: an
+ * Anthropic thinking block, or an OpenAI Responses reasoning item (which has an `itemId`). A
+ * client sends back only its own provider's kind and leaves the other out.
+ */
 export interface ThinkingPart {
   readonly type: "thinking";
+  /** The reasoning's text (an OpenAI reasoning item's summary), possibly empty. */
   readonly text: string;
-  /** The provider's integrity token for the block (Anthropic), when it sent one. */
+  /**
+   * The provider's opaque token for the block, passed back as received: Anthropic's integrity
+   * signature, or an OpenAI reasoning item's encrypted content.
+   */
   readonly signature?: string;
   /** A redacted block's opaque data, passed back as received. */
   readonly redacted?: string;
+  /** The id of an OpenAI Responses reasoning item (`rs_…`); absent on Anthropic blocks. */
+  readonly itemId?: string;
 }
 
 /** A call the model asked for. `id` is the provider's, or one the runtime minted. */
@@ -57,6 +67,11 @@ export interface ToolCallPart {
   readonly arguments: Readonly<Record<string, unknown>>;
   /** The arguments as JSON text. */
   readonly text: string;
+  /**
+   * The id of the OpenAI Responses `function_call` item that carried the call (`fc_…`), sent
+   * back with it: the API pairs a reasoning item with the item that followed it by this id.
+   */
+  readonly itemId?: string;
 }
 
 /** What a tool returned for one call, as the model will read it. */

@@ -46,6 +46,7 @@ export function renderRequest(
     messages: textTools ? conversation.turns().map(turnAsText) : conversation.turns(),
     tools: textTools ? [] : tools,
     countMemo: conversation.countMemo,
+    cacheKey: conversation.cacheKey,
     responseFormat: contract ? responseFormatOf(contract) : undefined,
   };
   if (textTools) Object.defineProperty(request, TEXT_TOOLS, { value: tools });

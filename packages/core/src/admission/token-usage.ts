@@ -4,8 +4,13 @@ export interface TokenUsage {
   readonly inputTokens: number;
   /** Prompt tokens served from the provider's cache. */
   readonly cachedInputTokens?: number;
-  /** Prompt tokens written to the provider's cache. */
+  /** Prompt tokens written to the provider's cache, at every lifetime. */
   readonly cacheWriteTokens?: number;
+  /**
+   * Of {@link cacheWriteTokens}, those written for an hour rather than the default five minutes
+   * (Anthropic bills them at their own price). Never more than `cacheWriteTokens`.
+   */
+  readonly cacheWrite1hTokens?: number;
   /** Answer tokens. */
   readonly outputTokens: number;
   /** Hidden reasoning tokens, where the provider reports them apart from output. */
