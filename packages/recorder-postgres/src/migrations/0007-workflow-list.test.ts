@@ -49,7 +49,10 @@ describeOnBothDatabases("migration 0007 (workflow list)", (open) => {
       db,
     );
 
-    expect((await migrateToLatest(db)).applied).toEqual(["0007-workflow-list"]);
+    expect((await migrateToLatest(db)).applied).toEqual([
+      "0007-workflow-list",
+      "0008-hour-cache-writes",
+    ]);
     expect(await listObjects(db)).toEqual(MADE);
   });
 

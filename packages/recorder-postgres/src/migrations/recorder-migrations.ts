@@ -6,6 +6,7 @@ import * as bookingTotals from "./0004-booking-totals.js";
 import * as saidContent from "./0005-said-content.js";
 import * as replay from "./0006-replay.js";
 import * as workflowList from "./0007-workflow-list.js";
+import * as hourCacheWrites from "./0008-hour-cache-writes.js";
 
 /**
  * Every recorder migration, by name, listed in code rather than read from a folder so they
@@ -22,4 +23,5 @@ export const RECORDER_MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0005-said-content": saidContent,
   "0006-replay": replay,
   "0007-workflow-list": workflowList,
+  "0008-hour-cache-writes": hourCacheWrites,
 };

@@ -75,6 +75,7 @@ function call(parts: RecordedPart[], response: RecordedPart[]): TranscriptCall {
     requestModel: null,
     responseModel: `model${HOSTILE}`,
     tokens: { input: 1_234, cacheRead: 0, cacheCreation: 5, output: 2, reasoning: 7 },
+    cacheCreation1hTokens: 0,
     cost: "0.01",
     currency: "USD",
     latencyMs: 12,

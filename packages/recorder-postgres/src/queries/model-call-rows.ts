@@ -19,6 +19,8 @@ export interface RecordedModelCall {
   /** `gen_ai.response.model`: the model the provider says answered. */
   readonly responseModel: string;
   readonly tokens: TokenTotals;
+  /** Of `tokens.cacheCreation`, those written to the cache for an hour (priced apart). */
+  readonly cacheCreation1hTokens: number;
   /** Exact decimal text, in {@link RecordedModelCall.currency}. */
   readonly cost: string;
   readonly currency: string;
@@ -55,6 +57,7 @@ const METADATA_COLUMNS = [
   "mc.input_tokens",
   "mc.cache_read_input_tokens",
   "mc.cache_creation_input_tokens",
+  "mc.cache_creation_1h_input_tokens",
   "mc.output_tokens",
   "mc.reasoning_output_tokens",
   "mc.cost",
@@ -120,6 +123,7 @@ export function readModelCall(row: ModelCallMetadataRow): RecordedModelCall {
     requestModel: row.request_model,
     responseModel: row.response_model,
     tokens: readTokens({ ...row, calls: 1, cost: row.cost }),
+    cacheCreation1hTokens: readCount(row.cache_creation_1h_input_tokens),
     cost: readDecimal(row.cost),
     currency: row.currency,
     latencyMs: readCount(row.latency_ms),

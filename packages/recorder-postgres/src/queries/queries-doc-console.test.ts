@@ -106,6 +106,7 @@ describeOnBothDatabases(
             output: Number(row.output_tokens),
             reasoning: Number(row.reasoning_output_tokens),
           },
+          cacheCreation1hTokens: Number(row.cache_creation_1h_input_tokens),
           cost: exact(row.cost),
           currency: row.currency,
           latencyMs: row.latency_ms,

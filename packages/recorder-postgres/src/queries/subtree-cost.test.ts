@@ -99,6 +99,7 @@ describeOnBothDatabases("RecorderQueries.subtreeCost", (open) => {
         input_tokens: 300,
         cache_read_input_tokens: 0,
         cache_creation_input_tokens: 40,
+        cache_creation_1h_input_tokens: 0,
         output_tokens: 900,
         reasoning_output_tokens: 0,
       })

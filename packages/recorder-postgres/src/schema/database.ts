@@ -98,6 +98,8 @@ export interface UsageColumns {
 
 /** One model call: immutable, keyed by the event's identity (job id, seq). */
 export interface ModelCallsTable extends UsageColumns {
+  /** Of `cache_creation_input_tokens`, those written for an hour (priced apart; migration 0008). */
+  cache_creation_1h_input_tokens: ColumnType<string, number | undefined, number>;
   job_id: string;
   seq: number;
   root_id: string;

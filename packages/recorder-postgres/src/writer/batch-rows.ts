@@ -259,6 +259,7 @@ function modelCallRow(
     input_tokens: count(usage.inputTokens, "usage.inputTokens"),
     cache_read_input_tokens: count(usage.cachedInputTokens, "usage.cachedInputTokens"),
     cache_creation_input_tokens: count(usage.cacheWriteTokens, "usage.cacheWriteTokens"),
+    cache_creation_1h_input_tokens: count(usage.cacheWrite1hTokens, "usage.cacheWrite1hTokens"),
     output_tokens: count(usage.outputTokens, "usage.outputTokens"),
     reasoning_output_tokens: count(usage.reasoningTokens, "usage.reasoningTokens"),
     cost: decimalText(event.cost, "cost"),

@@ -21,7 +21,13 @@ describeOnBothDatabases("the writer's tables", (open) => {
     run.seatReserved(child, "seat-1");
     run.llmCall(child, {
       cost: "0.000123456789012345678901",
-      usage: { inputTokens: 9_007_199_254_740_991, outputTokens: 150, reasoningTokens: 40 },
+      usage: {
+        inputTokens: 9_007_199_254_740_991,
+        cacheWriteTokens: 50,
+        cacheWrite1hTokens: 20,
+        outputTokens: 150,
+        reasoningTokens: 40,
+      },
     });
     run.seatSettled(child, "seat-1");
     run.toolWithheld(child, "web_fetch", "read-only scope");
@@ -97,7 +103,8 @@ describeOnBothDatabases("the writer's tables", (open) => {
         depth: "STANDARD",
         input_tokens: "9007199254740991",
         cache_read_input_tokens: "0",
-        cache_creation_input_tokens: "0",
+        cache_creation_input_tokens: "50",
+        cache_creation_1h_input_tokens: "20",
         output_tokens: "150",
         reasoning_output_tokens: "40",
         cost: "0.000123456789012345678901",
@@ -197,7 +204,7 @@ describeOnBothDatabases("the writer's tables", (open) => {
     const { db } = await open();
     const run = new EventScript();
     const root = run.submit();
-    const calls = 6_000; // as a VALUES list: 6,000 rows × 24 columns = 144,000 parameters
+    const calls = 6_000; // as a VALUES list: 6,000 rows × 25 columns = 150,000 parameters
     for (let index = 0; index < calls; index++) run.llmCall(root, { cost: `0.00000${index % 10}` });
     const faulty = new FaultyDatabase(db);
     await record(faulty.db, [run.events], { batchSize: 10_000 });
@@ -205,7 +212,7 @@ describeOnBothDatabases("the writer's tables", (open) => {
     const inserts = faulty.statements.filter(
       (statement) => statement.table === "nucleo_model_calls",
     );
-    expect(inserts.map((statement) => statement.parameters)).toEqual([24, 24]); // MAX_ROWS_PER_STATEMENT rows, then the rest
+    expect(inserts.map((statement) => statement.parameters)).toEqual([25, 25]); // MAX_ROWS_PER_STATEMENT rows, then the rest
     expect(MAX_ROWS_PER_STATEMENT).toBe(5_000);
     expect(faulty.transactions).toBe(1);
     const totals = await db

@@ -87,6 +87,7 @@ const MODEL_CALLS: Insert<BatchRows["modelCalls"][number]> = {
     input_tokens: "int8",
     cache_read_input_tokens: "int8",
     cache_creation_input_tokens: "int8",
+    cache_creation_1h_input_tokens: "int8",
     output_tokens: "int8",
     reasoning_output_tokens: "int8",
     cost: "numeric",

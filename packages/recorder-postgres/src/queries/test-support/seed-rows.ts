@@ -33,6 +33,7 @@ export interface SeedCall {
   readonly inputTokens?: number;
   readonly cacheReadTokens?: number;
   readonly cacheCreationTokens?: number;
+  readonly cacheCreation1hTokens?: number;
   readonly outputTokens?: number;
   readonly reasoningTokens?: number;
   readonly finishReason?: string;
@@ -142,6 +143,10 @@ export async function seedRows(
       input_tokens: call.inputTokens ?? 0,
       cache_read_input_tokens: call.cacheReadTokens ?? 0,
       cache_creation_input_tokens: call.cacheCreationTokens ?? 0,
+      // Only when given: the migration tests seed databases from before the column (0008).
+      ...(call.cacheCreation1hTokens === undefined
+        ? {}
+        : { cache_creation_1h_input_tokens: call.cacheCreation1hTokens }),
       output_tokens: call.outputTokens ?? 0,
       reasoning_output_tokens: call.reasoningTokens ?? 0,
       cost: call.cost,
