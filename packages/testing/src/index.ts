@@ -1,6 +1,7 @@
 /**
- * @nucleo/testing — test doubles for Nucleo: a mock provider server speaking the OpenAI and
- * Anthropic wire formats over real HTTP, a scripted `LlmClient`, accelerated time, and
+ * @nucleo/testing — test doubles for Nucleo: a mock provider server speaking the OpenAI (Chat
+ * Completions and Responses) and Anthropic wire formats over real HTTP, with prompt caching
+ * as the providers document it, a scripted `LlmClient`, accelerated time, and
  * fixtures (a catalog entry, a binding, a request) and conformance cases for shared admission
  * budget stores.
  *
@@ -8,6 +9,7 @@
  */
 export { MockProviderServer } from "./server/mock-provider-server.js";
 export type {
+  MockPromptCacheOptions,
   MockReply,
   MockRequest,
   MockServerCounts,

@@ -5,4 +5,5 @@ describeReadmeExamples(new URL("../", import.meta.url), [
   "test-runtime",
   "mock-server",
   "rate-limits",
+  "prompt-cache",
 ]);

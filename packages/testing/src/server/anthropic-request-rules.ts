@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { anthropicCacheRefusal } from "./prompt-cache/anthropic-cache-blocks.js";
 import { refusalFromSchema } from "./request-schema.js";
 
 const block = z.looseObject({ type: z.string().min(1) });
@@ -31,8 +32,9 @@ type Block = z.infer<typeof block>;
 /**
  * The Messages request rules the mock enforces: the required fields (`max_tokens` included),
  * a thinking budget below `max_tokens`, signed thinking blocks, a tool-using assistant turn
- * that starts with its thinking when thinking is on, and every `tool_use` answered by a
- * `tool_result` in the very next user message (and no stray results).
+ * that starts with its thinking when thinking is on, every `tool_use` answered by a
+ * `tool_result` in the very next user message (and no stray results), and well-formed cache
+ * markers (see {@link anthropicCacheRefusal}).
  */
 export function anthropicRefusal(body: Record<string, unknown>): string | null {
   const refusal = refusalFromSchema(messagesRequest, body);
@@ -44,7 +46,9 @@ export function anthropicRefusal(body: Record<string, unknown>): string | null {
   ) {
     return "`max_tokens` must be greater than `thinking.budget_tokens`.";
   }
-  return thinkingRefusal(request) ?? toolPairingRefusal(request.messages);
+  return (
+    anthropicCacheRefusal(body) ?? thinkingRefusal(request) ?? toolPairingRefusal(request.messages)
+  );
 }
 
 function blocksOf(entry: MessagesRequest["messages"][number]): readonly Block[] {

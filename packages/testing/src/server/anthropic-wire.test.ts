@@ -33,6 +33,7 @@ describe("the Anthropic wire, as JSON", () => {
         input_tokens: 12,
         cache_creation_input_tokens: 0,
         cache_read_input_tokens: 0,
+        cache_creation: { ephemeral_5m_input_tokens: 0, ephemeral_1h_input_tokens: 0 },
         output_tokens: 2,
         service_tier: "standard",
       },
@@ -68,7 +69,7 @@ describe("the Anthropic wire, as JSON", () => {
     expect(body.stop_reason).toBe("tool_use");
   });
 
-  it("cache reads and writes are apart from input; thinking is inside output and broken out in the details", async () => {
+  it("cache reads and writes are apart from input, writes split by lifetime; thinking is inside output and broken out in the details", async () => {
     server.script({
       kind: "answer",
       text: "x",
@@ -76,6 +77,7 @@ describe("the Anthropic wire, as JSON", () => {
         inputTokens: 100,
         cachedInputTokens: 40,
         cacheWriteTokens: 7,
+        cacheWrite1hTokens: 5,
         outputTokens: 10,
         reasoningTokens: 30,
       },
@@ -85,6 +87,7 @@ describe("the Anthropic wire, as JSON", () => {
       input_tokens: 100,
       cache_read_input_tokens: 40,
       cache_creation_input_tokens: 7,
+      cache_creation: { ephemeral_5m_input_tokens: 2, ephemeral_1h_input_tokens: 5 },
       output_tokens: 40,
       output_tokens_details: { thinking_tokens: 30 },
       service_tier: "standard",

@@ -1,4 +1,6 @@
 import { anthropicRefusal } from "./anthropic-request-rules.js";
+import { anthropicCacheablePrompt } from "./prompt-cache/anthropic-cache-blocks.js";
+import { messagesPromptOf } from "./resolve-answer.js";
 import { splitText } from "../text/split-text.js";
 import type {
   ResolvedAnswer,
@@ -34,6 +36,8 @@ export const anthropicWire: WireFormat = {
   name: "anthropic",
   requestIdHeader: "request-id",
   validate: anthropicRefusal,
+  promptOf: messagesPromptOf,
+  cacheablePrompt: anthropicCacheablePrompt,
   isStream: (body) => body.stream === true,
   toolCallId: (sequence) => `toolu_mock${String(sequence).padStart(6, "0")}`,
   requestId: (sequence) => `req_mock${String(sequence).padStart(6, "0")}`,
@@ -138,12 +142,19 @@ function named(event: string, payload: Record<string, unknown>): SseEvent {
   return { event, data: { type: event, ...payload } };
 }
 
-/** Anthropic's input excludes cache reads and writes; its output includes thinking, broken out in the details. */
+/**
+ * Anthropic's input excludes cache reads and writes; the writes are split by lifetime in
+ * `cache_creation`. Its output includes thinking, broken out in the details.
+ */
 function usageOf(usage: ResolvedUsage): Record<string, unknown> {
   return {
     input_tokens: usage.inputTokens,
     cache_creation_input_tokens: usage.cacheWriteTokens,
     cache_read_input_tokens: usage.cachedInputTokens,
+    cache_creation: {
+      ephemeral_5m_input_tokens: Math.max(0, usage.cacheWriteTokens - usage.cacheWrite1hTokens),
+      ephemeral_1h_input_tokens: usage.cacheWrite1hTokens,
+    },
     output_tokens: usage.outputTokens + usage.reasoningTokens,
     ...(usage.reasoningTokens > 0
       ? { output_tokens_details: { thinking_tokens: usage.reasoningTokens } }

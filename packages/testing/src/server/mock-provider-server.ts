@@ -10,14 +10,17 @@ import type {
   MockWire,
 } from "./mock-types.js";
 import { openaiWire } from "./openai-wire.js";
+import { PromptCache } from "./prompt-cache/prompt-cache.js";
 import { RollingLimits } from "./rate-limits.js";
-import { writeReply } from "./reply-writer.js";
+import { type ReplyContext, writeReply } from "./reply-writer.js";
 import { RequestLog } from "./request-log.js";
-import { promptOf } from "./resolve-answer.js";
+import { totalTokens } from "./resolve-answer.js";
+import { responsesWire } from "./responses-wire.js";
 import type { WireFormat } from "./wire-format.js";
 
 const ROUTES: Readonly<Record<string, WireFormat>> = {
   "/v1/chat/completions": openaiWire,
+  "/v1/responses": responsesWire,
   "/v1/messages": anthropicWire,
 };
 
@@ -28,24 +31,26 @@ const DEFAULT_REPLY: MockReply = { kind: "answer", text: "ok" };
 const REQUESTS_KEPT = 1_000;
 
 /**
- * A real HTTP server on 127.0.0.1 that speaks the OpenAI Chat Completions and Anthropic
- * Messages wire formats, JSON and streamed, so provider clients are tested through the
+ * A real HTTP server on 127.0.0.1 that speaks the OpenAI Chat Completions, OpenAI Responses and
+ * Anthropic Messages wire formats, JSON and streamed, so provider clients are tested through the
  * official SDKs over a socket. Each call takes the next scripted reply, else asks the handler,
  * else answers "ok". It records the most recent calls (1,000 by default: `keepRequests`) and
- * counts every one, refuses malformed ones with a 400 in the wire's error shape, and can
- * enforce rate limits over a rolling window.
+ * counts every one, refuses malformed ones with a 400 in the wire's error shape, models prompt
+ * caching as the providers document it (`promptCache`), and can enforce rate limits over a
+ * rolling window.
  *
  * @example
  * const server = await MockProviderServer.start();
  * server.script({ kind: "answer", text: "Hello." });
  * const openai = new OpenAI({ apiKey: "test", baseURL: server.openaiBaseUrl, maxRetries: 0 });
  * await openai.chat.completions.create({ model: "gpt-5-mini", messages: [{ role: "user", content: "Hi" }] });
+ * await openai.responses.create({ model: "gpt-5-mini", input: "Hi" }); // the Responses wire: "ok"
  * await server.stop();
  */
 export class MockProviderServer {
   /** `http://127.0.0.1:PORT`. */
   readonly url: string;
-  /** What `new OpenAI({ baseURL })` takes: {@link url} + `/v1`. */
+  /** What `new OpenAI({ baseURL })` takes: {@link url} + `/v1` (Chat Completions and Responses). */
   readonly openaiBaseUrl: string;
   /** What `new Anthropic({ baseURL })` takes: {@link url}. */
   readonly anthropicBaseUrl: string;
@@ -53,14 +58,21 @@ export class MockProviderServer {
   readonly #options: MockServerOptions;
   readonly #limits: RollingLimits | null;
   readonly #countTokens: (text: string) => number;
+  readonly #promptCache: PromptCache | null;
   readonly #queue: MockReply[] = [];
   readonly #requests: RequestLog<MockRequest>;
   readonly #inFlight = new Set<AbortController>();
-  readonly #byWire: Record<MockWire, number> = { openai: 0, anthropic: 0 };
+  readonly #byWire: Record<MockWire, number> = {
+    openai: 0,
+    "openai-responses": 0,
+    anthropic: 0,
+  };
   #handler: ((request: MockRequest) => MockReply | Promise<MockReply>) | null = null;
   #received = 0;
   #answered = 0;
   #tokens = 0;
+  #cachedInputTokens = 0;
+  #cacheWriteTokens = 0;
   #throttled = 0;
   #sequence = 0;
 
@@ -68,6 +80,7 @@ export class MockProviderServer {
     server: Server,
     options: MockServerOptions,
     requests: RequestLog<MockRequest>,
+    promptCache: PromptCache | null,
   ) {
     const { port } = server.address() as AddressInfo;
     this.url = `http://127.0.0.1:${port}`;
@@ -77,13 +90,16 @@ export class MockProviderServer {
     this.#options = options;
     this.#requests = requests;
     this.#limits = options.limits === undefined ? null : new RollingLimits(options.limits);
-    this.#countTokens = options.countTokens ?? ((text) => Math.ceil(text.length / 4));
+    this.#countTokens = countTokensOf(options);
+    this.#promptCache = promptCache;
   }
 
   /**
    * Starts a server on a free port of 127.0.0.1.
    *
-   * @throws {InvalidInputError} naming `keepRequests` when it is not a whole number, 0 or more, or `Infinity`.
+   * @throws {InvalidInputError} naming `keepRequests` when it is not a whole number, 0 or more, or
+   * `Infinity`; naming `promptCache.minCacheableTokens` or `promptCache.routingRequestsPerMinute`
+   * when it is not a whole number of at least 1.
    */
   static async start(options: MockServerOptions = {}): Promise<MockProviderServer> {
     // Checked before listening: a refused option leaves no server behind.
@@ -91,12 +107,16 @@ export class MockProviderServer {
       options.keepRequests ?? REQUESTS_KEPT,
       "keepRequests",
     );
+    const promptCache =
+      options.promptCache === false
+        ? null
+        : new PromptCache(options.promptCache ?? {}, countTokensOf(options));
     const server = createServer();
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
       server.listen(0, "127.0.0.1", () => resolve());
     });
-    const mock = new MockProviderServer(server, options, requests);
+    const mock = new MockProviderServer(server, options, requests, promptCache);
     server.on(
       "request",
       (request: IncomingMessage, response: ServerResponse) => void mock.#serve(request, response),
@@ -127,6 +147,8 @@ export class MockProviderServer {
       answered: this.#answered,
       throttled: this.#throttled,
       tokens: this.#tokens,
+      cachedInputTokens: this.#cachedInputTokens,
+      cacheWriteTokens: this.#cacheWriteTokens,
     };
   }
 
@@ -140,7 +162,7 @@ export class MockProviderServer {
     return this.#throttled;
   }
 
-  /** Queues replies; each incoming call, on either wire, takes the next one. */
+  /** Queues replies; each incoming call, on any wire, takes the next one. */
   script(...replies: MockReply[]): this {
     this.#queue.push(...replies);
     return this;
@@ -220,7 +242,12 @@ export class MockProviderServer {
     this.#byWire[wire.name] += 1;
     const refusal = wire.validate(body);
     if (refusal !== null) {
-      const error = wire.error(400, refusal);
+      const {
+        message,
+        status = 400,
+        ...named
+      } = typeof refusal === "string" ? { message: refusal } : refusal;
+      const error = wire.error(status, message, "status", named);
       return writeJson(response, error.status, error.body, headers);
     }
     const now = this.#options.clock?.now() ?? Date.now();
@@ -231,7 +258,7 @@ export class MockProviderServer {
       queued ?? (this.#handler === null ? DEFAULT_REPLY : await this.#handler(recorded));
     const decision = this.#limits?.admit(
       now,
-      promptTokensOf(reply) ?? this.#countTokens(JSON.stringify(promptOf(body))),
+      promptTokensOf(reply) ?? this.#countTokens(JSON.stringify(wire.promptOf(body))),
     );
     if (decision !== undefined && !decision.allowed) {
       this.#throttled += 1;
@@ -253,17 +280,46 @@ export class MockProviderServer {
       now,
       countTokens: this.#countTokens,
       nextSequence: () => ++this.#sequence,
+      ...this.#cachePromptOf(wire, body, recorded.model, now),
       response,
       stream: recorded.stream,
       signal,
       headers,
-      reportTokens: (tokens) => {
+      reportUsage: (usage) => {
+        const tokens = usage === null ? 0 : totalTokens(usage);
         this.#answered += 1;
         this.#tokens += tokens;
+        this.#cachedInputTokens += usage?.cachedInputTokens ?? 0;
+        this.#cacheWriteTokens += usage?.cacheWriteTokens ?? 0;
         if (decision?.allowed) decision.entry.tokens = tokens;
       },
     });
   }
+
+  /** What lets an answer put its prompt to the cache (nothing when caching is off). */
+  #cachePromptOf(
+    wire: WireFormat,
+    body: Record<string, unknown>,
+    model: string,
+    now: number,
+  ): Pick<ReplyContext, "cachePrompt"> {
+    const cache = this.#promptCache;
+    if (cache === null) return {};
+    return {
+      cachePrompt: (promptTokens) =>
+        cache.consult({
+          prompt: wire.cacheablePrompt(body),
+          namespace: `${wire.name}|${model}`,
+          promptTokens,
+          now,
+        }),
+    };
+  }
+}
+
+/** How default usage counts text. */
+function countTokensOf(options: MockServerOptions): (text: string) => number {
+  return options.countTokens ?? ((text) => Math.ceil(text.length / 4));
 }
 
 /** The prompt tokens a reply states for itself, when it states them. */

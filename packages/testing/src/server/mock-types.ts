@@ -1,5 +1,9 @@
-/** Which provider API a request spoke. */
-export type MockWire = "openai" | "anthropic";
+/**
+ * Which provider API a request spoke: `openai` is Chat Completions (`POST /v1/chat/completions`),
+ * `openai-responses` the Responses API (`POST /v1/responses`), `anthropic` Messages
+ * (`POST /v1/messages`).
+ */
+export type MockWire = "openai" | "openai-responses" | "anthropic";
 
 /** Token counts a scripted answer reports; anything left out is counted by the server. */
 export interface MockUsage {
@@ -9,6 +13,8 @@ export interface MockUsage {
   readonly cachedInputTokens?: number;
   /** Prompt tokens written to the cache (Anthropic reports them; OpenAI folds them into the prompt). */
   readonly cacheWriteTokens?: number;
+  /** Of `cacheWriteTokens`, those written with the one-hour lifetime (Anthropic's `ephemeral_1h_input_tokens`). Default 0. */
+  readonly cacheWrite1hTokens?: number;
   /** Answer tokens, reasoning excluded. */
   readonly outputTokens?: number;
   /** Hidden reasoning tokens; both wires report them inside the output total and apart in a breakdown. */
@@ -23,7 +29,7 @@ export interface MockToolCall {
 }
 
 /**
- * What the mock server does with one incoming call. Every kind works on both wires and, where
+ * What the mock server does with one incoming call. Every kind works on every wire and, where
  * it makes sense, both as JSON and as a stream.
  *
  * @example
@@ -38,7 +44,12 @@ export type MockReply =
       readonly kind: "answer";
       readonly text?: string;
       readonly toolCalls?: readonly MockToolCall[];
-      /** Sent as thinking blocks on the Anthropic wire only; counted as reasoning tokens on both. */
+      /**
+       * Anthropic: thinking blocks (the signature minted when left out). Responses: reasoning
+       * items, the text as their summary and the signature as their `encrypted_content` (sent
+       * when the request includes `reasoning.encrypted_content`). Chat Completions: never shown.
+       * Counted as reasoning tokens on every wire.
+       */
       readonly thinking?: ReadonlyArray<{ readonly text: string; readonly signature?: string }>;
       readonly usage?: MockUsage;
       /** Default `tool_calls` when the answer calls tools, else `end`. */
@@ -81,10 +92,24 @@ export interface MockServerLimits {
   readonly windowMs?: number;
 }
 
+/**
+ * How the server models prompt caching. Anthropic caches at the request's `cache_control`
+ * breakpoints; OpenAI (both wires) caches every prompt automatically. See the README.
+ */
+export interface MockPromptCacheOptions {
+  /** The shortest prefix, in tokens, that is cached at all. Default 1,024. */
+  readonly minCacheableTokens?: number;
+  /**
+   * OpenAI: how many requests a minute one routing key (start of the prompt + `prompt_cache_key`)
+   * sends to its cache machine before the rest overflow to other machines. Default 15.
+   */
+  readonly routingRequestsPerMinute?: number;
+}
+
 /** How a {@link MockProviderServer} behaves; every field is optional. */
 export interface MockServerOptions {
   readonly limits?: MockServerLimits;
-  /** The time the limits' window reads. Default `Date.now`. */
+  /** The time the limits' window and the prompt cache's lifetimes read. Default `Date.now`. */
   readonly clock?: { now(): number };
   /** How default usage counts text. Default `Math.ceil(characters / 4)`. */
   readonly countTokens?: (text: string) => number;
@@ -96,6 +121,13 @@ export interface MockServerOptions {
    * Default 1,000; `Infinity` keeps every call, 0 none. `counts` never drops anything.
    */
   readonly keepRequests?: number;
+  /**
+   * Prompt caching as the providers document it (minimum length, lifetimes, prefix match),
+   * reported in each answer's usage unless the script states the prompt's usage itself.
+   * Default on, with the defaults of {@link MockPromptCacheOptions}; `false` reports no cache
+   * reads or writes at all.
+   */
+  readonly promptCache?: false | MockPromptCacheOptions;
 }
 
 /** What a mock server has received and answered since it started: totals that drop nothing. */
@@ -110,4 +142,8 @@ export interface MockServerCounts {
   readonly throttled: number;
   /** Tokens the answers reported — input, cache, output and reasoning — as the rate limits count them. */
   readonly tokens: number;
+  /** Of `tokens`, the prompt tokens the answers reported read from the cache. */
+  readonly cachedInputTokens: number;
+  /** Of `tokens`, the prompt tokens the answers reported written to the cache. */
+  readonly cacheWriteTokens: number;
 }

@@ -30,14 +30,17 @@ const chatCompletionRequest = z.looseObject({
     .optional(),
   max_tokens: z.number().int().positive().nullish(),
   max_completion_tokens: z.number().int().positive().nullish(),
+  prompt_cache_key: z.string().nullish(),
+  prompt_cache_retention: z.enum(["in_memory", "24h"]).nullish(),
 });
 
 type ChatMessage = z.infer<typeof message>;
 
 /**
  * The Chat Completions request rules the mock enforces: the shape of the fields a client must
- * get right, and the pairing of every assistant `tool_calls` entry with a `tool` message that
- * answers it (OpenAI refuses a conversation where one is missing or stray).
+ * get right (the prompt cache's key and retention among them), and the pairing of every
+ * assistant `tool_calls` entry with a `tool` message that answers it (OpenAI refuses a
+ * conversation where one is missing or stray).
  */
 export function openaiRefusal(body: Record<string, unknown>): string | null {
   const refusal = refusalFromSchema(chatCompletionRequest, body);

@@ -1,4 +1,6 @@
 import { openaiRefusal } from "./openai-request-rules.js";
+import { chatCacheablePrompt } from "./prompt-cache/openai-cache-blocks.js";
+import { messagesPromptOf } from "./resolve-answer.js";
 import { splitText } from "../text/split-text.js";
 import type {
   ResolvedAnswer,
@@ -8,6 +10,7 @@ import type {
   WireErrorKind,
   WireErrorReply,
   WireFormat,
+  WireRefusal,
 } from "./wire-format.js";
 
 const FINISH_REASONS = { end: "stop", tool_calls: "tool_calls", max_tokens: "length" } as const;
@@ -21,6 +24,8 @@ export const openaiWire: WireFormat = {
   name: "openai",
   requestIdHeader: "x-request-id",
   validate: openaiRefusal,
+  promptOf: messagesPromptOf,
+  cacheablePrompt: chatCacheablePrompt,
   isStream: (body) => body.stream === true,
   toolCallId: (sequence) => `call_mock${String(sequence).padStart(6, "0")}`,
   requestId: (sequence) => `req_mock${String(sequence).padStart(6, "0")}`,
@@ -88,20 +93,28 @@ export const openaiWire: WireFormat = {
     return { events, finishIndex } satisfies StreamedAnswer;
   },
 
-  error(status, message, kind = "status"): WireErrorReply {
-    return {
-      status,
-      body: {
-        error: {
-          message,
-          type: errorType(status, kind),
-          param: null,
-          code: errorCode(status, kind),
-        },
-      },
-    };
-  },
+  error: openaiError,
 };
+
+/** An error in OpenAI's shape (both of its wires): message, type, and the param and code at fault. */
+export function openaiError(
+  status: number,
+  message: string,
+  kind: WireErrorKind = "status",
+  refusal?: Pick<WireRefusal, "param" | "code">,
+): WireErrorReply {
+  return {
+    status,
+    body: {
+      error: {
+        message,
+        type: errorType(status, kind),
+        param: refusal?.param ?? null,
+        code: refusal === undefined ? errorCode(status, kind) : (refusal.code ?? null),
+      },
+    },
+  };
+}
 
 function envelope(answer: ResolvedAnswer, object: string): Record<string, unknown> {
   return {

@@ -1,8 +1,9 @@
 import type { ServerResponse } from "node:http";
 import { parseJsonObject, waitUnlessAborted, writeJson } from "./http-io.js";
 import type { MockReply } from "./mock-types.js";
-import { resolveAnswer, totalTokens, type AnswerContext } from "./resolve-answer.js";
+import { resolveAnswer, type AnswerContext } from "./resolve-answer.js";
 import { startSse, writeSse } from "./sse-writer.js";
+import type { ResolvedUsage } from "./wire-format.js";
 
 /** Everything needed to answer one call. */
 export interface ReplyContext extends AnswerContext {
@@ -12,8 +13,8 @@ export interface ReplyContext extends AnswerContext {
   readonly signal: AbortSignal;
   /** Headers every answer carries (the request id). */
   readonly headers: Record<string, string>;
-  /** Told the tokens an answer reported, for the rate limits. */
-  readonly reportTokens: (tokens: number) => void;
+  /** Told the usage an answer reported (`null`: none), for the rate limits and the counts. */
+  readonly reportUsage: (usage: ResolvedUsage | null) => void;
 }
 
 const DEFAULT_GARBAGE = "<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1></body></html>";
@@ -37,8 +38,8 @@ export async function writeReply(reply: MockReply, context: ReplyContext): Promi
         reply.kind === "answer"
           ? resolveAnswer(reply, context)
           : resolveAnswer({ kind: "answer", text: reply.text ?? "ok" }, context, false);
-      context.reportTokens(answer.usage === null ? 0 : totalTokens(answer.usage));
-      if (!stream) return writeJson(response, 200, wire.answerBody(answer), headers);
+      context.reportUsage(answer.usage);
+      if (!stream) return writeJson(response, 200, wire.answerBody(answer, context.body), headers);
       startSse(response, headers);
       return writeSse(response, wire.answerEvents(answer, context.body).events);
     }
@@ -69,7 +70,8 @@ export async function writeReply(reply: MockReply, context: ReplyContext): Promi
         { kind: "answer", text: reply.text ?? DEFAULT_CUT_TEXT },
         context,
       );
-      if (!stream) return writeTruncatedJson(response, wire.answerBody(answer), headers);
+      if (!stream)
+        return writeTruncatedJson(response, wire.answerBody(answer, context.body), headers);
       const { events, finishIndex } = wire.answerEvents(answer, context.body);
       startSse(response, headers);
       return writeSse(

@@ -50,10 +50,12 @@ describe("the mock server's request log", () => {
     expect(callsIn(mock.requests).at(-1)).toBe("call 1005");
     expect(mock.counts).toEqual({
       requests: 1_005,
-      byWire: { openai: 503, anthropic: 502 },
+      byWire: { openai: 503, "openai-responses": 0, anthropic: 502 },
       answered: 1_005,
       throttled: 0,
       tokens: 1_005 * 5,
+      cachedInputTokens: 0,
+      cacheWriteTokens: 0,
     });
   });
 

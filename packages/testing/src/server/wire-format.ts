@@ -1,6 +1,7 @@
 import type { MockWire } from "./mock-types.js";
+import type { CacheablePrompt } from "./prompt-cache/cacheable-prompt.js";
 
-/** A whole answer with every default filled in, ready for either wire to render. */
+/** A whole answer with every default filled in, ready for any wire to render. */
 export interface ResolvedAnswer {
   /** A per-server sequence number; each wire shapes its own message id from it. */
   readonly sequence: number;
@@ -23,6 +24,8 @@ export interface ResolvedUsage {
   readonly inputTokens: number;
   readonly cachedInputTokens: number;
   readonly cacheWriteTokens: number;
+  /** Of `cacheWriteTokens`, those written with the one-hour lifetime. */
+  readonly cacheWrite1hTokens: number;
   readonly outputTokens: number;
   readonly reasoningTokens: number;
 }
@@ -49,21 +52,41 @@ export interface WireErrorReply {
   readonly body: Record<string, unknown>;
 }
 
+/** Why a wire refuses a request: the provider's message, and what its error body names besides. */
+export interface WireRefusal {
+  readonly message: string;
+  /** The request parameter at fault, as the provider names it (`input[2].call_id`). */
+  readonly param?: string;
+  /** The provider's error code (`invalid_value`, `missing_required_parameter`, ...). */
+  readonly code?: string;
+  /** Default 400. */
+  readonly status?: number;
+}
+
 /** One provider's wire format: the request rules it enforces and the shapes it answers in. */
 export interface WireFormat {
   readonly name: MockWire;
   /** The header that carries a request id on this wire. */
   readonly requestIdHeader: string;
-  /** Checks a parsed body; returns the provider's refusal message, or `null` when it is acceptable. */
-  validate(body: Record<string, unknown>): string | null;
+  /** Checks a parsed body; returns the provider's refusal, or `null` when it is acceptable. */
+  validate(body: Record<string, unknown>): string | WireRefusal | null;
+  /** The parts of a body that make up its prompt, as default usage and the rate limits count them. */
+  promptOf(body: Record<string, unknown>): unknown;
+  /** The prompt as the provider's cache reads it: its blocks in order, and how it is cached. */
+  cacheablePrompt(body: Record<string, unknown>): CacheablePrompt;
   /** Whether the request asked for a stream. */
   isStream(body: Record<string, unknown>): boolean;
   toolCallId(sequence: number): string;
   requestId(sequence: number): string;
-  /** The JSON body of a whole answer. */
-  answerBody(answer: ResolvedAnswer): Record<string, unknown>;
+  /** The JSON body of a whole answer to `request`. */
+  answerBody(answer: ResolvedAnswer, request: Record<string, unknown>): Record<string, unknown>;
   /** The events of a streamed answer, in order, ending with the wire's end marker. */
   answerEvents(answer: ResolvedAnswer, request: Record<string, unknown>): StreamedAnswer;
-  /** An error in the wire's shape. */
-  error(status: number, message: string, kind?: WireErrorKind): WireErrorReply;
+  /** An error in the wire's shape; `refusal` adds the parameter and code a refusal names. */
+  error(
+    status: number,
+    message: string,
+    kind?: WireErrorKind,
+    refusal?: Pick<WireRefusal, "param" | "code">,
+  ): WireErrorReply;
 }

@@ -92,3 +92,13 @@ export function anthropicBody(extra: Record<string, unknown> = {}): Record<strin
     ...extra,
   };
 }
+
+/** A minimal valid Responses body. */
+export function responsesBody(extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    model: "gpt-test",
+    instructions: "Be brief.",
+    input: [{ role: "user", content: "Hello there" }],
+    ...extra,
+  };
+}
