@@ -53,11 +53,19 @@ describe("AnthropicClient over the Messages API", () => {
       apiKeyPresent: true,
       model: "claude-test-sonnet",
     });
+    // Caching is on by default: the system text and the newest message carry the breakpoints.
     expect(sent!.body).toEqual({
       model: "claude-test-sonnet",
       max_tokens: 4_096 + 4_096,
-      system: "Be brief.",
-      messages: [{ role: "user", content: [{ type: "text", text: "Capital of France?" }] }],
+      system: [{ type: "text", text: "Be brief.", cache_control: { type: "ephemeral" } }],
+      messages: [
+        {
+          role: "user",
+          content: [
+            { type: "text", text: "Capital of France?", cache_control: { type: "ephemeral" } },
+          ],
+        },
+      ],
       stream: false,
     });
   });
@@ -118,7 +126,13 @@ describe("AnthropicClient over the Messages API", () => {
       {
         role: "user",
         content: [
-          { type: "tool_result", tool_use_id: "toolu_01", content: "no such word", is_error: true },
+          {
+            type: "tool_result",
+            tool_use_id: "toolu_01",
+            content: "no such word",
+            is_error: true,
+            cache_control: { type: "ephemeral" },
+          },
         ],
       },
     ]);

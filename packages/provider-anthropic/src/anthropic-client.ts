@@ -9,7 +9,8 @@ import type {
 } from "@nucleo/conversation";
 import { SystemError, type Depth } from "@nucleo/core";
 import { toNucleoError } from "./errors/to-nucleo-error.js";
-import { toMessageParams } from "./request/to-message-params.js";
+import { cacheControlFor, withCacheBreakpoints } from "./request/cache-breakpoints.js";
+import { type MessageParams, toMessageParams } from "./request/to-message-params.js";
 import { StreamAccumulator } from "./response/stream-accumulator.js";
 import { toLlmResponse } from "./response/to-llm-response.js";
 import { thinkingActive } from "./thinking/thinking-active.js";
@@ -34,6 +35,12 @@ export interface AnthropicClientOptions {
    * remains the real deadline, body included.
    */
   readonly timeoutMs?: number;
+  /**
+   * Whether calls may ask Anthropic to cache their prompt prefix, as each entry's
+   * `promptCache` says. Default: true. `false` sends no cache breakpoint whatever the entries
+   * say, for deployments whose compliance envelope forbids a provider-side cache.
+   */
+  readonly promptCache?: boolean;
 }
 
 /**
@@ -45,9 +52,13 @@ export interface AnthropicClientOptions {
  * as a `ThrottleSignal` carrying the provider's retry-after. Failures arrive as Nucleo's
  * outcomes and never carry the key, the provider's message or its headers.
  *
- * A call thinks natively exactly when {@link thinkingActive} says so for its entry and depth.
- * `responseFormat` has no strict native mode here: the rendered contract holds the answer's
- * shape.
+ * A call thinks as `anthropicThinking(entry, depth)` of `@nucleo/catalog` says: with the seat's
+ * budget on a `budget` entry (exactly when {@link thinkingActive} holds), adaptively at the
+ * depth's effort on an `adaptive` entry, or not at all. Unless the entry's `promptCache` is
+ * `off` or the client's `promptCache` option is false, a call marks its system text and tools,
+ * and its conversation up to the newest message, for Anthropic's prompt cache, at the entry's
+ * lifetime. `responseFormat` has no strict native mode here: the rendered contract holds the
+ * answer's shape.
  *
  * @example
  * const client = new AnthropicClient(); // reads ANTHROPIC_API_KEY
@@ -56,6 +67,7 @@ export interface AnthropicClientOptions {
  */
 export class AnthropicClient implements LlmClient {
   readonly #sdk: Anthropic;
+  readonly #promptCache: boolean;
 
   /**
    * @throws {SystemError} (`missing_credentials`) when no key is given and `ANTHROPIC_API_KEY`
@@ -82,6 +94,7 @@ export class AnthropicClient implements LlmClient {
       // Given even at its default: without it the SDK refuses non-streamed calls with a large max_tokens.
       timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     });
+    this.#promptCache = options.promptCache ?? true;
   }
 
   /**
@@ -94,7 +107,7 @@ export class AnthropicClient implements LlmClient {
 
   /** Sends one call and waits for the whole message. */
   async send(request: LlmRequest, binding: LlmBinding, signal: AbortSignal): Promise<LlmResponse> {
-    const params = toMessageParams(request, binding);
+    const params = this.#params(request, binding);
     let body: unknown;
     try {
       body = await this.#sdk.messages.create({ ...params, stream: false }, { signal });
@@ -116,7 +129,7 @@ export class AnthropicClient implements LlmClient {
     binding: LlmBinding,
     signal: AbortSignal,
   ): AsyncGenerator<LlmDelta, LlmResponse, void> {
-    const params = toMessageParams(request, binding);
+    const params = this.#params(request, binding);
     const accumulator = new StreamAccumulator();
     let events: AsyncIterator<unknown>;
     try {
@@ -146,5 +159,13 @@ export class AnthropicClient implements LlmClient {
     // The SDK ends a stream quietly when its request is aborted; the abort is the caller's answer.
     if (signal.aborted) throw signal.reason;
     return accumulator.finish();
+  }
+
+  /** The Messages body for a call: the mapped request, its stable prefix marked for caching. */
+  #params(request: LlmRequest, binding: LlmBinding): MessageParams {
+    return withCacheBreakpoints(
+      toMessageParams(request, binding),
+      cacheControlFor(binding.entry, this.#promptCache),
+    );
   }
 }

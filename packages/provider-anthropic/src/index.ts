@@ -1,7 +1,8 @@
 /**
  * @nucleo/provider-anthropic — Nucleo's `LlmClient` over Anthropic's Messages API, through the
- * official `@anthropic-ai/sdk`: native tools, thinking blocks, prompt-cache usage, streaming,
- * and provider failures mapped onto Nucleo's outcomes.
+ * official `@anthropic-ai/sdk`: native tools, budget or adaptive thinking, prompt-cache
+ * breakpoints and usage by cache lifetime, streaming, and provider failures mapped onto Nucleo's
+ * outcomes.
  *
  * @packageDocumentation
  */

@@ -91,10 +91,13 @@ function toDocumentBlock(part: FilePart): DocumentBlockParam {
 }
 
 /**
- * A thinking part goes back exactly as received. One without a signature came from another
- * provider (or was never signed): the API would refuse it, so it is left out.
+ * A thinking part goes back exactly as received. One with an `itemId` is an OpenAI reasoning
+ * item (its `signature` is OpenAI's encrypted content, which Anthropic would refuse as a
+ * signature), and one without a signature came from another provider or was never signed:
+ * both are left out.
  */
 function toThinkingBlock(part: ThinkingPart): ContentBlockParam | undefined {
+  if (part.itemId !== undefined) return undefined;
   if (part.redacted !== undefined) return { type: "redacted_thinking", data: part.redacted };
   if (part.signature === undefined) return undefined;
   return { type: "thinking", thinking: part.text, signature: part.signature };

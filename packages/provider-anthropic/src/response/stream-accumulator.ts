@@ -145,6 +145,8 @@ export class StreamAccumulator {
       cache_read_input_tokens: last.cache_read_input_tokens ?? start.cache_read_input_tokens,
       cache_creation_input_tokens:
         last.cache_creation_input_tokens ?? start.cache_creation_input_tokens,
+      // The SDK's message_delta carries no breakdown by lifetime; message_start's stands.
+      cache_creation: last.cache_creation ?? start.cache_creation,
     };
     if (!cutOff) {
       for (const [index, call] of this.#unparsed) {
@@ -158,7 +160,13 @@ export class StreamAccumulator {
     // caller reads the stop reason.
     this.#unparsed.clear();
     const blocks = [...this.#done.entries()].sort(([a], [b]) => a - b).map(([, block]) => block);
-    return assembleResponse({ blocks, stopReason: this.#stopReason, usage, model: this.#model });
+    return assembleResponse({
+      blocks,
+      stopReason: this.#stopReason,
+      usage,
+      model: this.#model,
+      step: STEP,
+    });
   }
 
   #start(event: unknown): void {

@@ -6,7 +6,7 @@ import {
   type ToolCallPart,
 } from "@nucleo/conversation";
 import type { TokenUsage } from "@nucleo/core";
-import { readWire, type Step } from "../errors/wire-error.js";
+import { notWireFormat, readWire, type Step } from "../errors/wire-error.js";
 import {
   messageSchema,
   redactedThinkingBlockSchema,
@@ -22,6 +22,13 @@ export interface UsageFields {
   readonly output_tokens: number;
   readonly cache_read_input_tokens?: number | null | undefined;
   readonly cache_creation_input_tokens?: number | null | undefined;
+  readonly cache_creation?:
+    | {
+        readonly ephemeral_5m_input_tokens?: number | null | undefined;
+        readonly ephemeral_1h_input_tokens?: number | null | undefined;
+      }
+    | null
+    | undefined;
 }
 
 /** One content block, read into what the response keeps of it. */
@@ -47,6 +54,7 @@ export function toLlmResponse(body: unknown, step: Step = "messages"): LlmRespon
     stopReason: message.stop_reason,
     usage: message.usage,
     model: message.model,
+    step,
   });
 }
 
@@ -118,6 +126,7 @@ export function assembleResponse(message: {
   readonly stopReason: string | null | undefined;
   readonly usage: UsageFields;
   readonly model: string;
+  readonly step: Step;
 }): LlmResponse {
   const texts: string[] = [];
   const thinking: ThinkingPart[] = [];
@@ -133,27 +142,42 @@ export function assembleResponse(message: {
     content: texts.join(""),
     toolCalls,
     thinking,
-    usage: toUsage(message.usage),
+    usage: toUsage(message.usage, message.step),
     stopReason: toStopReason(message.stopReason),
     providerModel: message.model,
   };
 }
 
 /**
- * The API's usage as Nucleo counts it. Anthropic bills thinking inside `output_tokens`, so
- * `reasoningTokens` stays undefined: setting it would price the thinking twice.
+ * The API's usage as Nucleo counts it. `cache_creation_input_tokens` is every cache write,
+ * whatever its lifetime (`cacheWriteTokens`); of those, the one-hour writes the breakdown
+ * reports are `cacheWrite1hTokens` (set only when there are some), which the catalog prices at
+ * their own rate. Anthropic bills thinking inside `output_tokens`, so `reasoningTokens` stays
+ * undefined: setting it would price the thinking twice.
  *
+ * @throws {ExternalServiceError} (`step`) when the one-hour writes exceed all writes: the usage
+ *   cannot be priced.
  * @internal
  */
-export function toUsage(usage: UsageFields): TokenUsage {
+export function toUsage(usage: UsageFields, step: Step): TokenUsage {
   const result: { -readonly [K in keyof TokenUsage]: TokenUsage[K] } = {
     inputTokens: usage.input_tokens,
     outputTokens: usage.output_tokens,
   };
+  const byLifetime = usage.cache_creation;
+  const hour = byLifetime?.ephemeral_1h_input_tokens ?? 0;
+  // A server that breaks the writes down but leaves the total out still reported them.
+  const written =
+    usage.cache_creation_input_tokens ??
+    (byLifetime == null ? undefined : (byLifetime.ephemeral_5m_input_tokens ?? 0) + hour);
   if (usage.cache_read_input_tokens != null)
     result.cachedInputTokens = usage.cache_read_input_tokens;
-  if (usage.cache_creation_input_tokens != null)
-    result.cacheWriteTokens = usage.cache_creation_input_tokens;
+  if (written !== undefined) result.cacheWriteTokens = written;
+  if (hour > 0) {
+    if (hour > (written ?? 0))
+      throw notWireFormat(step, "a usage whose one-hour cache writes exceed its cache writes");
+    result.cacheWrite1hTokens = hour;
+  }
   return result;
 }
 

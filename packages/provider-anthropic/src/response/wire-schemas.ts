@@ -7,20 +7,36 @@ import { z } from "zod";
 /** A token count the API may send as a number, `null` or not at all. */
 const optionalCount = z.number().int().nonnegative().nullish();
 
+/**
+ * The cache writes broken down by lifetime. Missing or `null` on older API versions and on
+ * servers that speak the wire without caching; its counts may be missing or `null` too.
+ */
+const cacheCreationSchema = z
+  .looseObject({
+    ephemeral_5m_input_tokens: optionalCount,
+    ephemeral_1h_input_tokens: optionalCount,
+  })
+  .nullish();
+
 /** The usage of a whole (non-streamed) message, or of `message_start`. */
 export const usageSchema = z.looseObject({
   input_tokens: z.number().int().nonnegative(),
   output_tokens: z.number().int().nonnegative(),
   cache_read_input_tokens: optionalCount,
   cache_creation_input_tokens: optionalCount,
+  cache_creation: cacheCreationSchema,
 });
 
-/** The cumulative usage of `message_delta`: only `output_tokens` is always there. */
+/**
+ * The cumulative usage of `message_delta`: only `output_tokens` is always there. The SDK's type
+ * has no `cache_creation` here; it is read when a server sends it, else `message_start`'s stands.
+ */
 export const deltaUsageSchema = z.looseObject({
   input_tokens: optionalCount,
   output_tokens: z.number().int().nonnegative(),
   cache_read_input_tokens: optionalCount,
   cache_creation_input_tokens: optionalCount,
+  cache_creation: cacheCreationSchema,
 });
 
 /** Any content block: its `type` is read, the rest by the block's own schema. */
