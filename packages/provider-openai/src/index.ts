@@ -1,7 +1,8 @@
 /**
  * @nucleo/provider-openai — Nucleo's LlmClient over the official `openai` SDK: Chat
- * Completions with native tools, structured outputs, reasoning effort and streaming, for
- * OpenAI and for OpenAI-compatible servers.
+ * Completions (for OpenAI and OpenAI-compatible servers) and OpenAI's Responses API, with
+ * native tools, structured outputs, reasoning effort, reasoning carried between turns, prompt
+ * caching and streaming.
  *
  * @packageDocumentation
  */

@@ -1,3 +1,3 @@
 import { describeReadmeExamples } from "@nucleo/tooling/readme-examples";
 
-describeReadmeExamples(new URL("../", import.meta.url), ["send-and-stream"]);
+describeReadmeExamples(new URL("../", import.meta.url), ["send-and-stream", "responses-api"]);

@@ -28,4 +28,12 @@ export interface OpenAiClientOptions {
   readonly fetch?: ClientOptions["fetch"];
   /** How long one request may take, in milliseconds. Default: the SDK's (10 minutes). */
   readonly timeoutMs?: number;
+  /**
+   * The deployment's switch for prompt caching. Default `true`: `openai` entries whose
+   * `promptCache` is not `"off"` get the request's `prompt_cache_key` (and
+   * `prompt_cache_retention: "24h"` when their lifetime is `24h`). `false` sends neither,
+   * whatever the entries say (some compliance envelopes forbid caching). OpenAI still caches
+   * long prompts by itself; this only stops Nucleo asking for it.
+   */
+  readonly promptCache?: boolean;
 }

@@ -1,6 +1,7 @@
 import { ExternalServiceError, InvalidInputError, SystemError, ThrottleSignal } from "@nucleo/core";
 import { MockProviderServer } from "@nucleo/testing";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { API_CASES } from "../test-support/api-cases.js";
 import { rejectionOf } from "../test-support/collect.js";
 import { bindingOf, entryOf, requestOf } from "../test-support/fixtures.js";
 import { OpenAiClient } from "./openai-client.js";
@@ -8,9 +9,6 @@ import { OpenAiClient } from "./openai-client.js";
 let server: MockProviderServer;
 let client: OpenAiClient;
 const signal = (): AbortSignal => new AbortController().signal;
-const binding = bindingOf(entryOf());
-const send = (on: OpenAiClient = client, abort: AbortSignal = signal()) =>
-  rejectionOf(() => on.send(requestOf(), binding, abort));
 
 beforeAll(async () => {
   server = await MockProviderServer.start();
@@ -20,7 +18,11 @@ afterAll(async () => {
   await server.stop();
 });
 
-describe("OpenAiClient failures", () => {
+describe.each(API_CASES)("OpenAiClient failures ($api)", (wire) => {
+  const binding = bindingOf(wire.entry());
+  const send = (on: OpenAiClient = client, abort: AbortSignal = signal()) =>
+    rejectionOf(() => on.send(requestOf(), binding, abort));
+
   it("429 with retry-after is a ThrottleSignal with retryAfterMs, sent once (the SDK does not retry)", async () => {
     server.script({ kind: "throttle", retryAfterSeconds: 2 });
     const before = server.counts.requests;
@@ -43,10 +45,10 @@ describe("OpenAiClient failures", () => {
     const error = await send();
     expect(ExternalServiceError.isInstance(error) && error).toMatchObject({
       service: "openai",
-      step: "chat completion",
+      step: wire.sendStep,
     });
     expect((error as Error).message).toBe(
-      'The openai service failed during "chat completion": HTTP 500.',
+      `The openai service failed during "${wire.sendStep}": HTTP 500.`,
     );
   });
 
@@ -56,7 +58,7 @@ describe("OpenAiClient failures", () => {
     const error = await send(new OpenAiClient({ apiKey: "sk-test", baseURL: gone.openaiBaseUrl }));
     expect(ExternalServiceError.isInstance(error) && error).toMatchObject({
       service: "openai",
-      step: "chat completion",
+      step: wire.sendStep,
     });
     expect((error as Error).message).toContain("the connection failed");
   });
@@ -70,14 +72,20 @@ describe("OpenAiClient failures", () => {
   });
 
   it.each([
-    ["an HTML page", { kind: "garbage" }, "the response is not a chat completion"],
+    // The SDK reads a Responses body before handing it over, and fails on a page that is
+    // not JSON; Chat Completions bodies come through as they are.
+    [
+      "an HTML page",
+      { kind: "garbage" },
+      wire.api === "responses" ? "the response could not be read" : wire.notAnAnswer,
+    ],
     ["a JSON body cut halfway", { kind: "cut-stream" }, "the response could not be read"],
     [
-      "JSON that is not a completion",
+      "JSON that is not an answer",
       { kind: "garbage", body: '{"hello":"world"}' },
-      "the response is not a chat completion",
+      wire.notAnAnswer,
     ],
-    ["a completion without usage", { kind: "no-usage" }, "the response reports no usage"],
+    ["an answer without usage", { kind: "no-usage" }, "the response reports no usage"],
   ] as const)(
     "%s is an ExternalServiceError naming openai and the step",
     async (_name, reply, detail) => {
@@ -85,7 +93,7 @@ describe("OpenAiClient failures", () => {
       const error = await send();
       expect(ExternalServiceError.isInstance(error) && error).toMatchObject({
         service: "openai",
-        step: "chat completion",
+        step: wire.sendStep,
       });
       expect((error as Error).message).toContain(detail);
     },
@@ -105,8 +113,7 @@ describe("OpenAiClient failures", () => {
     server.script({ kind: "error", status: 401 });
     expect((await send()) as Error).toMatchObject({
       service: "openai",
-      message:
-        'The openai service failed during "chat completion": authentication failed (HTTP 401).',
+      message: `The openai service failed during "${wire.sendStep}": authentication failed (HTTP 401).`,
     });
   });
 
@@ -142,7 +149,9 @@ describe("OpenAiClient failures", () => {
       vi.unstubAllEnvs();
     }
   });
+});
 
+describe("OpenAiClient failures on compatible servers", () => {
   it("a compatible server's failures name openai-compatible", async () => {
     server.script({ kind: "error", status: 502 });
     const entry = entryOf({ provider: "openai-compatible", baseUrl: server.openaiBaseUrl });

@@ -1,6 +1,7 @@
 import { Parts, toolDefinition, type LlmRequest } from "@nucleo/conversation";
 import { MockProviderServer } from "@nucleo/testing";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { API_CASES } from "../test-support/api-cases.js";
 import { bindingOf, entryOf, requestOf } from "../test-support/fixtures.js";
 import { OpenAiClient } from "./openai-client.js";
 
@@ -20,14 +21,14 @@ beforeEach(() => {
 });
 const lastRequest = () => server.requests.at(-1)!;
 
-describe("OpenAiClient.send over the official SDK", () => {
+describe.each(API_CASES)("OpenAiClient.send over the official SDK ($api)", (wire) => {
   it("returns a plain answer: content, usage with cached and reasoning tokens apart, stop reason, provider model", async () => {
     server.script({
       kind: "answer",
       text: "4",
       usage: { inputTokens: 80, cachedInputTokens: 20, outputTokens: 5, reasoningTokens: 64 },
     });
-    const response = await client.send(requestOf(), bindingOf(entryOf()), signal());
+    const response = await client.send(requestOf(), bindingOf(wire.entry()), signal());
     expect(response).toEqual({
       content: "4",
       toolCalls: [],
@@ -37,21 +38,15 @@ describe("OpenAiClient.send over the official SDK", () => {
       providerModel: "gpt-test",
     });
     expect(lastRequest()).toMatchObject({
-      path: "/v1/chat/completions",
+      path: wire.path,
       stream: false,
       apiKeyPresent: true,
       model: "gpt-test",
     });
-    expect(lastRequest().body).toMatchObject({
-      messages: [
-        { role: "system", content: "You are terse." },
-        { role: "user", content: "What is 2 + 2?" },
-      ],
-      max_completion_tokens: 1_024,
-    });
+    expect(lastRequest().body).toMatchObject(wire.plainBody);
   });
 
-  it("round-trips native tool calls: tools offered in OpenAI's shape, calls parsed, results sent one tool message each", async () => {
+  it("round-trips native tool calls: tools offered in the API's shape, calls parsed, results sent back paired with their calls", async () => {
     const lookup = toolDefinition("lookup", "Finds a record by id.", {
       type: "object",
       properties: { id: { type: "integer" } },
@@ -65,25 +60,13 @@ describe("OpenAiClient.send over the official SDK", () => {
         { id: "call_b", name: "lookup", arguments: { id: 8 } },
       ],
     });
-    const called = await client.send(first, bindingOf(entryOf()), signal());
+    const called = await client.send(first, bindingOf(wire.entry()), signal());
     expect(called.stopReason).toBe("tool_calls");
     expect(called.toolCalls).toEqual([
-      Parts.toolCall("call_a", "lookup", { id: 7 }),
-      Parts.toolCall("call_b", "lookup", { id: 8 }),
+      { ...Parts.toolCall("call_a", "lookup", { id: 7 }), ...wire.callItem },
+      { ...Parts.toolCall("call_b", "lookup", { id: 8 }), ...wire.callItem },
     ]);
-    expect(lastRequest().body).toMatchObject({
-      tools: [
-        {
-          type: "function",
-          function: {
-            name: "lookup",
-            description: "Finds a record by id.",
-            parameters: lookup.inputSchema,
-          },
-        },
-      ],
-      tool_choice: "auto",
-    });
+    expect(lastRequest().body).toMatchObject(wire.offered(lookup));
 
     const second: LlmRequest = {
       ...first,
@@ -100,20 +83,9 @@ describe("OpenAiClient.send over the official SDK", () => {
       ],
     };
     server.script({ kind: "answer", text: "Ada and Grace." });
-    const answered = await client.send(second, bindingOf(entryOf()), signal());
+    const answered = await client.send(second, bindingOf(wire.entry()), signal());
     expect(answered.content).toBe("Ada and Grace.");
-    expect((lastRequest().body.messages as unknown[]).slice(2)).toEqual([
-      {
-        role: "assistant",
-        content: null,
-        tool_calls: [
-          { id: "call_a", type: "function", function: { name: "lookup", arguments: '{"id":7}' } },
-          { id: "call_b", type: "function", function: { name: "lookup", arguments: '{"id":8}' } },
-        ],
-      },
-      { role: "tool", tool_call_id: "call_a", content: "Ada" },
-      { role: "tool", tool_call_id: "call_b", content: "Grace" },
-    ]);
+    expect(wire.history(lastRequest().body)).toEqual(wire.calledAndAnswered);
   });
 
   it("asks for a strict json_schema answer where the entry has structured outputs", async () => {
@@ -125,35 +97,56 @@ describe("OpenAiClient.send over the official SDK", () => {
     server.script({ kind: "answer", text: '{"verdict":"yes"}' });
     const response = await client.send(
       requestOf({ responseFormat: { name: "verdict", schema } }),
-      bindingOf(entryOf({ structuredOutput: true })),
+      bindingOf(wire.entry({ structuredOutput: true })),
       signal(),
     );
     expect(response.content).toBe('{"verdict":"yes"}');
-    expect(lastRequest().body.response_format).toEqual({
-      type: "json_schema",
-      json_schema: {
-        name: "verdict",
-        strict: true,
-        schema: { ...schema, additionalProperties: false },
-      },
+    expect(wire.answerFormat(lastRequest().body)).toEqual({
+      name: "verdict",
+      strict: true,
+      schema: { ...schema, additionalProperties: false },
     });
   });
 
   it("sends a reasoning model the effort of the seat's depth", async () => {
-    const entry = entryOf({ reasoningTokens: { QUICK: 1_024, STANDARD: 4_096, THOROUGH: 16_384 } });
+    const entry = wire.entry({
+      reasoningTokens: { QUICK: 1_024, STANDARD: 4_096, THOROUGH: 16_384 },
+    });
     await client.send(requestOf(), bindingOf(entry, "THOROUGH"), signal());
-    expect(lastRequest().body.reasoning_effort).toBe("high");
+    expect(wire.effort(lastRequest().body)).toBe("high");
     await client.send(requestOf(), bindingOf(entry, "QUICK"), signal());
-    expect(lastRequest().body.reasoning_effort).toBe("low");
+    expect(wire.effort(lastRequest().body)).toBe("low");
   });
 
   it("reports a length stop as max_tokens, a normal response", async () => {
     server.script({ kind: "answer", text: "The answer is cut", stopReason: "max_tokens" });
-    const response = await client.send(requestOf(), bindingOf(entryOf()), signal());
+    const response = await client.send(requestOf(), bindingOf(wire.entry()), signal());
     expect(response).toMatchObject({ stopReason: "max_tokens", content: "The answer is cut" });
   });
 
-  it("sends an openai-compatible entry to its own baseUrl, with max_tokens", async () => {
+  it("sends the conversation's cache key, and the 24-hour retention when the entry asks for it", async () => {
+    const request = requestOf({ cacheKey: "nucleo-abc" });
+    await client.send(
+      request,
+      bindingOf(wire.entry({ promptCache: { lifetime: "24h" } })),
+      signal(),
+    );
+    expect(lastRequest().body).toMatchObject({
+      prompt_cache_key: "nucleo-abc",
+      prompt_cache_retention: "24h",
+    });
+    const uncached = new OpenAiClient({
+      apiKey: "sk-test",
+      baseURL: server.openaiBaseUrl,
+      promptCache: false,
+    });
+    await uncached.send(request, bindingOf(wire.entry()), signal());
+    expect(lastRequest().body).not.toHaveProperty("prompt_cache_key");
+  });
+});
+
+describe("OpenAiClient.send to OpenAI-compatible servers", () => {
+  it("sends an openai-compatible entry to its own baseUrl, with max_tokens and no caching fields", async () => {
     const compatible = await MockProviderServer.start();
     try {
       const entry = entryOf({
@@ -164,7 +157,11 @@ describe("OpenAiClient.send over the official SDK", () => {
       });
       compatible.script({ kind: "answer", text: "from the local server" });
       const before = server.counts.requests;
-      const response = await client.send(requestOf(), bindingOf(entry), signal());
+      const response = await client.send(
+        requestOf({ cacheKey: "nucleo-abc" }),
+        bindingOf(entry),
+        signal(),
+      );
       expect(response).toMatchObject({
         content: "from the local server",
         providerModel: "llama3.1:8b",
@@ -175,6 +172,7 @@ describe("OpenAiClient.send over the official SDK", () => {
         model: "llama3.1:8b",
         max_tokens: 1_024,
       });
+      expect(compatible.requests[0]!.body).not.toHaveProperty("prompt_cache_key");
     } finally {
       await compatible.stop();
     }

@@ -2,14 +2,14 @@ import { ExternalServiceError } from "@nucleo/core";
 import { toolDefinition } from "@nucleo/conversation";
 import { MockProviderServer } from "@nucleo/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { API_CASES } from "../test-support/api-cases.js";
 import { drain, rejectionOf } from "../test-support/collect.js";
-import { bindingOf, entryOf, requestOf } from "../test-support/fixtures.js";
+import { bindingOf, requestOf } from "../test-support/fixtures.js";
 import { OpenAiClient } from "./openai-client.js";
 
 let server: MockProviderServer;
 let client: OpenAiClient;
 const signal = (): AbortSignal => new AbortController().signal;
-const binding = bindingOf(entryOf());
 
 beforeAll(async () => {
   server = await MockProviderServer.start();
@@ -19,7 +19,9 @@ afterAll(async () => {
   await server.stop();
 });
 
-describe("OpenAiClient.stream over the official SDK", () => {
+describe.each(API_CASES)("OpenAiClient.stream over the official SDK ($api)", (wire) => {
+  const binding = bindingOf(wire.entry());
+
   it("yields text deltas as they arrive, then returns the response send would", async () => {
     const answer = {
       kind: "answer",
@@ -35,10 +37,7 @@ describe("OpenAiClient.stream over the official SDK", () => {
       "Streaming works fine.",
     );
     expect(response).toEqual(sent);
-    expect(server.requests.at(-1)).toMatchObject({
-      stream: true,
-      body: { stream_options: { include_usage: true } },
-    });
+    expect(server.requests.at(-1)).toMatchObject({ path: wire.path, body: wire.streamBody });
   });
 
   it("yields each tool call once, complete, and returns them in order", async () => {
@@ -66,6 +65,7 @@ describe("OpenAiClient.stream over the official SDK", () => {
           name: "lookup",
           arguments: { id: 7 },
           text: '{"id":7}',
+          ...wire.callItem,
         },
       },
       {
@@ -76,6 +76,7 @@ describe("OpenAiClient.stream over the official SDK", () => {
           name: "lookup",
           arguments: { id: 8 },
           text: '{"id":8}',
+          ...wire.callItem,
         },
       },
     ]);

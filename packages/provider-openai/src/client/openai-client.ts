@@ -5,23 +5,29 @@ import type {
   LlmRequest,
   LlmResponse,
 } from "@nucleo/conversation";
-import { toNucleoError } from "../errors/to-nucleo-error.js";
-import { toOpenAiParams } from "../request/to-openai-params.js";
-import { fromCompletion, type WireStep } from "../response/to-llm-response.js";
-import { StreamAssembler } from "../stream/stream-assembler.js";
+import type { RequestSettings } from "../request/request-settings.js";
+import {
+  type CallInputs,
+  sendChatCompletion,
+  streamChatCompletion,
+} from "./chat-completions-call.js";
 import type { OpenAiClientOptions } from "./openai-client-options.js";
+import { sendResponse, streamResponse } from "./responses-call.js";
 import { SdkPool } from "./sdk-pool.js";
 
 /**
- * Nucleo's {@link LlmClient} over the official `openai` SDK (Chat Completions), for OpenAI and
- * for the servers that speak its dialect (entries with `provider: "openai-compatible"` and a
- * `baseUrl`: vLLM, Ollama, llama.cpp, gateways).
+ * Nucleo's {@link LlmClient} over the official `openai` SDK, for OpenAI and for the servers
+ * that speak its dialect (entries with `provider: "openai-compatible"` and a `baseUrl`: vLLM,
+ * Ollama, llama.cpp, gateways). Entries speak Chat Completions, or OpenAI's Responses API when
+ * they say `api: "responses"`; both keep the same contract.
  *
  * It calls tools natively, enforces the answer schema where the entry has structured outputs,
- * sends `reasoning_effort` to reasoning models, and reports usage with cached and reasoning
- * tokens apart. Failures come back as Nucleo's outcomes (`ThrottleSignal`,
- * `ExternalServiceError`, `InvalidInputError`), in its own words: no message ever quotes the
- * provider's error text, a header or a key. The SDK's retries are off; the dispatcher retries.
+ * sends reasoning models the effort of the seat's depth (and, on the Responses API, carries
+ * their reasoning from turn to turn), asks OpenAI to route a conversation's turns to one
+ * prompt cache, and reports usage with cached and reasoning tokens apart. Failures come back
+ * as Nucleo's outcomes (`ThrottleSignal`, `ExternalServiceError`, `InvalidInputError`), in its
+ * own words: no message ever quotes the provider's error text, a header or a key. The SDK's
+ * retries are off; the dispatcher retries.
  *
  * @example
  * const client = new OpenAiClient(); // OPENAI_API_KEY from the environment
@@ -29,56 +35,40 @@ import { SdkPool } from "./sdk-pool.js";
  */
 export class OpenAiClient implements LlmClient {
   readonly #pool: SdkPool;
+  readonly #settings: RequestSettings;
 
   constructor(options: OpenAiClientOptions = {}) {
     this.#pool = new SdkPool(options);
+    this.#settings = { promptCache: options.promptCache ?? true };
   }
 
   /** Sends one call and waits for the whole answer. */
   async send(request: LlmRequest, binding: LlmBinding, signal: AbortSignal): Promise<LlmResponse> {
-    signal.throwIfAborted();
-    const target = this.#pool.targetFor(binding.entry);
-    const where: WireStep = { service: target.service, step: "chat completion" };
-    let body: unknown;
-    try {
-      body = await target.sdk.chat.completions.create(toOpenAiParams(request, binding), { signal });
-    } catch (error) {
-      throw toNucleoError(error, where, signal);
-    }
-    return fromCompletion(body, where);
+    const call = this.#call(request, binding, signal);
+    return binding.entry.api === "responses" ? sendResponse(call) : sendChatCompletion(call);
   }
 
   /**
-   * Sends one call and yields the answer as it arrives: text as it comes, each tool call once
-   * complete. Returns the same response `send` would. A stream that is cut off, or ends without
-   * usage, fails with an `ExternalServiceError` on step `stream`; breaking out of the loop
-   * cancels the request.
+   * Sends one call and yields the answer as it arrives: text as it comes, reasoning summaries
+   * as thinking (Responses API), each tool call once complete. Returns the same response
+   * `send` would. A stream that is cut off, or ends without usage, fails with an
+   * `ExternalServiceError` on step `stream`; breaking out of the loop cancels the request.
    */
   async *stream(
     request: LlmRequest,
     binding: LlmBinding,
     signal: AbortSignal,
   ): AsyncGenerator<LlmDelta, LlmResponse, void> {
+    const call = this.#call(request, binding, signal);
+    return yield* binding.entry.api === "responses"
+      ? streamResponse(call)
+      : streamChatCompletion(call);
+  }
+
+  #call(request: LlmRequest, binding: LlmBinding, signal: AbortSignal): CallInputs {
     signal.throwIfAborted();
     const target = this.#pool.targetFor(binding.entry);
-    const where: WireStep = { service: target.service, step: "stream" };
-    const assembler = new StreamAssembler(where);
-    try {
-      const chunks = await target.sdk.chat.completions.create(
-        {
-          ...toOpenAiParams(request, binding),
-          stream: true,
-          stream_options: { include_usage: true },
-        },
-        { signal },
-      );
-      for await (const chunk of chunks) yield* assembler.push(chunk);
-    } catch (error) {
-      throw toNucleoError(error, where, signal);
-    }
-    // The SDK ends a stream quietly when its request is aborted; the abort must still surface.
-    signal.throwIfAborted();
-    return assembler.finish();
+    return { target, request, binding, settings: this.#settings, signal };
   }
 }
 

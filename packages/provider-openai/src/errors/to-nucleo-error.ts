@@ -7,6 +7,7 @@ import {
 } from "@nucleo/core";
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
 import type { WireStep } from "../response/to-llm-response.js";
+import { reportedFailure } from "./response-failure.js";
 import { retryAfterMs } from "./retry-after.js";
 
 /**
@@ -20,6 +21,7 @@ import { retryAfterMs } from "./retry-after.js";
  * | 400, 422 | `InvalidInputError` on `request` (the API's `param` when it names one) |
  * | 404 | `InvalidInputError` on `model` |
  * | 401, 403 | `ExternalServiceError`, "authentication failed" |
+ * | an error event mid-stream | by its code (see {@link reportedFailure}): a throttle, a refused input, else `ExternalServiceError` |
  * | other statuses, connection failures, time-outs, unreadable bodies | `ExternalServiceError` naming the service and step |
  *
  * Our messages are our own words. The provider's message is never quoted (it can echo part of
@@ -40,7 +42,9 @@ export function toNucleoError(error: unknown, where: WireStep, signal: AbortSign
   if (error instanceof APIConnectionError) return failed("the connection failed");
   if (!(error instanceof APIError)) return failed("the response could not be read");
   const { status } = error;
-  if (status === undefined) return failed("the server reported an error mid-stream");
+  // An error event inside a streamed 200: its code says whose fault it is.
+  if (status === undefined)
+    return reportedFailure(error.code, where, "the server reported an error mid-stream", cause);
   if (status === 429) {
     if (error.code === "insufficient_quota")
       return failed("the account's quota is exhausted (HTTP 429)");

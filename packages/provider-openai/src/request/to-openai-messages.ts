@@ -18,20 +18,21 @@ import { parseToolArguments } from "../response/tool-call-arguments.js";
 /**
  * Renders the system content and turns as Chat Completions messages.
  *
- * - The system content is one `system` message (also read by reasoning models as the
- *   developer message).
+ * - The system content is one message in `systemRole`: `system`, or `developer` for OpenAI's
+ *   reasoning models (see `instructionsRole`).
  * - A user turn's tool results become one `tool` message each, placed first because the API
  *   wants them right after the assistant message that called the tools; the turn's other
  *   parts follow as one `user` message.
- * - Thinking parts are dropped: OpenAI keeps its reasoning and takes none back.
+ * - Thinking parts are dropped: Chat Completions keeps its reasoning and takes none back.
  *
  * @internal
  */
 export function toOpenAiMessages(
   request: Pick<LlmRequest, "system" | "messages">,
+  systemRole: "system" | "developer" = "system",
 ): ChatCompletionMessageParam[] {
   const messages: ChatCompletionMessageParam[] = [];
-  if (request.system.text !== "") messages.push({ role: "system", content: request.system.text });
+  if (request.system.text !== "") messages.push({ role: systemRole, content: request.system.text });
   for (const turn of request.messages)
     messages.push(...(turn.role === "user" ? userMessages(turn) : [assistantMessage(turn)]));
   return messages;

@@ -106,4 +106,29 @@ describe("toOpenAiParams", () => {
       toOpenAiParams(requestOf({ responseFormat: answer }), bindingOf(entryOf())),
     ).not.toHaveProperty("response_format");
   });
+
+  it("gives an OpenAI reasoning model its instructions as a developer message", () => {
+    const entry = entryOf({ reasoningTokens: { STANDARD: 4_096 } });
+    expect(toOpenAiParams(requestOf(), bindingOf(entry)).messages[0]).toEqual({
+      role: "developer",
+      content: "You are terse.",
+    });
+  });
+
+  it.each([
+    ["a model that does not reason", entryOf()],
+    [
+      "a reasoning model on a compatible server",
+      entryOf({
+        provider: "openai-compatible",
+        baseUrl: "http://localhost:8000/v1",
+        reasoningTokens: { STANDARD: 4_096 },
+      }),
+    ],
+  ])("keeps the system role for %s", (_name, entry) => {
+    expect(toOpenAiParams(requestOf(), bindingOf(entry)).messages[0]).toEqual({
+      role: "system",
+      content: "You are terse.",
+    });
+  });
 });

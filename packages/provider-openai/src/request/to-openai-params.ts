@@ -3,9 +3,10 @@ import type {
   ChatCompletionCreateParamsNonStreaming,
   ChatCompletionTool,
 } from "openai/resources/chat/completions";
-import type { ResponseFormatJSONSchema } from "openai/resources/shared";
-import { reasoningEffort } from "./reasoning-effort.js";
-import { toStrictSchema } from "./strict-schema.js";
+import { answerFormat } from "./answer-format.js";
+import { promptCacheFields } from "./prompt-cache.js";
+import { instructionsRole, reasoningEffort } from "./reasoning-effort.js";
+import { DEFAULT_REQUEST_SETTINGS, type RequestSettings } from "./request-settings.js";
 import { toOpenAiMessages } from "./to-openai-messages.js";
 
 /**
@@ -19,17 +20,21 @@ import { toOpenAiMessages } from "./to-openai-messages.js";
  *   renders those as text.
  * - The answer schema is enforced through `response_format` only where the entry supports
  *   structured outputs; elsewhere the rendered prompt carries the contract.
+ * - OpenAI's reasoning models get the system content as a `developer` message.
+ * - `openai` entries get the prompt-caching fields (see {@link promptCacheFields}).
  *
  * @internal
  */
 export function toOpenAiParams(
   request: LlmRequest,
   binding: LlmBinding,
+  settings: RequestSettings = DEFAULT_REQUEST_SETTINGS,
 ): ChatCompletionCreateParamsNonStreaming {
   const { entry } = binding;
   const params: ChatCompletionCreateParamsNonStreaming = {
     model: entry.model,
-    messages: toOpenAiMessages(request),
+    messages: toOpenAiMessages(request, instructionsRole(entry)),
+    ...promptCacheFields(request, entry, settings),
   };
   if (entry.provider === "openai") params.max_completion_tokens = binding.maxOutputTokens;
   else params.max_tokens = binding.maxOutputTokens;
@@ -48,25 +53,9 @@ export function toOpenAiParams(
   }
   const effort = reasoningEffort(entry, binding.depth);
   if (effort !== undefined) params.reasoning_effort = effort;
-  if (request.responseFormat !== undefined && entry.structuredOutput)
-    params.response_format = jsonSchemaFormat(request.responseFormat);
+  if (request.responseFormat !== undefined && entry.structuredOutput) {
+    const { name, schema, strict } = answerFormat(request.responseFormat);
+    params.response_format = { type: "json_schema", json_schema: { name, schema, strict } };
+  }
   return params;
-}
-
-/**
- * Strict when the schema fits strict mode (see {@link toStrictSchema}), else the schema as
- * written with `strict: false`: still the model's guide, and the caller validates either way.
- */
-function jsonSchemaFormat(
-  format: NonNullable<LlmRequest["responseFormat"]>,
-): ResponseFormatJSONSchema {
-  const strict = toStrictSchema(format.schema);
-  const name = format.name.replace(/[^a-zA-Z0-9_-]/g, "_").slice(0, 64) || "answer";
-  return {
-    type: "json_schema",
-    json_schema:
-      strict === undefined
-        ? { name, schema: { ...format.schema }, strict: false }
-        : { name, schema: { ...strict }, strict: true },
-  };
 }

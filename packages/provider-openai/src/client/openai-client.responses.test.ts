@@ -1,0 +1,161 @@
+import { Parts, toolDefinition, type LlmRequest, type LlmResponse } from "@nucleo/conversation";
+import { MockProviderServer } from "@nucleo/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { drain } from "../test-support/collect.js";
+import { bindingOf, entryOf, requestOf } from "../test-support/fixtures.js";
+import { OpenAiClient } from "./openai-client.js";
+
+// What the Responses API adds to the shared contract: reasoning items carried from turn to
+// turn, and zero retention. The contract itself is pinned for both APIs by the send, stream,
+// errors and canary suites.
+
+let server: MockProviderServer;
+let client: OpenAiClient;
+const signal = (): AbortSignal => new AbortController().signal;
+const lastBody = () => server.requests.at(-1)!.body;
+const reasoner = { api: "responses", reasoningTokens: { STANDARD: 4_096 } } as const;
+const stored = bindingOf(entryOf(reasoner));
+const zero = bindingOf(entryOf({ ...reasoner, compliance: { retention: "zero" } }));
+const lookup = toolDefinition("lookup", "Finds a record by id.", {
+  type: "object",
+  properties: { id: { type: "integer" } },
+  required: ["id"],
+});
+const callingAnswer = {
+  kind: "answer",
+  thinking: [{ text: "I should look record 7 up.", signature: "enc-reasoning-1" }],
+  toolCalls: [{ id: "call_a", name: "lookup", arguments: { id: 7 } }],
+} as const;
+
+beforeAll(async () => {
+  server = await MockProviderServer.start();
+  client = new OpenAiClient({ apiKey: "sk-test", baseURL: server.openaiBaseUrl });
+});
+afterAll(async () => {
+  await server.stop();
+});
+
+/** The request of the turn after `first`: its answer, then the tool's result. */
+function nextTurn(first: LlmRequest, answer: LlmResponse): LlmRequest {
+  return {
+    ...first,
+    messages: [
+      ...first.messages,
+      { role: "assistant", parts: [...answer.thinking, ...answer.toolCalls] },
+      { role: "user", parts: [Parts.toolResult("call_a", "lookup", "Ada")] },
+    ],
+  };
+}
+
+const reasoningItems = (body: Record<string, unknown>) =>
+  (body.input as Array<Record<string, unknown>>).filter((item) => item.type === "reasoning");
+
+describe("OpenAiClient on the Responses API: reasoning from turn to turn", () => {
+  it("returns reasoning items as thinking parts and sends them back by id on the next turn, before their call", async () => {
+    const first = requestOf({ tools: [lookup] });
+    server.script(callingAnswer, { kind: "answer", text: "Ada." });
+    const called = await client.send(first, stored, signal());
+    expect(called.thinking).toEqual([
+      {
+        type: "thinking",
+        text: "I should look record 7 up.",
+        itemId: expect.stringMatching(/^rs_/),
+      },
+    ]);
+    expect(lastBody()).not.toHaveProperty("store");
+
+    const answered = await client.send(nextTurn(first, called), stored, signal());
+    expect(answered.content).toBe("Ada.");
+    const input = lastBody().input as Array<Record<string, unknown>>;
+    expect(input.slice(1, 3)).toEqual([
+      {
+        type: "reasoning",
+        id: called.thinking[0]!.itemId,
+        summary: [{ type: "summary_text", text: "I should look record 7 up." }],
+      },
+      {
+        type: "function_call",
+        id: called.toolCalls[0]!.itemId,
+        call_id: "call_a",
+        name: "lookup",
+        arguments: '{"id":7}',
+      },
+    ]);
+  });
+
+  it("streams the reasoning summary as thinking deltas and returns the same parts send would", async () => {
+    server.script(callingAnswer, callingAnswer);
+    const sent = await client.send(requestOf({ tools: [lookup] }), stored, signal());
+    const { deltas, response } = await drain(
+      client.stream(requestOf({ tools: [lookup] }), stored, signal()),
+    );
+    const thinking = deltas.flatMap((delta) => (delta.type === "thinking" ? [delta.text] : []));
+    expect(thinking.length).toBeGreaterThan(1);
+    expect(thinking.join("")).toBe("I should look record 7 up.");
+    // The same call, but another answer's item: its item id differs.
+    const sameCall = { ...sent.toolCalls[0], itemId: expect.stringMatching(/^fc_/) };
+    expect(deltas.at(-1)).toEqual({ type: "tool_call", call: sameCall });
+    expect(response).toMatchObject({
+      stopReason: "tool_calls",
+      toolCalls: [sameCall],
+      thinking: [{ text: "I should look record 7 up.", itemId: expect.stringMatching(/^rs_/) }],
+    });
+  });
+
+  it("drops Anthropic thinking blocks (no itemId): OpenAI cannot read them", async () => {
+    const request: LlmRequest = {
+      ...requestOf(),
+      messages: [
+        ...requestOf().messages,
+        { role: "assistant", parts: [Parts.thinking("Claude's thought.", "sig"), Parts.text("4")] },
+        { role: "user", parts: [Parts.text("And 3 + 3?")] },
+      ],
+    };
+    await client.send(request, stored, signal());
+    expect(reasoningItems(lastBody())).toEqual([]);
+  });
+});
+
+describe("OpenAiClient on the Responses API: zero retention", () => {
+  it("stores nothing, asks for the encrypted reasoning, and carries it whole to the next turn", async () => {
+    const first = requestOf({ tools: [lookup] });
+    server.script(callingAnswer, { kind: "answer", text: "Ada." });
+    const called = await client.send(first, zero, signal());
+    expect(lastBody()).toMatchObject({ store: false, include: ["reasoning.encrypted_content"] });
+    expect(called.thinking).toEqual([
+      {
+        type: "thinking",
+        text: "I should look record 7 up.",
+        signature: "enc-reasoning-1",
+        itemId: expect.stringMatching(/^rs_/),
+      },
+    ]);
+
+    // The mock refuses (404) a reasoning item without its encrypted content when nothing is stored.
+    const answered = await client.send(nextTurn(first, called), zero, signal());
+    expect(answered.content).toBe("Ada.");
+    const input = lastBody().input as Array<Record<string, unknown>>;
+    expect(input.slice(1, 3)).toEqual([
+      {
+        type: "reasoning",
+        id: called.thinking[0]!.itemId,
+        summary: [{ type: "summary_text", text: "I should look record 7 up." }],
+        encrypted_content: "enc-reasoning-1",
+      },
+      expect.objectContaining({ type: "function_call", id: called.toolCalls[0]!.itemId }),
+    ]);
+  });
+
+  it("leaves out reasoning items it only knows by id (from a turn that was stored), never sending an id alone", async () => {
+    const first = requestOf({ tools: [lookup] });
+    server.script(callingAnswer, { kind: "answer", text: "Ada." });
+    const called = await client.send(first, stored, signal());
+    expect(called.thinking[0]).not.toHaveProperty("signature");
+    const answered = await client.send(nextTurn(first, called), zero, signal());
+    expect(answered.content).toBe("Ada.");
+    expect(reasoningItems(lastBody())).toEqual([]);
+    // Its call goes without its item id: the API refuses a call's id without its reasoning item.
+    const input = lastBody().input as Array<Record<string, unknown>>;
+    expect(input.find((item) => item.type === "function_call")).not.toHaveProperty("id");
+  });
+});
