@@ -35,8 +35,8 @@ describe("nucleo's query commands, on the worker's PGlite folder", () => {
     };
     expect(report).toMatchObject({
       workflow: "budget_check",
-      outcome: { ok: true, output: { total: 135, verdict: "over" } },
-      trajectory: { jobCount: 14 },
+      outcome: { ok: true, output: { total: 500, verdict: "over" } },
+      trajectory: { jobCount: 42 },
     });
     expect(ran.stderr).toContain("no API key set: running on the mock provider");
   }, 60_000);
@@ -155,7 +155,7 @@ describe("nucleo's query commands, on other databases", () => {
       expect(missingDir.stderr).toContain("--data-dir: no recorder database at");
       expect(await nucleo(cwd, ["migrate"])).toMatchObject({
         code: 0,
-        stdout: `Migrated PGlite at ${join(cwd, ".nucleo/pglite")}: applied 0001-initial, 0002-cost-rollups, 0003-shared-budgets, 0004-booking-totals, 0005-said-content, 0006-replay, 0007-workflow-list.`,
+        stdout: `Migrated PGlite at ${join(cwd, ".nucleo/pglite")}: applied 0001-initial, 0002-cost-rollups, 0003-shared-budgets, 0004-booking-totals, 0005-said-content, 0006-replay, 0007-workflow-list, 0008-hour-cache-writes.`,
       });
       expect(await nucleo(cwd, ["migrate"])).toMatchObject({
         code: 0,

@@ -20,15 +20,16 @@ describe("the worker's command line, in process", () => {
       /^no API key set: running on the mock provider at http:\/\/127\.0\.0\.1:\d+ /,
     );
     expect(stdout).toContain(`recorder: PGlite at ${join(scratch.folder, ".nucleo", "pglite")}`);
-    expect(stdout).toContain('Output  {"total":135,"verdict":"over"}');
+    expect(stdout).toContain('Output  {"total":500,"verdict":"over"}');
     expect(stdout).toMatch(
-      /Trajectory, read back from Postgres \(# is the step ordinal\):\nWorkflow \S+ \(\w+\): 14 jobs, 8 model calls, cost USD 0\.\d+\n/,
+      /Trajectory, read back from Postgres \(# is the step ordinal\):\nWorkflow \S+ \(\w+\): 42 jobs, 22 model calls, cost USD 0\.\d+\n/,
     );
     expect(stdout).toMatch(/^ *budget_check +\S+ +\w+ +finished /m);
-    expect(stdout).toMatch(/^ *3 {4}sub_thinker +\S+ +\w+ +finished /m);
+    expect(stdout).toMatch(/^ *10 {4}sub_thinker +\S+ +\w+ +finished /m);
     expect(stdout).toMatch(/^ *1 {6}add +\S+ +\w+ +finished /m);
+    // The example loop's prompts pass the providers' 1,024-token caching minimum: the ledger shows cache reads.
     expect(stdout).toMatch(
-      /Cost ledger by model, read back from Postgres:\nmodel +currency +calls .*\n[- ]+\ngpt-5 +USD +8 /,
+      /Cost ledger by model, read back from Postgres:\nmodel +currency +calls +input +cache read .*\n[- ]+\ngpt-5 +USD +22 +[\d,]+ +[1-9][\d,]* /,
     );
   });
 
@@ -38,7 +39,7 @@ describe("the worker's command line, in process", () => {
     expect(stdout).toMatch(
       /^job class +calls +max output +p95 output +max_tokens stops +recommended rung$/m,
     );
-    expect(stdout).toMatch(/^LLMCall +8 +\d+ +\d+ +0 +VERDICT$/m);
+    expect(stdout).toMatch(/^LLMCall +22 +\d+ +\d+ +0 +VERDICT$/m);
   });
 
   it("lists the registered workflows with their input fields", async () => {
@@ -77,7 +78,7 @@ describe("the worker's command line, in process", () => {
     expect(stdout).toContain(
       "Received SIGTERM: taking no new workflows; 1 running may finish within 60000 ms, then they are handed back to the queue.",
     );
-    expect(stdout).toContain('Output  {"total":135,"verdict":"over"}');
+    expect(stdout).toContain('Output  {"total":500,"verdict":"over"}');
     expect(stdout).toContain("Shutting down: not submitting digest_document.");
     expect(stdout).not.toContain("Workflow digest_document");
   });

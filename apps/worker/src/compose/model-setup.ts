@@ -76,13 +76,17 @@ export async function setUpModels(options: ModelSetupOptions): Promise<ModelSetu
     options.catalog.source,
   );
   const admission = admissionFor(catalog, options);
-  const openai = new OpenAiClient(keys.openai === undefined ? {} : { apiKey: keys.openai });
+  const promptCache = options.policy?.promptCache !== false;
+  const openai = new OpenAiClient({
+    promptCache,
+    ...(keys.openai === undefined ? {} : { apiKey: keys.openai }),
+  });
   const clients: ProviderClients = {
     openai,
     "openai-compatible": openai,
     ...(keys.anthropic === undefined
       ? {}
-      : { anthropic: new AnthropicClient({ apiKey: keys.anthropic }) }),
+      : { anthropic: new AnthropicClient({ apiKey: keys.anthropic, promptCache }) }),
   };
   const served = (["openai", "anthropic"] as const).map((provider) =>
     keys[provider] === undefined
@@ -116,13 +120,17 @@ async function mockModels(options: ModelSetupOptions): Promise<ModelSetup> {
     const catalog = new Catalog(entries, options.catalog.source);
     const admission = admissionFor(catalog, options);
     // Placeholders: the mock records whether a key came, and these are no one's keys.
+    // The deployment's switch holds on the mock too, so a mock run shows what it forbids.
+    const promptCache = options.policy?.promptCache !== false;
     const openai = new OpenAiClient({
       apiKey: "mock-provider-no-key",
       baseURL: mock.openaiBaseUrl,
+      promptCache,
     });
     const anthropic = new AnthropicClient({
       apiKey: "mock-provider-no-key",
       baseURL: mock.anthropicBaseUrl,
+      promptCache,
     });
     return {
       mode: "mock",

@@ -58,7 +58,7 @@ export type ContentPolicyConfig = z.output<typeof contentPolicySchema>;
 export const workerConfigSchema = z.strictObject({
   /** The catalog file (`.json`, `.yaml` or `.yml`), relative to the config file. */
   catalog: z.string().min(1, "expected the path of a catalog file"),
-  /** The deployment's compliance envelope and pinned MEGA entry (`@nucleo/catalog`'s `DeploymentPolicy`). */
+  /** The deployment's compliance envelope, pinned MEGA entry and prompt-caching switch (`@nucleo/catalog`'s `DeploymentPolicy`). */
   policy: z
     .strictObject({
       envelope: z
@@ -68,6 +68,8 @@ export const workerConfigSchema = z.strictObject({
         )
         .optional(),
       megaEntry: z.string().min(1).optional(),
+      /** `false` forbids prompt caching on every entry (some compliance envelopes do). */
+      promptCache: z.boolean().optional(),
     })
     .optional(),
   /** The workflows to register, by name; `list` shows them and the default run goes through them in this order. */

@@ -37,9 +37,11 @@ export function replyTo(request: MockRequest, options: MockProviderOptions): Moc
     if (turn) break;
   }
   turn ??= UNSCRIPTED;
-  const thinking = view.thinking
-    ? [{ text: turn.reasoning ?? "Working through the request." }]
-    : undefined;
+  // Anthropic thinking blocks and OpenAI reasoning items both come from the scripted thinking.
+  const thinking =
+    view.thinking || view.reasoningItems
+      ? [{ text: turn.reasoning ?? "Working through the request." }]
+      : undefined;
   return {
     kind: "answer",
     ...(turn.text === undefined ? {} : { text: turn.text }),

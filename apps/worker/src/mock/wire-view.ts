@@ -11,10 +11,11 @@ export interface WireToolExchange {
 
 /**
  * A request to the mock provider, read the same way whichever wire it came on (OpenAI Chat
- * Completions or Anthropic Messages), so a workflow's mock turns are written once.
+ * Completions, OpenAI Responses or Anthropic Messages), so a workflow's mock turns are written
+ * once.
  */
 export interface WireView {
-  readonly wire: "openai" | "anthropic";
+  readonly wire: MockRequest["wire"];
   readonly model: string;
   /** The system prompt's text. */
   readonly system: string;
@@ -24,15 +25,59 @@ export interface WireView {
   readonly toolExchanges: readonly WireToolExchange[];
   /** The names of the tools offered on this call. */
   readonly tools: readonly string[];
-  /** The call thinks natively (an Anthropic thinking budget): reasoning goes in the thinking block. */
+  /** The call thinks natively (Anthropic budget or adaptive thinking): reasoning goes in the thinking block. */
   readonly thinking: boolean;
+  /**
+   * The call asked for reasoning the provider keeps apart from the answer and returns as items
+   * (OpenAI Responses `reasoning`); the answer's envelope still carries its own reasoning field.
+   */
+  readonly reasoningItems: boolean;
 }
 
 type Json = Record<string, unknown>;
 
 /** Reads a mock provider request into a {@link WireView}. */
 export function readWireView(request: MockRequest): WireView {
-  return request.wire === "anthropic" ? readAnthropic(request) : readOpenAi(request);
+  if (request.wire === "anthropic") return readAnthropic(request);
+  return request.wire === "openai-responses" ? readResponses(request) : readOpenAi(request);
+}
+
+function readResponses(request: MockRequest): WireView {
+  const input = request.body.input;
+  const items: Json[] =
+    typeof input === "string" ? [{ role: "user", content: input }] : arrayOf(input);
+  const system = typeof request.body.instructions === "string" ? [request.body.instructions] : [];
+  const userTexts: string[] = [];
+  const exchanges = new Map<
+    string,
+    { name: string; arguments: Json; result: string | undefined }
+  >();
+  for (const item of items) {
+    if (item.type === "function_call") {
+      const parsed = parseJson(typeof item.arguments === "string" ? item.arguments : "{}");
+      exchanges.set(String(item.call_id), {
+        name: String(item.name),
+        arguments: parsed.success ? objectOf(parsed.value) : {},
+        result: undefined,
+      });
+    } else if (item.type === "function_call_output") {
+      const exchange = exchanges.get(String(item.call_id));
+      if (exchange) exchange.result = textOf(item.output);
+    } else if (item.type === undefined || item.type === "message") {
+      if (item.role === "system" || item.role === "developer") system.push(textOf(item.content));
+      else if (item.role === "user") userTexts.push(textOf(item.content));
+    }
+  }
+  return {
+    wire: "openai-responses",
+    model: request.model,
+    system: system.join("\n"),
+    userTexts,
+    toolExchanges: [...exchanges.values()],
+    tools: arrayOf(request.body.tools).map((tool) => String(tool.name)),
+    thinking: false,
+    reasoningItems: objectOf(request.body.reasoning).effort !== undefined,
+  };
 }
 
 function readOpenAi(request: MockRequest): WireView {
@@ -71,6 +116,7 @@ function readOpenAi(request: MockRequest): WireView {
     toolExchanges: [...exchanges.values()],
     tools,
     thinking: false,
+    reasoningItems: false,
   };
 }
 
@@ -105,7 +151,8 @@ function readAnthropic(request: MockRequest): WireView {
     }
     if (texts.length > 0) userTexts.push(texts.join("\n"));
   }
-  const thinking = objectOf(request.body.thinking).type === "enabled";
+  const mode = objectOf(request.body.thinking).type;
+  const thinking = mode === "enabled" || mode === "adaptive";
   const tools = arrayOf(request.body.tools).map((tool) => String(tool.name));
   return {
     wire: "anthropic",
@@ -115,6 +162,7 @@ function readAnthropic(request: MockRequest): WireView {
     toolExchanges: [...exchanges.values()],
     tools,
     thinking,
+    reasoningItems: false,
   };
 }
 

@@ -15,11 +15,15 @@ afterEach(async () => {
   runtime = undefined;
 });
 
-async function runExample(definition: WorkflowDefinition, provider: "openai" | "anthropic") {
+async function runExample(
+  definition: WorkflowDefinition,
+  provider: "openai" | "anthropic",
+  input: unknown = definition.exampleInput,
+) {
   runtime = await startMockProviderRuntime(
     await exampleCatalog((entry) => entry.provider === provider),
   );
-  const start = definition.start(definition.input.parse(definition.exampleInput), {
+  const start = definition.start(definition.input.parse(input), {
     environment: runtime.models.environment,
     conversations: runtime.conversations,
   });
@@ -39,7 +43,11 @@ describe.each(["openai", "anthropic"] as const)(
   "the example workflows on the mock provider, %s wire",
   (provider) => {
     it("budget_check adds with its tool, delegates a recount to a sub-thinker, and is corrected by its guardrail", async () => {
-      const run = await runExample(BUILT_IN_WORKFLOWS.budget_check, provider);
+      // Three costs keep the outline short; the example input is a longer loop (below).
+      const run = await runExample(BUILT_IN_WORKFLOWS.budget_check, provider, {
+        costs: [40, 70, 25],
+        budget: 120,
+      });
       expect(run.output).toEqual({ total: 135, verdict: "over" });
       expect(run.outline).toEqual([
         "0:-:budget_check:finished",
@@ -58,9 +66,22 @@ describe.each(["openai", "anthropic"] as const)(
         "1:5:llm_call:finished",
       ]);
       const served = runtime!.models.mock!.requests;
-      expect(served.every((request) => request.wire === provider)).toBe(true);
+      // The example catalog's LARGE OpenAI entry speaks the Responses API.
+      const wire = provider === "openai" ? "openai-responses" : "anthropic";
+      expect(served.every((request) => request.wire === wire)).toBe(true);
       // The guardrail's refusal went back to the model as a correction naming the field.
       expect(JSON.stringify(served.at(-1)!.body)).toContain("verdict_matches_budget");
+    });
+
+    it("budget_check's example loop reads its prefix from the provider's cache once the prompt is long enough to cache", async () => {
+      const run = await runExample(BUILT_IN_WORKFLOWS.budget_check, provider);
+      expect(run.output).toEqual({ total: 500, verdict: "over" });
+      const read = calls().reduce((sum, call) => sum + (call.usage.cachedInputTokens ?? 0), 0);
+      expect(read).toBeGreaterThan(0);
+      // The mock caches nothing under 1,024 tokens: the loop's first turns read nothing.
+      expect(calls()[0]!.usage.cachedInputTokens ?? 0).toBe(0);
+      if (provider === "anthropic")
+        expect(calls().some((call) => (call.usage.cacheWriteTokens ?? 0) > 0)).toBe(true);
     });
 
     it("benchmark_classify_ticket races every SMALL entry, judges each run at CEILING, and publishes its report", async () => {

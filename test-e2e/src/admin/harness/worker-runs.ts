@@ -12,7 +12,7 @@ export interface WorkerSetup {
 
 /** The ids of the workflows the fill submitted (each also its run's root id once it ran). */
 export interface WorkerRuns {
-  /** `budget_check` on its example input: a thinker, an add tool, a sub-thinker. */
+  /** `budget_check` on {@link SHORT_BUDGET_INPUT}: a thinker, an add tool, a sub-thinker. */
   readonly budget: string;
   /** `digest_document` on its sample: a doer fanning out one-call summaries. */
   readonly digest: string;
@@ -30,6 +30,13 @@ export interface WorkerRuns {
 
 /** A word only the mock provider's support-chat answer says ("I have noted: ..."). */
 export const SUPPORT_CHAT_WORD = "noted";
+
+/**
+ * A short `budget_check` input: three costs, a run of 14 jobs. The run page's tree is a
+ * virtualised list that holds only the rows in view, and its test compares every row with the
+ * API's jobs: 14 fit in view, the example input's ten costs (42 jobs) do not.
+ */
+const SHORT_BUDGET_INPUT = { costs: [40, 70, 25], budget: 120 };
 
 /** The `budget_check` input that fails: more costs than the thinker has model turns to add them. */
 const FAILING_BUDGET_INPUT = {
@@ -91,7 +98,7 @@ export async function submitWorkerRuns(
     return id;
   };
   const [budget, digest, chat, benchmark, failed, cancelledId, waiting] = await Promise.all([
-    submit(setup, "budget_check", ["--wait"]),
+    submit(setup, "budget_check", ["--input", JSON.stringify(SHORT_BUDGET_INPUT), "--wait"]),
     submit(setup, "digest_document", ["--wait"]),
     submit(setup, "support_chat", [
       "--tenant",

@@ -40,7 +40,10 @@ describe("nucleo admin", () => {
       type: "object",
       properties: { costs: { type: "array" } },
     });
-    expect(budget.exampleInput).toEqual({ costs: [40, 70, 25], budget: 120 });
+    expect(budget.exampleInput).toEqual({
+      costs: [40, 70, 25, 90, 15, 60, 35, 80, 55, 30],
+      budget: 450,
+    });
     expect(services.catalog.length).toBeGreaterThan(0);
   });
 });

@@ -75,7 +75,10 @@ describe("the queue commands on a PostgreSQL server", () => {
       workflow: "budget_check",
       created: true,
       state: "finished",
-      output: { echoed: { costs: [40, 70, 25], budget: 120 }, tenant: "acme" },
+      output: {
+        echoed: { costs: [40, 70, 25, 90, 15, 60, 35, 80, 55, 30], budget: 450 },
+        tenant: "acme",
+      },
     });
     expect(waited.stderr).toContain(
       `Submitted budget_check to the queue (${url.replace(password, "***")})`,

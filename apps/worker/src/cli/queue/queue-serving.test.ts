@@ -39,7 +39,7 @@ describe("the queue commands against a queue served in this process", () => {
       workflow: "budget_check",
       created: true,
       state: "finished",
-      output: { echoed: { costs: [40, 70, 25], budget: 120 } },
+      output: { echoed: { costs: [40, 70, 25, 90, 15, 60, 35, 80, 55, 30], budget: 450 } },
     });
     expect(json.stderr).toContain("Waiting for its result");
   });
@@ -214,7 +214,7 @@ describe("the queue commands against a queue served in this process", () => {
         key: "morning",
         cron: "30 7 * * 1-5",
         timezone: "UTC",
-        input: { costs: [40, 70, 25], budget: 120 },
+        input: { costs: [40, 70, 25, 90, 15, 60, 35, 80, 55, 30], budget: 450 },
       }),
     ]);
     expect((await run("schedule")).stdout).toMatch(

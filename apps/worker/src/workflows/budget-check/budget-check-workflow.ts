@@ -8,7 +8,7 @@ export const budgetCheckWorkflow: WorkflowDefinition<BudgetInput> = {
   description:
     "A thinker totals costs with an add tool, has a sub-thinker recount them, and says whether they fit a budget; guardrails check its answer.",
   input: BudgetInput,
-  exampleInput: { costs: [40, 70, 25], budget: 120 },
+  exampleInput: { costs: [40, 70, 25, 90, 15, 60, 35, 80, 55, 30], budget: 450 },
   start: (input, { environment }) => ({ job: new BudgetCheck({ environment }), input }),
   mock: budgetCheckMock,
 };
