@@ -53,7 +53,12 @@ const first: LlmRequest = {
   cacheKey: "nucleo-example-conversation",
 };
 
-const client = new OpenAiClient({ apiKey: "sk-example", baseURL: server.openaiBaseUrl });
+// Reasoning summaries are opt-in: OpenAI gives them only to organisations it has verified.
+const client = new OpenAiClient({
+  apiKey: "sk-example",
+  baseURL: server.openaiBaseUrl,
+  reasoningSummaries: true,
+});
 server.script(
   {
     kind: "answer",

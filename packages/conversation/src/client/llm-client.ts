@@ -57,6 +57,13 @@ export interface LlmResponse {
   readonly stopReason: StopReason;
   /** The model name the provider reported. */
   readonly providerModel: string;
+  /**
+   * The OpenAI Responses `message` item that carried `content` (its `msg_…` id, and its
+   * `phase` when the API sent one), when one item carried it all. The conversation keeps it on
+   * the answer's text part, so the next request can send the message back whole after its
+   * reasoning item. Absent for every other provider.
+   */
+  readonly textItem?: { readonly id: string; readonly phase?: string };
 }
 
 /** A piece of a streamed answer. */

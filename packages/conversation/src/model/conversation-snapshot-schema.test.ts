@@ -35,6 +35,26 @@ describe("parseConversationSnapshot", () => {
     expect(parseConversationSnapshot(stored, 'conversation "chat-1"')).toEqual(snapshot);
   });
 
+  it("an answer's text keeps the message item that carried it (id and phase), through storage too", () => {
+    const conversation = conversationWithEveryPart();
+    conversation.addAssistant({
+      thinking: [],
+      content: "done",
+      toolCalls: [],
+      textItem: { id: "msg_1", phase: "final_answer" },
+    });
+    conversation.addUser("thanks");
+    conversation.addAssistant({ thinking: [], content: "welcome", toolCalls: [] });
+    const turns = conversation.turns();
+    expect(turns.at(-3)?.parts).toEqual([
+      { type: "text", text: "done", itemId: "msg_1", phase: "final_answer" },
+    ]);
+    expect(turns.at(-1)?.parts).toEqual([Parts.text("welcome")]);
+    const snapshot = conversation.snapshot();
+    const stored = JSON.parse(JSON.stringify(snapshot));
+    expect(parseConversationSnapshot(stored, "conversation")).toEqual(snapshot);
+  });
+
   it("a malformed snapshot is refused as corrupt, naming its source and the field, never the value", () => {
     const stored = JSON.parse(JSON.stringify(conversationWithEveryPart().snapshot()));
     stored.turns[1].parts[1].type = "secret customer text";

@@ -6,7 +6,12 @@ const text = z.string();
 const tokens = z.number().int().nonnegative();
 
 const partSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("text"), text }),
+  z.object({
+    type: z.literal("text"),
+    text,
+    itemId: text.optional(),
+    phase: text.optional(),
+  }),
   z.object({
     type: z.literal("image"),
     mediaType: text,

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { RequestCountMemo } from "@nucleo/catalog/internal";
-import type { ToolCallPart, ToolResultPart } from "./parts.js";
+import type { TextPart, ToolCallPart, ToolResultPart } from "./parts.js";
 import { Parts, type Part } from "./parts.js";
 import type { SeatWords } from "./seat-words.js";
 import type { ToolDefinition } from "./tool-definition.js";
@@ -131,7 +131,6 @@ export class Conversation {
     this.#renderMemo = memo;
   }
 
-  /** @internal What token counting remembers of this conversation's last counted request. */
   /**
    * The conversation's prompt-cache key: a hash of its id (which may be a caller's durable id),
    * so turns of one conversation share a provider cache without the id leaving the process.
@@ -140,6 +139,7 @@ export class Conversation {
     return (this.#cacheKey ??= `nucleo-${createHash("sha256").update(this.id).digest("base64url").slice(0, 32)}`);
   }
 
+  /** @internal What token counting remembers of this conversation's last counted request. */
   get countMemo(): RequestCountMemo {
     return (this.#countMemo ??= new RequestCountMemo());
   }
@@ -157,14 +157,19 @@ export class Conversation {
     });
   }
 
-  /** Appends the model's answer: its thinking, its text and its tool calls, in that order. */
-  addAssistant(response: Pick<LlmResponse, "content" | "thinking" | "toolCalls">): this {
+  /**
+   * Appends the model's answer: its thinking, its text and its tool calls, in that order. The
+   * text part keeps the answer's `textItem` (id and phase) when it has one.
+   */
+  addAssistant(
+    response: Pick<LlmResponse, "content" | "thinking" | "toolCalls" | "textItem">,
+  ): this {
     // Built to size: a turn is kept for the conversation's life.
     const { thinking, toolCalls } = response;
     const text = response.content === "" ? 0 : 1;
     const parts: Part[] = new Array(thinking.length + text + toolCalls.length);
     for (let index = 0; index < thinking.length; index++) parts[index] = thinking[index]!;
-    if (text) parts[thinking.length] = Parts.text(response.content);
+    if (text) parts[thinking.length] = textPart(response);
     for (let index = 0; index < toolCalls.length; index++)
       parts[thinking.length + text + index] = toolCalls[index]!;
     return this.#append({ role: "assistant", parts });
@@ -290,4 +295,13 @@ function appended<T>(items: readonly T[], item: T): readonly T[] {
   // Not frozen (freezing an array per turn cost more than building it): never changed after
   // this, and handed out read-only; requests and token counts rely on that.
   return next;
+}
+
+/** An answer's text as a part, with the message item that carried it when there was one. */
+function textPart(response: Pick<LlmResponse, "content" | "textItem">): TextPart {
+  const item = response.textItem;
+  if (item === undefined) return Parts.text(response.content);
+  return item.phase === undefined
+    ? { type: "text", text: response.content, itemId: item.id }
+    : { type: "text", text: response.content, itemId: item.id, phase: item.phase };
 }

@@ -7,6 +7,16 @@
 export interface TextPart {
   readonly type: "text";
   readonly text: string;
+  /**
+   * The id of the OpenAI Responses `message` item that carried the text (`msg_…`), on an
+   * answer's text: a reasoning item goes back only followed by that item, id and all.
+   */
+  readonly itemId?: string;
+  /**
+   * That message item's `phase` (`commentary` or `final_answer`) when the API sent one, passed
+   * back as received.
+   */
+  readonly phase?: string;
 }
 
 /**

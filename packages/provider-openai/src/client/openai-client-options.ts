@@ -30,10 +30,19 @@ export interface OpenAiClientOptions {
   readonly timeoutMs?: number;
   /**
    * The deployment's switch for prompt caching. Default `true`: `openai` entries whose
-   * `promptCache` is not `"off"` get the request's `prompt_cache_key` (and
-   * `prompt_cache_retention: "24h"` when their lifetime is `24h`). `false` sends neither,
-   * whatever the entries say (some compliance envelopes forbid caching). OpenAI still caches
-   * long prompts by itself; this only stops Nucleo asking for it.
+   * `promptCache` is not `"off"` get the request's `prompt_cache_key` and the retention of
+   * their lifetime (`5m` → `prompt_cache_retention: "in_memory"`, `24h` → `"24h"`). `false`
+   * sends no key and `in_memory` retention, whatever the entries say (some compliance
+   * envelopes forbid caching): the least OpenAI allows, since its in-memory cache cannot be
+   * turned off. Compatible servers get neither field either way.
    */
   readonly promptCache?: boolean;
+  /**
+   * Whether reasoning models on the Responses API are asked for a summary of their reasoning
+   * (`reasoning.summary: "auto"`), which comes back as the thinking parts' text. Default
+   * `false`: OpenAI refuses the request (400 on `reasoning.summary`) for organisations it has
+   * not verified. Turn it on once the organisation is verified. Without it the reasoning still
+   * goes from turn to turn, encrypted; only its readable summary is missing.
+   */
+  readonly reasoningSummaries?: boolean;
 }

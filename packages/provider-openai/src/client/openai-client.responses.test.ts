@@ -1,4 +1,10 @@
-import { Parts, toolDefinition, type LlmRequest, type LlmResponse } from "@nucleo/conversation";
+import {
+  Parts,
+  toolDefinition,
+  type LlmRequest,
+  type LlmResponse,
+  type Turn,
+} from "@nucleo/conversation";
 import { MockProviderServer } from "@nucleo/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { drain } from "../test-support/collect.js";
@@ -35,34 +41,59 @@ afterAll(async () => {
   await server.stop();
 });
 
-/** The request of the turn after `first`: its answer, then the tool's result. */
-function nextTurn(first: LlmRequest, answer: LlmResponse): LlmRequest {
+/** The answer as the conversation appends it: thinking, text (with its message item), calls. */
+function assistantTurn(answer: LlmResponse): Turn {
+  const text =
+    answer.content === ""
+      ? []
+      : [{ ...Parts.text(answer.content), ...(answer.textItem && { itemId: answer.textItem.id }) }];
+  return { role: "assistant", parts: [...answer.thinking, ...text, ...answer.toolCalls] };
+}
+
+/** The request of the turn after `first`: its answer, then the tool's result (or `reply`). */
+function nextTurn(first: LlmRequest, answer: LlmResponse, reply?: string): LlmRequest {
   return {
     ...first,
     messages: [
       ...first.messages,
-      { role: "assistant", parts: [...answer.thinking, ...answer.toolCalls] },
-      { role: "user", parts: [Parts.toolResult("call_a", "lookup", "Ada")] },
+      assistantTurn(answer),
+      {
+        role: "user",
+        parts: [
+          reply === undefined ? Parts.toolResult("call_a", "lookup", "Ada") : Parts.text(reply),
+        ],
+      },
     ],
   };
 }
+
+const wireMessage = (id: string | undefined, text: string) => ({
+  type: "message",
+  id,
+  role: "assistant",
+  status: "completed",
+  content: [{ type: "output_text", text, annotations: [] }],
+});
 
 const reasoningItems = (body: Record<string, unknown>) =>
   (body.input as Array<Record<string, unknown>>).filter((item) => item.type === "reasoning");
 
 describe("OpenAiClient on the Responses API: reasoning from turn to turn", () => {
-  it("returns reasoning items as thinking parts and sends them back by id on the next turn, before their call", async () => {
+  it("returns reasoning items as thinking parts with their encrypted content, and sends them back whole on the next turn, before their call", async () => {
     const first = requestOf({ tools: [lookup] });
     server.script(callingAnswer, { kind: "answer", text: "Ada." });
     const called = await client.send(first, stored, signal());
+    // Asked for in both storage modes: a turn must not depend on OpenAI still holding it.
+    expect(lastBody()).toMatchObject({ include: ["reasoning.encrypted_content"] });
+    expect(lastBody()).not.toHaveProperty("store");
     expect(called.thinking).toEqual([
       {
         type: "thinking",
         text: "I should look record 7 up.",
+        signature: "enc-reasoning-1",
         itemId: expect.stringMatching(/^rs_/),
       },
     ]);
-    expect(lastBody()).not.toHaveProperty("store");
 
     const answered = await client.send(nextTurn(first, called), stored, signal());
     expect(answered.content).toBe("Ada.");
@@ -72,6 +103,7 @@ describe("OpenAiClient on the Responses API: reasoning from turn to turn", () =>
         type: "reasoning",
         id: called.thinking[0]!.itemId,
         summary: [{ type: "summary_text", text: "I should look record 7 up." }],
+        encrypted_content: "enc-reasoning-1",
       },
       {
         type: "function_call",
@@ -82,6 +114,37 @@ describe("OpenAiClient on the Responses API: reasoning from turn to turn", () =>
       },
     ]);
   });
+
+  it.each([
+    ["stored", stored],
+    ["zero retention", zero],
+  ] as const)(
+    "a reasoning item goes back followed by its message, id and all (%s): an answer that reasoned, wrote and called continues",
+    async (_mode, binding) => {
+      const first = requestOf({ tools: [lookup] });
+      server.script(
+        { ...callingAnswer, text: "Let me check." },
+        { kind: "answer", thinking: [{ text: "", signature: "enc-2" }], text: "It is Ada." },
+        { kind: "answer", text: "You're welcome." },
+      );
+      const called = await client.send(first, binding, signal());
+      expect(called.textItem).toEqual({ id: expect.stringMatching(/^msg_/) });
+      const second = nextTurn(first, called);
+      const answered = await client.send(second, binding, signal());
+      expect((lastBody().input as unknown[]).slice(1, 4)).toEqual([
+        expect.objectContaining({ type: "reasoning", id: called.thinking[0]!.itemId }),
+        wireMessage(called.textItem!.id, "Let me check."),
+        expect.objectContaining({ type: "function_call", id: called.toolCalls[0]!.itemId }),
+      ]);
+      // A reasoned answer of text only: its reasoning item goes back right before its message.
+      const thanked = await client.send(nextTurn(second, answered, "Thanks."), binding, signal());
+      expect(thanked.content).toBe("You're welcome.");
+      expect((lastBody().input as unknown[]).slice(5, 7)).toEqual([
+        expect.objectContaining({ type: "reasoning", id: answered.thinking[0]!.itemId }),
+        wireMessage(answered.textItem!.id, "It is Ada."),
+      ]);
+    },
+  );
 
   it("streams the reasoning summary as thinking deltas and returns the same parts send would", async () => {
     server.script(callingAnswer, callingAnswer);
@@ -122,40 +185,37 @@ describe("OpenAiClient on the Responses API: zero retention", () => {
     server.script(callingAnswer, { kind: "answer", text: "Ada." });
     const called = await client.send(first, zero, signal());
     expect(lastBody()).toMatchObject({ store: false, include: ["reasoning.encrypted_content"] });
-    expect(called.thinking).toEqual([
-      {
-        type: "thinking",
-        text: "I should look record 7 up.",
-        signature: "enc-reasoning-1",
-        itemId: expect.stringMatching(/^rs_/),
-      },
-    ]);
+    expect(called.thinking[0]).toMatchObject({ signature: "enc-reasoning-1" });
 
     // The mock refuses (404) a reasoning item without its encrypted content when nothing is stored.
     const answered = await client.send(nextTurn(first, called), zero, signal());
     expect(answered.content).toBe("Ada.");
     const input = lastBody().input as Array<Record<string, unknown>>;
     expect(input.slice(1, 3)).toEqual([
-      {
-        type: "reasoning",
-        id: called.thinking[0]!.itemId,
-        summary: [{ type: "summary_text", text: "I should look record 7 up." }],
-        encrypted_content: "enc-reasoning-1",
-      },
+      expect.objectContaining({ type: "reasoning", encrypted_content: "enc-reasoning-1" }),
       expect.objectContaining({ type: "function_call", id: called.toolCalls[0]!.itemId }),
     ]);
   });
+});
 
-  it("leaves out reasoning items it only knows by id (from a turn that was stored), never sending an id alone", async () => {
-    const first = requestOf({ tools: [lookup] });
-    server.script(callingAnswer, { kind: "answer", text: "Ada." });
-    const called = await client.send(first, stored, signal());
-    expect(called.thinking[0]).not.toHaveProperty("signature");
-    const answered = await client.send(nextTurn(first, called), zero, signal());
-    expect(answered.content).toBe("Ada.");
-    expect(reasoningItems(lastBody())).toEqual([]);
-    // Its call goes without its item id: the API refuses a call's id without its reasoning item.
-    const input = lastBody().input as Array<Record<string, unknown>>;
-    expect(input.find((item) => item.type === "function_call")).not.toHaveProperty("id");
-  });
+describe("OpenAiClient on the Responses API: reasoning known by id only", () => {
+  it.each([
+    ["stored", stored],
+    ["zero retention", zero],
+  ] as const)(
+    "leaves out a reasoning item without its encrypted content (a turn from before it was asked for), never sending an id alone (%s)",
+    async (_mode, binding) => {
+      const first = requestOf({ tools: [lookup] });
+      server.script(callingAnswer, { kind: "answer", text: "Ada." });
+      const called = await client.send(first, binding, signal());
+      const { signature: _signature, ...idOnly } = called.thinking[0]!;
+      const older = { ...called, thinking: [idOnly] };
+      const answered = await client.send(nextTurn(first, older), binding, signal());
+      expect(answered.content).toBe("Ada.");
+      expect(reasoningItems(lastBody())).toEqual([]);
+      // Its call goes without its item id: the API refuses a call's id without its reasoning item.
+      const input = lastBody().input as Array<Record<string, unknown>>;
+      expect(input.find((item) => item.type === "function_call")).not.toHaveProperty("id");
+    },
+  );
 });

@@ -36,6 +36,7 @@ describe.each(API_CASES)("OpenAiClient.send over the official SDK ($api)", (wire
       usage: { inputTokens: 80, cachedInputTokens: 20, outputTokens: 5, reasoningTokens: 64 },
       stopReason: "end",
       providerModel: "gpt-test",
+      ...wire.answerItem,
     });
     expect(lastRequest()).toMatchObject({
       path: wire.path,
@@ -142,6 +143,8 @@ describe.each(API_CASES)("OpenAiClient.send over the official SDK ($api)", (wire
     });
     await uncached.send(request, bindingOf(wire.entry()), signal());
     expect(lastRequest().body).not.toHaveProperty("prompt_cache_key");
+    // OpenAI's in-memory cache cannot be turned off: the least it allows is asked for.
+    expect(lastRequest().body.prompt_cache_retention).toBe("in_memory");
   });
 });
 

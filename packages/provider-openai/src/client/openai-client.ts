@@ -39,7 +39,10 @@ export class OpenAiClient implements LlmClient {
 
   constructor(options: OpenAiClientOptions = {}) {
     this.#pool = new SdkPool(options);
-    this.#settings = { promptCache: options.promptCache ?? true };
+    this.#settings = {
+      promptCache: options.promptCache ?? true,
+      reasoningSummaries: options.reasoningSummaries ?? false,
+    };
   }
 
   /** Sends one call and waits for the whole answer. */
@@ -50,8 +53,8 @@ export class OpenAiClient implements LlmClient {
 
   /**
    * Sends one call and yields the answer as it arrives: text as it comes, reasoning summaries
-   * as thinking (Responses API), each tool call once complete. Returns the same response
-   * `send` would. A stream that is cut off, or ends without usage, fails with an
+   * as thinking (Responses API, with `reasoningSummaries`), each tool call once complete.
+   * Returns the same response `send` would. A stream that is cut off, or ends without usage, fails with an
    * `ExternalServiceError` on step `stream`; breaking out of the loop cancels the request.
    */
   async *stream(

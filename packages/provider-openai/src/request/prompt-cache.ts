@@ -5,19 +5,23 @@ import type { RequestSettings } from "./request-settings.js";
 /** The prompt-caching fields both OpenAI APIs take, under the same names. @internal */
 export interface PromptCacheFields {
   prompt_cache_key?: string;
-  prompt_cache_retention?: "24h";
+  prompt_cache_retention?: "in_memory" | "24h";
 }
 
 /**
  * The prompt-caching fields for one call. OpenAI caches long prompts by itself; what a call
- * can add is a routing key, so that the turns of one conversation land on the machine whose
- * cache the last turn filled, and the extended (24-hour) retention.
+ * adds is how long the cache may keep them, and a routing key, so that the turns of one
+ * conversation land on the machine whose cache the last turn filled.
  *
  * - Only `openai` entries get them: OpenAI-compatible servers do not know the fields, and the
  *   strict ones refuse a request carrying a field they do not know.
- * - Nothing when the entry's `promptCache` is `"off"` or the deployment's switch is off.
- * - The 5-minute lifetime is OpenAI's in-memory default, so it sends no retention: only `24h`
- *   is asked for.
+ * - The retention is always said, never left to OpenAI's default: without it, organisations
+ *   without zero data retention get `24h` on models that take both. So the `5m` lifetime
+ *   sends `in_memory`, `24h` sends `24h`. Models that take only `24h` (gpt-5.5 and later)
+ *   refuse `in_memory`: their entries must say lifetime `24h`.
+ * - An entry whose `promptCache` is `"off"`, or the deployment's switch off, sends
+ *   `in_memory` — the least OpenAI allows, since its in-memory cache cannot be turned off —
+ *   and no key.
  *
  * @internal
  */
@@ -26,10 +30,11 @@ export function promptCacheFields(
   entry: Pick<CatalogEntry, "provider" | "promptCache">,
   settings: RequestSettings,
 ): PromptCacheFields {
-  if (!settings.promptCache || entry.provider !== "openai" || entry.promptCache === "off")
-    return {};
+  if (entry.provider !== "openai") return {};
+  if (!settings.promptCache || entry.promptCache === "off")
+    return { prompt_cache_retention: "in_memory" };
   return {
     ...(request.cacheKey === undefined ? {} : { prompt_cache_key: request.cacheKey }),
-    ...(entry.promptCache.lifetime === "24h" ? { prompt_cache_retention: "24h" as const } : {}),
+    prompt_cache_retention: entry.promptCache.lifetime === "24h" ? "24h" : "in_memory",
   };
 }

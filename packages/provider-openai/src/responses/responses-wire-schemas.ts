@@ -22,9 +22,14 @@ export const responsesErrorSchema = z.object({ code: z.string().nullish() });
 /** Any output item: read by its `type`, then by the schema for that type. @internal */
 export const outputItemSchema = z.looseObject({ type: z.string() });
 
-/** An assistant message: its text and refusal parts (other part kinds are skipped). @internal */
+/**
+ * An assistant message: its id (`msg_…`) and `phase`, kept to send it back whole after its
+ * reasoning item, and its text and refusal parts (other part kinds are skipped). @internal
+ */
 export const messageItemSchema = z.object({
   type: z.literal("message"),
+  id: z.string().min(1).nullish(),
+  phase: z.string().nullish(),
   content: z.array(
     z.looseObject({
       type: z.string(),
@@ -89,5 +94,7 @@ export const failedEventSchema = z.object({
 
 /** A response's usage as read from the wire. @internal */
 export type ResponsesUsage = z.infer<typeof responsesUsageSchema>;
+/** A message output item as read from the wire. @internal */
+export type MessageItem = z.infer<typeof messageItemSchema>;
 /** A response as read from the wire. @internal */
 export type WireResponse = z.infer<typeof responseSchema>;

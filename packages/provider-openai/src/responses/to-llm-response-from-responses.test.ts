@@ -20,7 +20,27 @@ describe("fromResponse", () => {
       usage: { inputTokens: 100, cachedInputTokens: 0, outputTokens: 20, reasoningTokens: 0 },
       stopReason: "end",
       providerModel: "gpt-test-2025-01-01",
+      textItem: { id: "msg_1" },
     });
+  });
+
+  it("keeps the message item that carried the text (id and phase) as textItem, to send it back after its reasoning", () => {
+    const response = fromResponse(
+      responseBody([
+        reasoningItem("rs_1", [], "enc"),
+        { ...messageItem("Let me check."), phase: "commentary" },
+        functionCallItem("call_1", "lookup", "{}"),
+      ]),
+      where,
+    );
+    expect(response.textItem).toEqual({ id: "msg_1", phase: "commentary" });
+  });
+
+  it("gives no textItem when no one message item carried the text: none, or several", () => {
+    const calling = responseBody([functionCallItem("call_1", "lookup", "{}")]);
+    expect(fromResponse(calling, where)).not.toHaveProperty("textItem");
+    const split = responseBody([messageItem("One."), { ...messageItem("Two."), id: "msg_2" }]);
+    expect(fromResponse(split, where)).not.toHaveProperty("textItem");
   });
 
   it("takes cached, cache-write and reasoning tokens out of their totals", () => {

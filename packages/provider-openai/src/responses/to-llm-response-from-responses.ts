@@ -10,6 +10,7 @@ import {
   messageItemSchema,
   reasoningItemSchema,
   responseSchema,
+  type MessageItem,
   type ResponsesUsage,
   type WireResponse,
 } from "./responses-wire-schemas.js";
@@ -22,7 +23,9 @@ export const SUMMARY_SEPARATOR = "\n\n";
  * `response.incomplete` stream events carry it.
  *
  * - `content`: the text of every `output_text` part, joined (a refusal's text when the model
- *   refused and said nothing else).
+ *   refused and said nothing else). `textItem`: the id (and `phase`) of the message item that
+ *   carried it, when one item with an id carried all of it — the next request sends the text
+ *   back as that item, right after its reasoning item (see `toResponsesInput`).
  * - `toolCalls`: one per `function_call` item, its id the `call_id` and its `itemId` the
  *   item's own id (`fc_…`, when the item has one); arguments as on Chat Completions
  *   (unreadable ones become `{}`, the text kept).
@@ -50,9 +53,12 @@ export function fromResponse(body: unknown, where: WireStep): LlmResponse {
   const refusals: string[] = [];
   const toolCalls: ToolCallPart[] = [];
   const thinking: ThinkingPart[] = [];
+  const messages: MessageItem[] = [];
   for (const [index, item] of response.output.entries()) {
     if (item.type === "message") {
-      for (const part of readItem(messageItemSchema, item, index, where).content) {
+      const message = readItem(messageItemSchema, item, index, where);
+      messages.push(message);
+      for (const part of message.content) {
         if (part.type === "output_text") content.push(part.text ?? "");
         else if (part.type === "refusal") refusals.push(part.refusal ?? "");
       }
@@ -65,6 +71,7 @@ export function fromResponse(body: unknown, where: WireStep): LlmResponse {
   }
   const refusal = refusals.join("");
   const text = content.join("");
+  const textItem = text === "" ? undefined : textItemOf(messages);
   return {
     content: text === "" && refusal !== "" ? refusal : text,
     toolCalls,
@@ -75,7 +82,21 @@ export function fromResponse(body: unknown, where: WireStep): LlmResponse {
       calledTools: toolCalls.length > 0,
     }),
     providerModel: response.model,
+    ...(textItem === undefined ? {} : { textItem }),
   };
+}
+
+/**
+ * The message item that carried the answer's text, when there was exactly one and it has an
+ * id. Text spread over several messages has no one item to go back as: the turn then goes
+ * without its reasoning, which the API takes.
+ */
+function textItemOf(messages: readonly MessageItem[]): LlmResponse["textItem"] {
+  const [only] = messages;
+  if (messages.length !== 1 || only?.id === null || only?.id === undefined) return undefined;
+  return only.phase === null || only.phase === undefined
+    ? { id: only.id }
+    : { id: only.id, phase: only.phase };
 }
 
 /**

@@ -2,17 +2,6 @@ import { Parts, type Turn } from "@nucleo/conversation";
 import { describe, expect, it } from "vitest";
 import { toResponsesInput } from "./to-responses-input.js";
 
-const reasoned: Turn = {
-  role: "assistant",
-  parts: [
-    { type: "thinking", text: "Look it up first.", signature: "gAAAA-enc", itemId: "rs_1" },
-    { type: "thinking", text: "", itemId: "rs_2" },
-    Parts.thinking("An Anthropic block.", "anthropic-signature"),
-    Parts.text("Let me check."),
-    Parts.toolCall("call_a", "lookup", { id: 7 }),
-  ],
-};
-
 /** A call the model made on the Responses API: its part carries the item's id. */
 const openAiCall = (id: string, itemId: string) => ({
   ...Parts.toolCall(id, "lookup", { id: 7 }),
@@ -24,12 +13,32 @@ const reasoningPart = (itemId: string, signature?: string) => ({
   itemId,
   ...(signature === undefined ? {} : { signature }),
 });
+/** An answer's text as the conversation keeps it: with the message item that carried it. */
+const answerText = (text: string, itemId: string, phase?: string) => ({
+  ...Parts.text(text),
+  itemId,
+  ...(phase === undefined ? {} : { phase }),
+});
 const wireCall = (callId: string, itemId?: string) => ({
   type: "function_call",
   ...(itemId === undefined ? {} : { id: itemId }),
   call_id: callId,
   name: "lookup",
   arguments: '{"id":7}',
+});
+const wireReasoning = (id: string, encrypted: string, summary?: string) => ({
+  type: "reasoning",
+  id,
+  summary: summary === undefined ? [] : [{ type: "summary_text", text: summary }],
+  encrypted_content: encrypted,
+});
+const wireMessage = (id: string, text: string, phase?: string) => ({
+  type: "message",
+  id,
+  role: "assistant",
+  status: "completed",
+  content: [{ type: "output_text", text, annotations: [] }],
+  ...(phase === undefined ? {} : { phase }),
 });
 
 describe("toResponsesInput", () => {
@@ -43,10 +52,10 @@ describe("toResponsesInput", () => {
         Parts.file("application/pdf", "claims.pdf", "JVBERi0x"),
       ],
     };
-    expect(toResponsesInput([{ role: "user", parts: [Parts.text("hi")] }], "stored")).toEqual([
+    expect(toResponsesInput([{ role: "user", parts: [Parts.text("hi")] }])).toEqual([
       { role: "user", content: "hi" },
     ]);
-    expect(toResponsesInput([turn], "stored")).toEqual([
+    expect(toResponsesInput([turn])).toEqual([
       {
         role: "user",
         content: [
@@ -72,37 +81,35 @@ describe("toResponsesInput", () => {
         Parts.toolResult("call_b", "lookup", "no such id", true),
       ],
     };
-    expect(toResponsesInput([turn], "stored")).toEqual([
+    expect(toResponsesInput([turn])).toEqual([
       { type: "function_call_output", call_id: "call_a", output: "Ada" },
       { type: "function_call_output", call_id: "call_b", output: "Error: no such id" },
       { role: "user", content: "and then?" },
     ]);
   });
 
-  it("stored: sends reasoning items back by id with their summary (and encrypted content when known), drops Anthropic thinking", () => {
-    expect(toResponsesInput([reasoned], "stored")).toEqual([
-      {
-        type: "reasoning",
-        id: "rs_1",
-        summary: [{ type: "summary_text", text: "Look it up first." }],
-        encrypted_content: "gAAAA-enc",
-      },
-      { type: "reasoning", id: "rs_2", summary: [] },
-      { role: "assistant", content: "Let me check." },
-      { type: "function_call", call_id: "call_a", name: "lookup", arguments: '{"id":7}' },
+  it("sends a reasoned answer whole: reasoning with its encrypted content, then its text as the output message it came in (id and phase), then its calls with their ids", () => {
+    const turn: Turn = {
+      role: "assistant",
+      parts: [
+        { ...reasoningPart("rs_1", "gAAAA-enc"), text: "Look it up first." },
+        answerText("Let me check.", "msg_1", "commentary"),
+        openAiCall("call_a", "fc_a"),
+      ],
+    };
+    expect(toResponsesInput([turn])).toEqual([
+      wireReasoning("rs_1", "gAAAA-enc", "Look it up first."),
+      wireMessage("msg_1", "Let me check.", "commentary"),
+      wireCall("call_a", "fc_a"),
     ]);
   });
 
-  it("encrypted (zero retention): sends only reasoning items that carry their encrypted content, never by id alone", () => {
-    const items = toResponsesInput([reasoned], "encrypted");
-    expect(items.filter((item) => "type" in item && item.type === "reasoning")).toEqual([
-      {
-        type: "reasoning",
-        id: "rs_1",
-        summary: [{ type: "summary_text", text: "Look it up first." }],
-        encrypted_content: "gAAAA-enc",
-      },
-    ]);
+  it("drops Anthropic thinking (no itemId): OpenAI cannot read it", () => {
+    const turn: Turn = {
+      role: "assistant",
+      parts: [Parts.thinking("Claude's thought.", "anthropic-signature"), Parts.text("Hi.")],
+    };
+    expect(toResponsesInput([turn])).toEqual([{ role: "assistant", content: "Hi." }]);
   });
 
   it("sends a call whose arguments were unreadable as {} so the conversation stays valid", () => {
@@ -110,36 +117,23 @@ describe("toResponsesInput", () => {
       role: "assistant",
       parts: [{ type: "tool_call", id: "call_x", name: "lookup", arguments: {}, text: '{"id":' }],
     };
-    expect(toResponsesInput([broken], "stored")).toEqual([
+    expect(toResponsesInput([broken])).toEqual([
       { type: "function_call", call_id: "call_x", name: "lookup", arguments: "{}" },
     ]);
   });
 
   it("joins an assistant turn's consecutive text parts into one message", () => {
     const turn: Turn = { role: "assistant", parts: [Parts.text("Hello, "), Parts.text("world.")] };
-    expect(toResponsesInput([turn], "stored")).toEqual([
-      { role: "assistant", content: "Hello, world." },
-    ]);
+    expect(toResponsesInput([turn])).toEqual([{ role: "assistant", content: "Hello, world." }]);
   });
 
-  it("stored: sends a call with its item id (fc_…) right after the reasoning item that preceded it", () => {
-    const turn: Turn = {
-      role: "assistant",
-      parts: [reasoningPart("rs_1"), openAiCall("call_a", "fc_a")],
-    };
-    expect(toResponsesInput([turn], "stored")).toEqual([
-      { type: "reasoning", id: "rs_1", summary: [] },
-      wireCall("call_a", "fc_a"),
-    ]);
-  });
-
-  it("encrypted (zero retention): sends a call with its item id too, right after its reasoning item carried whole", () => {
+  it("sends a call with its item id (fc_…) right after the reasoning item that preceded it", () => {
     const turn: Turn = {
       role: "assistant",
       parts: [reasoningPart("rs_1", "gAAAA-enc"), openAiCall("call_a", "fc_a")],
     };
-    expect(toResponsesInput([turn], "encrypted")).toEqual([
-      { type: "reasoning", id: "rs_1", summary: [], encrypted_content: "gAAAA-enc" },
+    expect(toResponsesInput([turn])).toEqual([
+      wireReasoning("rs_1", "gAAAA-enc"),
       wireCall("call_a", "fc_a"),
     ]);
   });
@@ -152,30 +146,60 @@ describe("toResponsesInput", () => {
         Parts.toolCall("toolu_1", "lookup", { id: 7 }),
       ],
     };
-    for (const carry of ["stored", "encrypted"] as const)
-      expect(toResponsesInput([anthropic], carry)).toEqual([wireCall("toolu_1")]);
+    expect(toResponsesInput([anthropic])).toEqual([wireCall("toolu_1")]);
   });
 
-  it("encrypted: sends a turn's calls without their item ids when its reasoning item is left out, since a call's id demands its reasoning item", () => {
+  it("never sends a reasoning item by id alone: a turn with one lacking its encrypted content goes without its reasoning, its calls without their ids", () => {
     const storedTurn: Turn = {
       role: "assistant",
-      parts: [reasoningPart("rs_1"), openAiCall("call_a", "fc_a"), openAiCall("call_b", "fc_b")],
+      parts: [
+        reasoningPart("rs_1", "gAAAA-enc"),
+        reasoningPart("rs_2"),
+        answerText("Let me check.", "msg_1"),
+        openAiCall("call_a", "fc_a"),
+        openAiCall("call_b", "fc_b"),
+      ],
     };
-    expect(toResponsesInput([storedTurn], "encrypted")).toEqual([
+    expect(toResponsesInput([storedTurn])).toEqual([
+      { role: "assistant", content: "Let me check." },
       wireCall("call_a"),
       wireCall("call_b"),
     ]);
   });
 
-  it("keeps an answer's order: its reasoning, then its text, then its calls", () => {
+  it("a reasoning item goes only followed by its message, id and all: text kept without its message id (an older turn) leaves the turn's reasoning out", () => {
+    const older: Turn = {
+      role: "assistant",
+      parts: [
+        reasoningPart("rs_1", "gAAAA-enc"),
+        Parts.text("Let me check."),
+        openAiCall("call_a", "fc_a"),
+      ],
+    };
+    expect(toResponsesInput([older])).toEqual([
+      { role: "assistant", content: "Let me check." },
+      wireCall("call_a"),
+    ]);
+  });
+
+  it("a reasoning item with nothing after it (its answer's message was empty) is left out", () => {
+    const turn: Turn = { role: "assistant", parts: [reasoningPart("rs_1", "gAAAA-enc")] };
+    expect(toResponsesInput([turn])).toEqual([]);
+  });
+
+  it("sends a text part with its message id as that output message even without reasoning before it", () => {
+    const turn: Turn = { role: "assistant", parts: [answerText("Four.", "msg_1")] };
+    expect(toResponsesInput([turn])).toEqual([wireMessage("msg_1", "Four.")]);
+  });
+
+  it("keeps texts of different message items apart", () => {
     const turn: Turn = {
       role: "assistant",
-      parts: [reasoningPart("rs_1"), Parts.text("Let me check."), openAiCall("call_a", "fc_a")],
+      parts: [answerText("One.", "msg_1"), answerText("Two.", "msg_2")],
     };
-    expect(toResponsesInput([turn], "stored")).toEqual([
-      { type: "reasoning", id: "rs_1", summary: [] },
-      { role: "assistant", content: "Let me check." },
-      wireCall("call_a", "fc_a"),
+    expect(toResponsesInput([turn])).toEqual([
+      wireMessage("msg_1", "One."),
+      wireMessage("msg_2", "Two."),
     ]);
   });
 
@@ -183,16 +207,16 @@ describe("toResponsesInput", () => {
     const turn: Turn = {
       role: "assistant",
       parts: [
-        reasoningPart("rs_1"),
+        reasoningPart("rs_1", "enc-1"),
         openAiCall("call_a", "fc_a"),
-        reasoningPart("rs_2"),
+        reasoningPart("rs_2", "enc-2"),
         openAiCall("call_b", "fc_b"),
       ],
     };
-    expect(toResponsesInput([turn], "stored")).toEqual([
-      { type: "reasoning", id: "rs_1", summary: [] },
+    expect(toResponsesInput([turn])).toEqual([
+      wireReasoning("rs_1", "enc-1"),
       wireCall("call_a", "fc_a"),
-      { type: "reasoning", id: "rs_2", summary: [] },
+      wireReasoning("rs_2", "enc-2"),
       wireCall("call_b", "fc_b"),
     ]);
   });

@@ -2,6 +2,7 @@ import type {
   FilePart,
   ImagePart,
   Part,
+  TextPart,
   ThinkingPart,
   ToolCallPart,
   Turn,
@@ -10,17 +11,10 @@ import type {
   ResponseFunctionToolCall,
   ResponseInputContent,
   ResponseInputItem,
+  ResponseOutputMessage,
   ResponseReasoningItem,
 } from "openai/resources/responses/responses";
 import { parseToolArguments } from "../response/tool-call-arguments.js";
-
-/**
- * How reasoning items go back: by reference to what OpenAI stored, or carried whole because
- * nothing is stored (zero retention: `store: false`).
- *
- * @internal
- */
-export type ReasoningCarry = "stored" | "encrypted";
 
 /**
  * Renders the turns as Responses API input items, each turn's parts in their order.
@@ -29,42 +23,38 @@ export type ReasoningCarry = "stored" | "encrypted";
  *   the calls of the turn before); its text, images and files follow as one `user` message.
  *   OpenAI's output has no error flag: a failed call says so in its text, as on Chat
  *   Completions.
- * - An assistant turn becomes its reasoning items, one `assistant` message for its text, and
- *   one `function_call` item per tool call: `call_id` = the part's id, and `id` = its `itemId`
- *   (`fc_…`) when it has one. A stored reasoning item is paired with the item that followed it
- *   by that id: a call sent back without it leaves its reasoning item "without its required
- *   following item", and the API refuses the request. The id goes in both carries: the call is
- *   given in full, so its id is not a lookup. Calls without one (Anthropic's, the runtime's)
- *   go without.
- * - Thinking parts with an `itemId` are OpenAI reasoning items and go back, so a reasoning
- *   model keeps its reasoning from turn to turn. With `"stored"` they go by id with their
- *   summary (and encrypted content when there is some); with `"encrypted"` only those with
- *   their encrypted content go (an id alone points at nothing when nothing is stored).
- *   Thinking parts without an `itemId` are Anthropic blocks, which OpenAI cannot read: dropped.
- * - When a turn's reasoning item is left out, its calls go without their ids: the API refuses
- *   a call sent with its id but without the reasoning item that preceded it.
+ * - An assistant turn becomes its reasoning items, its text and its `function_call` items
+ *   (`call_id` = the part's id). Thinking parts with an `itemId` are OpenAI reasoning items;
+ *   those without one are Anthropic blocks, which OpenAI cannot read: dropped.
  *
- * Order. The API wants each reasoning item immediately followed by the item that followed it
- * in the output. The parts go in the turn's order, and the conversation appends an answer as
- * its thinking, then its text, then its tool calls, each kind in output order. With one
- * reasoning item (the usual answer) that is the output's order: the model reasons first, then
- * writes its text (a preamble comes before the calls), then calls. What the parts cannot tell:
- * - where an answer that reasoned more than once put its later reasoning items: the response
- *   keeps reasoning and calls in separate lists, so they go grouped (all reasoning, then the
- *   calls), and the API may refuse the turn. A turn whose parts are given interleaved goes
- *   interleaved;
- * - the id of the message that carried the text (`msg_…`): a text part has no field for it, so
- *   the text goes as a plain `assistant` message, without one.
+ * Reasoning goes back whole or not at all, turn by turn. The API wants each reasoning item
+ * immediately followed by the item that followed it in the output, found by its id: a reasoning
+ * item followed by a message without its `msg_…` id, or by a call without its `fc_…` id, is
+ * refused ("provided without its required following item"), and so is an item sent with its id
+ * but without the reasoning item before it. So:
+ * - A turn whose every reasoning item carries its encrypted content, and whose every reasoning
+ *   item is then followed by an item with an id, goes whole: reasoning items with their id,
+ *   summary and encrypted content; the text as the full output message it came in (id, and
+ *   `phase` when the API sent one); calls with their item id. Encrypted content is sent in
+ *   both storage modes, so a turn does not depend on OpenAI still holding the response (stored
+ *   responses expire; another project or key cannot see them).
+ * - Any other turn goes without its reasoning: no reasoning items, the text as a plain
+ *   `assistant` message, calls without their item ids. That covers older turns (reasoning
+ *   stored by id only, text kept without its message id) and answers whose text came in
+ *   several messages.
+ *
+ * Order. The parts go in the turn's order, and the conversation appends an answer as its
+ * thinking, then its text, then its tool calls, each kind in output order. With one reasoning
+ * item (the usual answer) that is the output's order. An answer that reasoned more than once
+ * has its reasoning items grouped ahead of its text and calls, and the API may refuse such a
+ * turn; a turn whose parts are given interleaved goes interleaved.
  *
  * @internal
  */
-export function toResponsesInput(
-  turns: readonly Turn[],
-  carry: ReasoningCarry,
-): ResponseInputItem[] {
+export function toResponsesInput(turns: readonly Turn[]): ResponseInputItem[] {
   const items: ResponseInputItem[] = [];
   for (const turn of turns)
-    items.push(...(turn.role === "user" ? userItems(turn) : assistantItems(turn, carry)));
+    items.push(...(turn.role === "user" ? userItems(turn) : assistantItems(turn)));
   return items;
 }
 
@@ -105,52 +95,85 @@ function userContent(part: Part): ResponseInputContent | undefined {
   }
 }
 
-function assistantItems(turn: Turn, carry: ReasoningCarry): ResponseInputItem[] {
+function assistantItems(turn: Turn): ResponseInputItem[] {
+  if (everyReasoningItemCarried(turn)) {
+    const whole = turnItems(turn, true);
+    if (everyReasoningItemFollowed(whole)) return whole;
+  }
+  return turnItems(turn, false);
+}
+
+/** The turn's items; `withReasoning` false leaves out its reasoning and every item id. */
+function turnItems(turn: Turn, withReasoning: boolean): ResponseInputItem[] {
   const items: ResponseInputItem[] = [];
-  const sendCallItemIds = everyReasoningItemGoes(turn, carry);
-  let text: string[] = [];
+  let text: TextPart[] = [];
   const flushText = (): void => {
-    if (text.length > 0) items.push({ role: "assistant", content: text.join("") });
+    if (text.length > 0) items.push(assistantMessage(text, withReasoning));
     text = [];
   };
   for (const part of turn.parts) {
     if (part.type === "text") {
-      text.push(part.text);
+      // Text parts join into one message, unless they came in different message items.
+      const [first] = text;
+      if (first !== undefined && (first.itemId !== part.itemId || first.phase !== part.phase))
+        flushText();
+      text.push(part);
       continue;
     }
     flushText();
     if (part.type === "thinking") {
-      const reasoning = reasoningItem(part, carry);
-      if (reasoning) items.push(reasoning);
-    } else if (part.type === "tool_call") items.push(functionCall(part, sendCallItemIds));
+      if (withReasoning && part.itemId !== undefined) items.push(reasoningItem(part, part.itemId));
+    } else if (part.type === "tool_call") items.push(functionCall(part, withReasoning));
   }
   flushText();
   return items;
 }
 
-/** Whether every OpenAI reasoning item of the turn goes back (also when it has none). */
-function everyReasoningItemGoes(turn: Turn, carry: ReasoningCarry): boolean {
+/** Whether every OpenAI reasoning item of the turn has its encrypted content (also when it has none). */
+function everyReasoningItemCarried(turn: Turn): boolean {
   return turn.parts.every(
-    (part) =>
-      part.type !== "thinking" ||
-      part.itemId === undefined ||
-      reasoningItem(part, carry) !== undefined,
+    (part) => part.type !== "thinking" || part.itemId === undefined || encryptedContent(part),
   );
 }
 
-function reasoningItem(
-  part: ThinkingPart,
-  carry: ReasoningCarry,
-): ResponseReasoningItem | undefined {
-  if (part.itemId === undefined) return undefined;
-  const encrypted = part.signature !== undefined && part.signature !== "";
-  if (carry === "encrypted" && !encrypted) return undefined;
+/** Whether every reasoning item is immediately followed by an item that carries its id. */
+function everyReasoningItemFollowed(items: readonly ResponseInputItem[]): boolean {
+  return items.every((item, index) => {
+    if (!("type" in item) || item.type !== "reasoning") return true;
+    const next = items[index + 1];
+    return next !== undefined && "id" in next && typeof next.id === "string" && next.id !== "";
+  });
+}
+
+function encryptedContent(part: ThinkingPart): boolean {
+  return part.signature !== undefined && part.signature !== "";
+}
+
+function reasoningItem(part: ThinkingPart, id: string): ResponseReasoningItem {
   return {
     type: "reasoning",
-    id: part.itemId,
+    id,
     summary: part.text === "" ? [] : [{ type: "summary_text", text: part.text }],
-    ...(encrypted ? { encrypted_content: part.signature } : {}),
+    ...(encryptedContent(part) ? { encrypted_content: part.signature } : {}),
   };
+}
+
+/** Text parts of one message: the output message it came in, or a plain one without its id. */
+function assistantMessage(parts: readonly TextPart[], withItemId: boolean): ResponseInputItem {
+  const text = parts.map((part) => part.text).join("");
+  const [{ itemId, phase } = {}] = parts;
+  if (!withItemId || itemId === undefined) return { role: "assistant", content: text };
+  const message: ResponseOutputMessage = {
+    type: "message",
+    id: itemId,
+    role: "assistant",
+    status: "completed",
+    content: [{ type: "output_text", text, annotations: [] }],
+  };
+  // Passed back as received: the SDK names today's phases, the API may add others.
+  return phase === undefined
+    ? message
+    : { ...message, phase: phase as ResponseOutputMessage["phase"] };
 }
 
 function functionCall(part: ToolCallPart, withItemId: boolean): ResponseFunctionToolCall {

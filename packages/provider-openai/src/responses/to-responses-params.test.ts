@@ -22,6 +22,7 @@ describe("toResponsesParams", () => {
       instructions: "You are terse.",
       input: [{ role: "user", content: "What is 2 + 2?" }],
       max_output_tokens: 1_024,
+      prompt_cache_retention: "in_memory",
     });
   });
 
@@ -48,13 +49,24 @@ describe("toResponsesParams", () => {
     expect(params.tool_choice).toBe("required");
   });
 
-  it("asks a reasoning model for the depth's effort and a reasoning summary; others get no reasoning", () => {
+  it("asks a reasoning model for the depth's effort and no reasoning summary by default; others get no reasoning", () => {
     expect(
       toResponsesParams(requestOf(), bindingOf(responsesEntry(reasoner), "THOROUGH")).reasoning,
-    ).toEqual({ effort: "high", summary: "auto" });
+    ).toEqual({ effort: "high" });
     expect(toResponsesParams(requestOf(), bindingOf(responsesEntry()))).not.toHaveProperty(
       "reasoning",
     );
+  });
+
+  it("asks for a reasoning summary only when the client's reasoningSummaries says so (unverified organisations are refused one)", () => {
+    const settings = { promptCache: true, reasoningSummaries: true };
+    expect(
+      toResponsesParams(requestOf(), bindingOf(responsesEntry(reasoner), "THOROUGH"), settings)
+        .reasoning,
+    ).toEqual({ effort: "high", summary: "auto" });
+    expect(
+      toResponsesParams(requestOf(), bindingOf(responsesEntry()), settings),
+    ).not.toHaveProperty("reasoning");
   });
 
   it("enforces the answer schema in text.format, strict when it fits, where the entry has structured outputs", () => {
@@ -76,7 +88,7 @@ describe("toResponsesParams", () => {
     ).not.toHaveProperty("text");
   });
 
-  it("zero retention: stores nothing and asks for the reasoning's encrypted content", () => {
+  it("zero retention: stores nothing and asks a reasoning model for its reasoning's encrypted content", () => {
     const params = toResponsesParams(
       requestOf(),
       bindingOf(responsesEntry({ ...reasoner, compliance: { retention: "zero" } })),
@@ -84,9 +96,21 @@ describe("toResponsesParams", () => {
     expect(params).toMatchObject({ store: false, include: ["reasoning.encrypted_content"] });
   });
 
-  it("without zero retention, leaves store and include at the API's defaults", () => {
+  it("zero retention on a model that does not reason: stores nothing and sends no include, which it would refuse", () => {
+    const params = toResponsesParams(
+      requestOf(),
+      bindingOf(responsesEntry({ compliance: { retention: "zero" } })),
+    );
+    expect(params.store).toBe(false);
+    expect(params).not.toHaveProperty("include");
+  });
+
+  it("without zero retention, leaves store at the API's default and still asks a reasoning model for its encrypted reasoning, so no turn depends on OpenAI still holding the response", () => {
     const params = toResponsesParams(requestOf(), bindingOf(responsesEntry(reasoner)));
     expect(params).not.toHaveProperty("store");
-    expect(params).not.toHaveProperty("include");
+    expect(params.include).toEqual(["reasoning.encrypted_content"]);
+    expect(toResponsesParams(requestOf(), bindingOf(responsesEntry()))).not.toHaveProperty(
+      "include",
+    );
   });
 });

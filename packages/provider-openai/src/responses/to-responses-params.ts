@@ -31,12 +31,15 @@ export function zeroRetention(entry: Pick<CatalogEntry, "compliance">): boolean 
  *   tool's schema anyway, as on Chat Completions.
  * - The answer schema goes in `text.format` where the entry has structured outputs, strict
  *   when it fits strict mode, as on Chat Completions.
- * - Reasoning models get the effort of the seat's depth and ask for a summary of their
- *   reasoning (`summary: "auto"`), which comes back as the thinking parts' text.
- * - Zero retention (`compliance.retention: zero`): `store: false`, and the reasoning comes
- *   back encrypted (`include: ["reasoning.encrypted_content"]`) so the next turn can carry it
- *   whole. Otherwise OpenAI stores the response as it does by default and reasoning items go
- *   back by id.
+ * - Reasoning models get the effort of the seat's depth; a summary of their reasoning
+ *   (`summary: "auto"`, which comes back as the thinking parts' text) only when the client's
+ *   `reasoningSummaries` says so, since OpenAI refuses it for organisations it has not verified.
+ * - Reasoning models always ask for their reasoning encrypted
+ *   (`include: ["reasoning.encrypted_content"]`), so the next turn carries it whole and does
+ *   not depend on OpenAI still holding the response (stored responses expire, and another
+ *   project or key cannot see them). Models that do not reason get no `include`: they refuse it.
+ * - Zero retention (`compliance.retention: zero`): `store: false`. Otherwise OpenAI stores the
+ *   response as it does by default.
  * - The prompt-caching fields as on Chat Completions (see {@link promptCacheFields}).
  *
  * @internal
@@ -47,18 +50,14 @@ export function toResponsesParams(
   settings: RequestSettings = DEFAULT_REQUEST_SETTINGS,
 ): ResponseCreateParamsNonStreaming {
   const { entry } = binding;
-  const zero = zeroRetention(entry);
   const params: ResponseCreateParamsNonStreaming = {
     model: entry.model,
-    input: toResponsesInput(request.messages, zero ? "encrypted" : "stored"),
+    input: toResponsesInput(request.messages),
     max_output_tokens: binding.maxOutputTokens,
     ...promptCacheFields(request, entry, settings),
   };
   if (request.system.text !== "") params.instructions = request.system.text;
-  if (zero) {
-    params.store = false;
-    params.include = ["reasoning.encrypted_content"];
-  }
+  if (zeroRetention(entry)) params.store = false;
   if (request.tools.length > 0) {
     params.tools = request.tools.map(
       (tool): FunctionTool => ({
@@ -72,7 +71,10 @@ export function toResponsesParams(
     params.tool_choice = request.toolChoice ?? "auto";
   }
   const effort = reasoningEffort(entry, binding.depth);
-  if (effort !== undefined) params.reasoning = { effort, summary: "auto" };
+  if (effort !== undefined) {
+    params.include = ["reasoning.encrypted_content"];
+    params.reasoning = settings.reasoningSummaries ? { effort, summary: "auto" } : { effort };
+  }
   if (request.responseFormat !== undefined && entry.structuredOutput)
     params.text = { format: { type: "json_schema", ...answerFormat(request.responseFormat) } };
   return params;

@@ -31,6 +31,11 @@ export interface ApiCase {
    * Completions; on the Responses API, the `function_call` item's id as `itemId`.
    */
   readonly callItem: Record<string, unknown>;
+  /**
+   * What a returned answer with text holds beyond the shared fields: nothing on Chat
+   * Completions; on the Responses API, the message item that carried the text as `textItem`.
+   */
+  readonly answerItem: Record<string, unknown>;
   /** How the wire spells an assistant turn of two calls and the user turn answering them. */
   readonly calledAndAnswered: unknown[];
   /** The answer schema as the body carries it. */
@@ -73,6 +78,7 @@ export const API_CASES: readonly ApiCase[] = [
     }),
     history: (body) => (body.messages as unknown[]).slice(2),
     callItem: {},
+    answerItem: {},
     calledAndAnswered: [
       {
         role: "assistant",
@@ -119,6 +125,7 @@ export const API_CASES: readonly ApiCase[] = [
     }),
     history: (body) => (body.input as unknown[]).slice(1),
     callItem: { itemId: expect.stringMatching(/^fc_/) },
+    answerItem: { textItem: { id: expect.stringMatching(/^msg_/) } },
     // Each call goes back with its item's id (`fc_…`), as the model's answer gave it.
     calledAndAnswered: [
       ...calls.map(({ id, name, args }) => ({

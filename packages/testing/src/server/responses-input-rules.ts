@@ -18,7 +18,11 @@ const ITEM_TYPES = ["message", "function_call", "function_call_output", "reasoni
  * assistant, system, developer; content a string or parts fit for the role), function calls and
  * their outputs (every output answering an earlier call, every call answered), and reasoning
  * items. With `store: false` a reasoning item must carry its `encrypted_content`: the API keeps
- * nothing it could look the item up by, and answers 404 as it does.
+ * nothing it could look the item up by, and answers 404 as it does. A reasoning item must be
+ * immediately followed by the item that followed it in the output, which the API finds by its
+ * id: an item carrying one (a message, a function call, or the next reasoning item). A plain
+ * `{ role: "assistant", content }` message or a call without its `fc_…` id is refused as the
+ * API refuses it.
  */
 export function inputRefusal(input: unknown, store: boolean): WireRefusal | null {
   if (typeof input === "string") return null;
@@ -44,7 +48,8 @@ export function inputRefusal(input: unknown, store: boolean): WireRefusal | null
         if (refusal === null) answered.add(String(item.call_id));
         break;
       case "reasoning":
-        refusal = reasoningRefusal(item, param, store);
+        refusal =
+          reasoningRefusal(item, param, store) ?? followingItemRefusal(item, input[index + 1]);
         break;
       case undefined:
         refusal = missingParameter(`${param}.type`);
@@ -155,6 +160,22 @@ function reasoningRefusal(
     };
   }
   return null;
+}
+
+/** The item after a reasoning item must be one the API can pair it with: an output item with its id. */
+function followingItemRefusal(
+  reasoning: Record<string, unknown>,
+  next: unknown,
+): WireRefusal | null {
+  if (isObject(next)) {
+    const type = next.type ?? ("role" in next ? "message" : undefined);
+    const pairable = type === "message" || type === "function_call" || type === "reasoning";
+    if (pairable && typeof next.id === "string" && next.id !== "") return null;
+  }
+  return {
+    message: `Item '${String(reasoning.id)}' of type 'reasoning' was provided without its required following item.`,
+    param: "input",
+  };
 }
 
 function stringRefusal(value: unknown, param: string): WireRefusal | null {

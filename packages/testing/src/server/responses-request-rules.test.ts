@@ -107,6 +107,30 @@ const refusals: RefusalCase[] = [
       "Item with id 'rs_1' not found. Items are not persisted when `store` is set to false. Try again with `store` set to true, or remove this item from your input.",
   },
   {
+    rule: "a reasoning item is followed by its message, id and all: a plain assistant message is refused",
+    body: responsesBody({
+      input: [
+        user,
+        { ...reasoning, encrypted_content: "enc" },
+        { role: "assistant", content: "Hi." },
+      ],
+    }),
+    param: "input",
+    message: "Item 'rs_1' of type 'reasoning' was provided without its required following item.",
+  },
+  {
+    rule: "a reasoning item is followed by its call, id and all: a call without its fc_ id is refused",
+    body: responsesBody({ input: [user, reasoning, call, output] }),
+    param: "input",
+    message: "Item 'rs_1' of type 'reasoning' was provided without its required following item.",
+  },
+  {
+    rule: "a reasoning item is not the last item: its following item is required",
+    body: responsesBody({ input: [user, reasoning] }),
+    param: "input",
+    message: "Item 'rs_1' of type 'reasoning' was provided without its required following item.",
+  },
+  {
     rule: "the mock serves message, function call, output and reasoning items",
     body: responsesBody({ input: [{ type: "item_reference", id: "msg_1" }] }),
     param: "input[0].type",
@@ -194,7 +218,7 @@ describe("the Responses request rules", () => {
     expect(server.counts.answered).toBe(0);
   });
 
-  it("a whole tool loop is accepted: items of every kind, parts of every kind, encrypted reasoning with store false", async () => {
+  it("a whole tool loop is accepted: items of every kind, parts of every kind, encrypted reasoning with store false, each reasoning item followed by an item with its id", async () => {
     const body = responsesBody({
       store: false,
       include: ["reasoning.encrypted_content"],
@@ -218,13 +242,18 @@ describe("the Responses request rules", () => {
             },
           ],
         },
+        { ...reasoning, id: "rs_0", encrypted_content: "enc" },
         { ...reasoning, encrypted_content: "enc" },
         {
           type: "message",
+          id: "msg_1",
           role: "assistant",
-          content: [{ type: "output_text", text: "Let me search." }],
+          status: "completed",
+          content: [{ type: "output_text", text: "Let me search.", annotations: [] }],
+          phase: "commentary",
         },
-        call,
+        { ...reasoning, id: "rs_2", encrypted_content: "enc" },
+        { ...call, id: "fc_1" },
         output,
       ],
     });
