@@ -24,14 +24,24 @@ export function costOf(entry: CatalogEntry, calls: readonly LlmCallEvent[]): Cel
   if (entry.prices.length !== 1 || entry.prices[0]!.tiers !== undefined)
     throw new Error(`The bench prices one flat price list; ${entry.id} has more.`);
   const prices = entry.prices[0]!;
-  const price = (text: string | undefined, fallback: string): Decimal =>
-    Decimal.parse(text ?? fallback);
-  const input = price(prices.input, prices.input);
-  const read = price(prices.cacheRead, prices.input);
-  const write = price(prices.cacheWrite, prices.input);
-  const writeHour = price(prices.cacheWrite1h, prices.cacheWrite ?? prices.input);
-  const output = price(prices.output, prices.output);
-  const reasoning = price(prices.reasoning, prices.output);
+  // Every price the calls use must be written in the list: the bench does not repeat
+  // priceCall's defaults, so a wrong default there shows up here as a mismatch.
+  const price = (field: "input" | "output" | "cacheRead" | "cacheWrite" | "cacheWrite1h") => {
+    const text = prices[field];
+    return text === undefined ? undefined : Decimal.parse(text);
+  };
+  const required = (value: Decimal | undefined, field: string, tokens: number): Decimal => {
+    if (value !== undefined) return value;
+    if (tokens === 0) return Decimal.ZERO;
+    throw new Error(
+      `${entry.id}: the calls used ${field} tokens, but its price list has no ${field} price.`,
+    );
+  };
+  const input = price("input")!;
+  const output = price("output")!;
+  // Reasoning is billed as output by both providers; a list with its own price is not benched.
+  if (prices.reasoning !== undefined)
+    throw new Error(`${entry.id}: a reasoning price is not benched.`);
   let promptTokens = 0;
   let cacheReadTokens = 0;
   let cacheWriteTokens = 0;
@@ -47,14 +57,20 @@ export function costOf(entry: CatalogEntry, calls: readonly LlmCallEvent[]): Cel
     cacheWriteTokens += written;
     const prompt = input
       .times(usage.inputTokens)
-      .plus(read.times(cached))
-      .plus(write.times(written - writtenForAnHour))
-      .plus(writeHour.times(writtenForAnHour));
+      .plus(required(price("cacheRead"), "cacheRead", cached).times(cached))
+      .plus(
+        required(price("cacheWrite"), "cacheWrite", written - writtenForAnHour).times(
+          written - writtenForAnHour,
+        ),
+      )
+      .plus(
+        required(price("cacheWrite1h"), "cacheWrite1h", writtenForAnHour).times(writtenForAnHour),
+      );
     inputMicros = inputMicros.plus(prompt);
     allMicros = allMicros
       .plus(prompt)
       .plus(output.times(usage.outputTokens))
-      .plus(reasoning.times(usage.reasoningTokens ?? 0));
+      .plus(output.times(usage.reasoningTokens ?? 0));
   }
   return {
     calls: calls.length,

@@ -25,6 +25,9 @@ const catalog = parseCatalog(
         source: "example",
         input: "1",
         output: "5",
+        // Anthropic bills a cache read at a tenth of the input price, a five-minute write at 1.25×.
+        cacheRead: "0.1",
+        cacheWrite: "1.25",
       },
       limits: { requestsPerMinute: 50 },
     },

@@ -117,8 +117,12 @@ describe("AnthropicClient over the Messages API", () => {
       { name: "lookup", description: "Looks a word up.", input_schema: lookup.inputSchema },
     ]);
     expect(server.requests[0]!.body.tool_choice).toEqual({ type: "auto" });
+    // The question carries the previous call's breakpoint, the tool result the newest one.
     expect(server.requests[1]!.body.messages).toEqual([
-      { role: "user", content: [{ type: "text", text: "Define nucleo." }] },
+      {
+        role: "user",
+        content: [{ type: "text", text: "Define nucleo.", cache_control: { type: "ephemeral" } }],
+      },
       {
         role: "assistant",
         content: [{ type: "tool_use", id: "toolu_01", name: "lookup", input: { word: "nucleo" } }],

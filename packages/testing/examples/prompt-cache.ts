@@ -21,10 +21,10 @@ const ask = async (question: string) => {
   const { usage } = (await response.json()) as { usage: Record<string, number> };
   return [usage.cache_creation_input_tokens, usage.cache_read_input_tokens, usage.input_tokens];
 };
-console.log(await ask("Claim 1?")); // [ 2007, 0, 20 ]
-console.log(await ask("Claim 2?")); // [ 0, 2007, 20 ]
+console.log(await ask("Claim 1?")); // [ 2007, 0, 5 ]
+console.log(await ask("Claim 2?")); // [ 0, 2007, 5 ]
 now += 5 * 60_000; // five minutes unread: the entry is gone
-console.log(await ask("Claim 3?")); // [ 2007, 0, 20 ]
+console.log(await ask("Claim 3?")); // [ 2007, 0, 5 ]
 
 // OpenAI caches every prompt of 1,024 tokens or more by itself; reads come in 1,024 + 128·k.
 const respond = async (question: string) => {

@@ -25,11 +25,12 @@ export interface WireView {
   readonly toolExchanges: readonly WireToolExchange[];
   /** The names of the tools offered on this call. */
   readonly tools: readonly string[];
-  /** The call thinks natively (Anthropic budget or adaptive thinking): reasoning goes in the thinking block. */
+  /** The call is guaranteed a thinking block (an Anthropic budget): reasoning goes there, not in the envelope. */
   readonly thinking: boolean;
   /**
-   * The call asked for reasoning the provider keeps apart from the answer and returns as items
-   * (OpenAI Responses `reasoning`); the answer's envelope still carries its own reasoning field.
+   * The call may reason apart from the answer without a guarantee (OpenAI Responses reasoning
+   * items, Anthropic adaptive thinking): the mock returns reasoning there, and the answer's
+   * envelope still carries its own reasoning field.
    */
   readonly reasoningItems: boolean;
 }
@@ -151,8 +152,10 @@ function readAnthropic(request: MockRequest): WireView {
     }
     if (texts.length > 0) userTexts.push(texts.join("\n"));
   }
+  // Only a budget guarantees a thinking block, so only then does the envelope drop its
+  // reasoning field (thinkingActive): an adaptive call thinks in a block and still answers it.
   const mode = objectOf(request.body.thinking).type;
-  const thinking = mode === "enabled" || mode === "adaptive";
+  const thinking = mode === "enabled";
   const tools = arrayOf(request.body.tools).map((tool) => String(tool.name));
   return {
     wire: "anthropic",
@@ -162,7 +165,7 @@ function readAnthropic(request: MockRequest): WireView {
     toolExchanges: [...exchanges.values()],
     tools,
     thinking,
-    reasoningItems: false,
+    reasoningItems: mode === "adaptive",
   };
 }
 

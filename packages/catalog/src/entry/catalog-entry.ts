@@ -210,14 +210,6 @@ function settingIssues(entry: CatalogEntry): { path: string[]; message: string }
       path: ["promptCache", "lifetime"],
       message: `expected ${allowed.map((value) => `"${value}"`).join(" or ")} for a ${entry.provider} entry`,
     });
-  if (lifetime === "1h")
-    entry.prices.forEach((schedule, index) => {
-      if (schedule.cacheWrite1h === undefined)
-        issues.push({
-          path: ["prices", String(index), "cacheWrite1h"],
-          message: "expected the one-hour cache write price: the entry caches for an hour",
-        });
-    });
   return issues;
 }
 

@@ -60,20 +60,6 @@ describe("an entry's provider settings", () => {
     ).toBe("promptCache.lifetime");
   });
 
-  it("an hour-long cache needs the one-hour write price in every price list, so no write is under-priced", () => {
-    const withoutHourPrice = { ...HOUR_PRICES, cacheWrite1h: undefined };
-    expect(
-      refusedField(
-        entry({
-          id: "a",
-          provider: "anthropic",
-          prices: withoutHourPrice,
-          promptCache: { lifetime: "1h" },
-        }),
-      ),
-    ).toBe("prices.0.cacheWrite1h");
-  });
-
   it("adaptive thinking is for anthropic entries that think natively, and only it takes an effort", () => {
     const adaptive = parsed(
       entry({

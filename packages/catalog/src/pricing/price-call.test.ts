@@ -103,6 +103,35 @@ describe("pricing a call", () => {
     expect(price.cost.toString()).toBe("0.0003125"); // 1000×0.3125
   });
 
+  it("prices an Anthropic list's missing cache prices at Anthropic's multiples of the input price, never as plain input", () => {
+    const bare = catalogOf(
+      entry({
+        id: "bare",
+        provider: "anthropic",
+        prices: {
+          currency: "USD",
+          effectiveFrom: "2025-01-01",
+          source: "s",
+          input: "3",
+          output: "15",
+          tiers: [{ aboveInputTokens: 200_000, input: "6", output: "22.5" }],
+        },
+      }),
+    ).get("bare");
+    const usage = {
+      inputTokens: 0,
+      cachedInputTokens: 1_000,
+      cacheWriteTokens: 3_000,
+      cacheWrite1hTokens: 1_000,
+      outputTokens: 0,
+    };
+    // 1000×0.3 (read 0.1×) + 2000×3.75 (write 1.25×) + 1000×6 (one-hour write 2×), per million
+    expect(priceCall(bare, usage, AT).cost.toString()).toBe("0.0138");
+    // Above the tier's threshold the multiples apply to the tier's input price.
+    const long = { ...usage, inputTokens: 200_000 };
+    expect(priceCall(bare, long, AT).cost.toString()).toBe("1.2276"); // 200k×6 + 1000×0.6 + 2000×7.5 + 1000×12
+  });
+
   it("prices a whole request at the tier its total input exceeds", () => {
     const below = priceCall(
       catalog.get("long-context"),

@@ -31,9 +31,10 @@ export function scheduleAt(entry: CatalogEntry, at: Date): PriceSchedule {
 
 /**
  * Prices one call exactly from the usage the provider reported: full-price input, cache reads,
- * five-minute and one-hour cache writes, output and reasoning, each at its own rate (cache
- * prices default to the input price, one-hour writes to the five-minute write price, reasoning
- * to the output price). Where the entry has tiers, the highest tier whose
+ * five-minute and one-hour cache writes, output and reasoning, each at its own rate. Reasoning
+ * defaults to the output price. Cache prices a list leaves out are, for Anthropic, its published
+ * multiples of the input price (reads 0.1×, writes 1.25×, one-hour writes 2×); for OpenAI the
+ * input price. Where the entry has tiers, the highest tier whose
  * threshold the request's total input exceeds prices the whole call, as providers bill
  * long-context requests; a tier's missing prices default within the tier.
  *
@@ -59,20 +60,53 @@ export function priceCall(
   // output prices, never to the base list's cheaper ones.
   const prices = tier ?? schedule;
   let perMillion = Decimal.ZERO;
-  const add = (tokens: number, price: string): void => {
-    if (tokens > 0) perMillion = perMillion.plus(parsedPrice(price).times(tokens));
+  const add = (tokens: number, price: string | Decimal): void => {
+    if (tokens > 0)
+      perMillion = perMillion.plus(
+        (typeof price === "string" ? parsedPrice(price) : price).times(tokens),
+      );
   };
+  const cache = cachePrices(entry, prices);
   add(usage.inputTokens, prices.input);
-  add(cached, prices.cacheRead ?? prices.input);
-  // Hour-long writes are a part of all writes, at their own price (which defaults to the
-  // five-minute one: a schedule without it belongs to an entry that never caches for an hour).
+  add(cached, cache.read);
+  // Hour-long writes are a part of all writes, at their own price.
   const writtenForAnHour = Math.min(usage.cacheWrite1hTokens ?? 0, written);
-  const fiveMinuteWrite = prices.cacheWrite ?? prices.input;
-  add(written - writtenForAnHour, fiveMinuteWrite);
-  add(writtenForAnHour, prices.cacheWrite1h ?? fiveMinuteWrite);
+  add(written - writtenForAnHour, cache.write);
+  add(writtenForAnHour, cache.write1h);
   add(usage.outputTokens, prices.output);
   add(usage.reasoningTokens ?? 0, prices.reasoning ?? prices.output);
   return { cost: perMillion.shiftLeft(6), currency: schedule.currency, schedule };
+}
+
+/**
+ * Anthropic bills every model's cache the same way, relative to its input price (a tier's, above
+ * a long-context threshold): reads at 0.1×, five-minute writes at 1.25×, one-hour writes at 2×.
+ * A price list that leaves a cache price out gets it from these, exactly, so a caching call is
+ * never priced as plain input (writes cost more than input: that would under-price them).
+ */
+const ANTHROPIC_CACHE_MULTIPLIERS = {
+  read: Decimal.parse("0.1"),
+  write: Decimal.parse("1.25"),
+  write1h: Decimal.parse("2"),
+} as const;
+
+/** The cache prices that apply: the list's own, else the provider's rule, else the input price. */
+function cachePrices(
+  entry: CatalogEntry,
+  prices: Pick<PriceSchedule, "input" | "cacheRead" | "cacheWrite" | "cacheWrite1h">,
+): { read: string | Decimal; write: string | Decimal; write1h: string | Decimal } {
+  if (entry.provider === "anthropic") {
+    const input = parsedPrice(prices.input);
+    return {
+      read: prices.cacheRead ?? input.times(ANTHROPIC_CACHE_MULTIPLIERS.read),
+      write: prices.cacheWrite ?? input.times(ANTHROPIC_CACHE_MULTIPLIERS.write),
+      write1h: prices.cacheWrite1h ?? input.times(ANTHROPIC_CACHE_MULTIPLIERS.write1h),
+    };
+  }
+  // OpenAI's cached discount differs by model, so nothing is derived: a read defaults to the
+  // input price (never under-priced), and writes, which OpenAI does not bill apart, too.
+  const write = prices.cacheWrite ?? prices.input;
+  return { read: prices.cacheRead ?? prices.input, write, write1h: prices.cacheWrite1h ?? write };
 }
 
 // Every call is priced: formatting its date and parsing its price texts each time showed up in

@@ -1,8 +1,8 @@
+import type { Depth } from "@nucleo/core";
 import type { CatalogEntry, THINKING_EFFORTS } from "../entry/catalog-entry.js";
 
 /** One of the effort words adaptive thinking takes. */
 export type ThinkingEffort = (typeof THINKING_EFFORTS)[number];
-import type { Depth } from "@nucleo/core";
 
 /** The smallest thinking budget a provider accepts (Anthropic's `budget_tokens` minimum). */
 export const MIN_THINKING_BUDGET = 1024;

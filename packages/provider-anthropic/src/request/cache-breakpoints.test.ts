@@ -57,14 +57,22 @@ describe("prompt-cache breakpoints", () => {
       { type: "tool_result", tool_use_id: "toolu_1", content: "a kernel", is_error: false },
       { type: "text", text: "Be quick.", cache_control: FIVE_MINUTES },
     ]);
-    expect(breakpoints(params)).toEqual(["messages.2.content.1", "system.0"]);
+    expect(breakpoints(params)).toEqual([
+      "messages.0.content.0",
+      "messages.2.content.1",
+      "system.0",
+    ]);
   });
 
   it("mark the last tool when there is no system text: tools come first in the cached prefix", () => {
     const params = body({ ...loop, system: { text: "" } });
     expect(params.system).toBeUndefined();
     expect(params.tools!.map((tool) => "cache_control" in tool)).toEqual([false, true]);
-    expect(breakpoints(params)).toEqual(["messages.2.content.1", "tools.1"]);
+    expect(breakpoints(params)).toEqual([
+      "messages.0.content.0",
+      "messages.2.content.1",
+      "tools.1",
+    ]);
   });
 
   it("mark only the conversation when there is neither system text nor tools", () => {
@@ -103,7 +111,7 @@ describe("prompt-cache breakpoints", () => {
       },
     ];
     const params = withCacheBreakpoints({ model: "m", max_tokens: 10, messages }, FIVE_MINUTES);
-    expect(breakpoints(params)).toEqual(["messages.1.content.0"]);
+    expect(breakpoints(params)).toEqual(["messages.0.content.0", "messages.1.content.0"]);
   });
 
   it("fall back to an earlier message when the newest carries nothing that may hold one", () => {
@@ -113,6 +121,70 @@ describe("prompt-cache breakpoints", () => {
     ];
     const params = withCacheBreakpoints({ model: "m", max_tokens: 10, messages }, FIVE_MINUTES);
     expect(breakpoints(params)).toEqual(["messages.0.content.0"]);
+  });
+
+  it("mark the previous call's breakpoint: the last cacheable block of the last user message before the final reply", () => {
+    const messages: MessageParam[] = [
+      { role: "user", content: "Q" },
+      { role: "assistant", content: [{ type: "tool_use", id: "toolu_1", name: "f", input: {} }] },
+      {
+        role: "user",
+        content: [
+          { type: "tool_result", tool_use_id: "toolu_1", content: "one" },
+          { type: "text", text: "" },
+        ],
+      },
+      {
+        role: "assistant",
+        content: [
+          { type: "thinking", thinking: "Hm.", signature: "sig" },
+          { type: "tool_use", id: "toolu_2", name: "f", input: {} },
+        ],
+      },
+      {
+        role: "user",
+        content: [{ type: "tool_result", tool_use_id: "toolu_2", content: "two" }],
+      },
+    ];
+    const params = withCacheBreakpoints({ model: "m", max_tokens: 10, messages }, FIVE_MINUTES);
+    // messages[length - 3] in a tool loop, past its empty text to the tool result.
+    expect(breakpoints(params)).toEqual(["messages.2.content.0", "messages.4.content.0"]);
+    expect(params.messages[2]!.content).toEqual([
+      { type: "tool_result", tool_use_id: "toolu_1", content: "one", cache_control: FIVE_MINUTES },
+      { type: "text", text: "" },
+    ]);
+  });
+
+  it("find the previous call's breakpoint by roles, not by position, when the conversation ends with the reply", () => {
+    const messages: MessageParam[] = [
+      { role: "user", content: "Q" },
+      { role: "assistant", content: "A" },
+      { role: "user", content: "Q2" },
+      { role: "assistant", content: [{ type: "text", text: "Partial" }] },
+    ];
+    const params = withCacheBreakpoints({ model: "m", max_tokens: 10, messages }, FIVE_MINUTES);
+    expect(breakpoints(params)).toEqual(["messages.2.content.0", "messages.3.content.0"]);
+  });
+
+  it("add no previous-call breakpoint before any reply, nor twice on the newest breakpoint's block", () => {
+    const first = withCacheBreakpoints(
+      { model: "m", max_tokens: 10, messages: [{ role: "user", content: "Q" }] },
+      FIVE_MINUTES,
+    );
+    expect(breakpoints(first)).toEqual(["messages.0.content.0"]);
+    const onlyThinking = withCacheBreakpoints(
+      {
+        model: "m",
+        max_tokens: 10,
+        messages: [
+          { role: "user", content: "Q" },
+          { role: "assistant", content: [{ type: "thinking", thinking: "Hm.", signature: "s" }] },
+          { role: "user", content: " " },
+        ],
+      },
+      FIVE_MINUTES,
+    );
+    expect(breakpoints(onlyThinking)).toEqual(["messages.0.content.0"]);
   });
 
   it("mark a message sent as a bare string by turning it into a text block", () => {
@@ -125,7 +197,7 @@ describe("prompt-cache breakpoints", () => {
     ]);
   });
 
-  it("never exceed the API's four breakpoints: a long tool loop with thinking carries two", () => {
+  it("never exceed the API's four breakpoints: a long tool loop with thinking carries three", () => {
     const turns: LlmRequest["messages"][number][] = [{ role: "user", parts: [Parts.text("Go.")] }];
     for (let step = 0; step < 12; step++) {
       turns.push({
@@ -138,7 +210,12 @@ describe("prompt-cache breakpoints", () => {
       turns.push({ role: "user", parts: [Parts.toolResult(`toolu_${step}`, "lookup", "ok")] });
     }
     const params = body({ ...loop, messages: turns }, anthropicEntry());
-    expect(breakpoints(params)).toEqual(["messages.24.content.0", "system.0"]);
+    expect(breakpoints(params)).toEqual([
+      "messages.22.content.0",
+      "messages.24.content.0",
+      "system.0",
+    ]);
+    expect(breakpoints(params).length).toBeLessThanOrEqual(4);
   });
 
   it("ask for the one-hour lifetime with ttl 1h on every breakpoint", () => {

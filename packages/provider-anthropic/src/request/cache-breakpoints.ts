@@ -43,7 +43,7 @@ export function cacheControlFor(
 
 /**
  * `params` with the stable prefix marked for caching by `control` (unchanged when `control` is
- * `undefined`). Two breakpoints, of the API's four:
+ * `undefined`). Up to three breakpoints, of the API's four:
  *
  * - the **system text and tools**: on the last system block, or on the last tool when there is
  *   no system text. The API caches the prefix in the order tools, system, messages, so one
@@ -53,11 +53,19 @@ export function cacheControlFor(
  * - the **conversation**: on the last block of the newest message that may carry a marker,
  *   walking back past thinking blocks (which cannot carry one) and empty text. The next turn
  *   of a loop re-sends this prefix and reads it.
+ * - the **previous call's conversation breakpoint**: the block the call before this one marked
+ *   as its newest — the last block that may carry a marker, at or before the last user message
+ *   ahead of the final assistant message (in a tool loop, the previous tool results). A read
+ *   looks back at most 20 blocks from a breakpoint for a cached prefix, and one turn can add
+ *   more (thinking, text, nine parallel tool calls and their results already pass 20): the
+ *   newest breakpoint alone would then miss what the previous call wrote and write it again at
+ *   the write premium. A breakpoint on that very block always reads it. Left out when there is
+ *   no earlier assistant message, or when it is the newest breakpoint's block.
  *
  * Per-block breakpoints rather than the request-level `cache_control`: the request-level
  * marker only places the conversation breakpoint (on the last cacheable block, by the API's
  * own rule), so the system-and-tools breakpoint, the one that survives conversation edits,
- * needs a block marker anyway; marking both on blocks keeps one mechanism, says exactly which
+ * needs a block marker anyway; marking all on blocks keeps one mechanism, says exactly which
  * block carries each breakpoint, and is what proxies and older gateways already understand.
  *
  * @internal
@@ -82,27 +90,65 @@ export function withCacheBreakpoints(
   return marked;
 }
 
-/** The messages with the last block that may carry a marker, newest message first, marked. */
+/** Where a block sits in the messages: its message's index and its index in that message. */
+interface BlockPosition {
+  readonly message: number;
+  readonly block: number;
+}
+
+/** The messages with the newest cacheable block and the previous call's one (when apart) marked. */
 function markConversation(
   messages: readonly MessageParam[],
   control: CacheControlEphemeral,
 ): MessageParam[] {
   const result = [...messages];
-  for (let index = result.length - 1; index >= 0; index--) {
-    const message = result[index]!;
-    const content: ContentBlockParam[] =
-      typeof message.content === "string"
-        ? message.content.trim() === ""
-          ? []
-          : [{ type: "text", text: message.content }]
-        : [...message.content];
-    const position = content.findLastIndex(mayCarryMarker);
-    if (position < 0) continue;
+  const newest = lastCacheableBlock(messages, messages.length);
+  if (newest === undefined) return result;
+  const previous = previousCallBreakpoint(messages);
+  const positions =
+    previous === undefined ||
+    (previous.message === newest.message && previous.block === newest.block)
+      ? [newest]
+      : [previous, newest];
+  for (const { message: index, block: position } of positions) {
+    const content = blocksOf(result[index]!);
     content[position] = { ...(content[position] as CacheableBlock), cache_control: control };
-    result[index] = { ...message, content } as MessageParam;
-    return result;
+    result[index] = { ...result[index]!, content } as MessageParam;
   }
   return result;
+}
+
+/**
+ * The block the previous call of a loop marked as its conversation breakpoint: that call ended
+ * with the last user message before the final assistant message (the reply it got), so it
+ * marked the last cacheable block at or before that message. `undefined` before any reply.
+ */
+function previousCallBreakpoint(messages: readonly MessageParam[]): BlockPosition | undefined {
+  const finalAssistant = messages.findLastIndex((message) => message.role === "assistant");
+  if (finalAssistant < 0) return undefined;
+  const previousNewest = messages
+    .slice(0, finalAssistant)
+    .findLastIndex((message) => message.role === "user");
+  if (previousNewest < 0) return undefined;
+  return lastCacheableBlock(messages, previousNewest + 1);
+}
+
+/** The last block that may carry a marker among `messages[0, end)`, newest message first. */
+function lastCacheableBlock(
+  messages: readonly MessageParam[],
+  end: number,
+): BlockPosition | undefined {
+  for (let index = end - 1; index >= 0; index--) {
+    const block = blocksOf(messages[index]!).findLastIndex(mayCarryMarker);
+    if (block >= 0) return { message: index, block };
+  }
+  return undefined;
+}
+
+/** A copy of `message`'s blocks; a bare string is one text block, a blank one none. */
+function blocksOf(message: MessageParam): ContentBlockParam[] {
+  if (typeof message.content !== "string") return [...message.content];
+  return message.content.trim() === "" ? [] : [{ type: "text", text: message.content }];
 }
 
 /**

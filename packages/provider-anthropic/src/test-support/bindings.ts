@@ -20,6 +20,9 @@ export function anthropicEntryInput(overrides: Partial<CatalogEntryInput> = {}):
       source: "test fixture",
       input: "3",
       output: "15",
+      // An entry that caches (the default) carries its cache prices.
+      cacheRead: "0.3",
+      cacheWrite: "3.75",
     },
     limits: { requestsPerMinute: 100, tokensPerMinute: 100_000 },
     ...overrides,

@@ -1,5 +1,6 @@
 import { anthropicRefusal } from "./anthropic-request-rules.js";
 import { anthropicCacheablePrompt } from "./prompt-cache/anthropic-cache-blocks.js";
+import { withoutCacheControl } from "./prompt-cache/cacheable-prompt.js";
 import { messagesPromptOf } from "./resolve-answer.js";
 import { splitText } from "../text/split-text.js";
 import type {
@@ -10,6 +11,35 @@ import type {
   WireErrorKind,
   WireFormat,
 } from "./wire-format.js";
+
+/**
+ * The prompt as Anthropic bills it: what the blocks say, not how the request is marked up. Cache
+ * markers are not prompt tokens, and a system text costs the same as a string or as text blocks,
+ * so both are counted as their text: caching on or off, the same prompt counts the same.
+ */
+function anthropicPromptOf(body: Record<string, unknown>): unknown {
+  const strip = (value: unknown): unknown =>
+    Array.isArray(value) ? value.map(withoutCacheControl) : value;
+  const system = Array.isArray(body.system)
+    ? body.system.map((block) => {
+        const { type, text } = (block ?? {}) as { type?: unknown; text?: unknown };
+        return type === "text" && typeof text === "string" ? text : withoutCacheControl(block);
+      })
+    : body.system;
+  const messages = Array.isArray(body.messages)
+    ? body.messages.map((message) => {
+        const { content } = (message ?? {}) as { content?: unknown };
+        return Array.isArray(content)
+          ? { ...(message as object), content: strip(content) }
+          : message;
+      })
+    : body.messages;
+  const systemText =
+    Array.isArray(system) && system.every((part) => typeof part === "string")
+      ? system.join("")
+      : system;
+  return messagesPromptOf({ ...body, system: systemText, messages, tools: strip(body.tools) });
+}
 
 const STOP_REASONS = { end: "end_turn", tool_calls: "tool_use", max_tokens: "max_tokens" } as const;
 
@@ -36,7 +66,7 @@ export const anthropicWire: WireFormat = {
   name: "anthropic",
   requestIdHeader: "request-id",
   validate: anthropicRefusal,
-  promptOf: messagesPromptOf,
+  promptOf: anthropicPromptOf,
   cacheablePrompt: anthropicCacheablePrompt,
   isStream: (body) => body.stream === true,
   toolCallId: (sequence) => `toolu_mock${String(sequence).padStart(6, "0")}`,

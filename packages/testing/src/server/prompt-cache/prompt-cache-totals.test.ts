@@ -138,3 +138,33 @@ describe("the promptCache option", () => {
     expect(usage.input_tokens_details.cached_tokens).toBe(228);
   });
 });
+
+describe("what an Anthropic prompt counts", () => {
+  it("cache markers are not prompt tokens, and a system text costs the same as a string or as a block", async () => {
+    // The default count (characters / 4) sees every character of the JSON, markers included.
+    const server = await start({ countTokens: undefined, promptCache: false });
+    const inputOf = async (body: Record<string, unknown>) => {
+      const response = await post(`${server.anthropicBaseUrl}/v1/messages`, {
+        model: "claude-test",
+        max_tokens: 64,
+        ...body,
+      });
+      return ((await response.json()) as { usage: { input_tokens: number } }).usage.input_tokens;
+    };
+    const system = "You judge claims. ".repeat(20);
+    const plain = await inputOf({
+      system,
+      messages: [{ role: "user", content: [{ type: "text", text: "Claim 1?" }] }],
+    });
+    const marked = await inputOf({
+      system: [{ type: "text", text: system, cache_control: { type: "ephemeral", ttl: "1h" } }],
+      messages: [
+        {
+          role: "user",
+          content: [{ type: "text", text: "Claim 1?", cache_control: { type: "ephemeral" } }],
+        },
+      ],
+    });
+    expect(marked).toBe(plain);
+  });
+});
