@@ -78,7 +78,10 @@ export const DEFAULT_PACING: z.output<typeof pacingSchema> = { burstMs: 6_000 };
 /**
  * Prompt caching of an entry (docs/decisions/0045): `off`, or on with the cache's lifetime.
  * Anthropic keeps a cache `5m` or `1h` (one-hour writes cost more: `cacheWrite1h`); OpenAI
- * caches by itself, in memory (`5m`) or with extended retention (`24h`).
+ * caches by itself, in memory (`5m`: the client asks for `in_memory`, since OpenAI's own default
+ * is 24 hours for most organisations) or with extended retention (`24h`, the only one gpt-5.5
+ * and later accept). On OpenAI `off` asks for `in_memory` and sends no key: its in-memory cache
+ * cannot be turned off.
  */
 const promptCacheSchema = z.union(
   [

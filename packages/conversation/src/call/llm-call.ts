@@ -8,7 +8,7 @@ import {
   type TokenUsage,
 } from "@nucleo/core";
 import { z } from "zod";
-import type { StopReason } from "../client/llm-client.js";
+import type { LlmResponse, StopReason } from "../client/llm-client.js";
 import type { ThinkingPart, ToolCallPart } from "../model/parts.js";
 import { ModelExchange, type ExchangeResult, type ModelExchangeOptions } from "./model-exchange.js";
 
@@ -27,6 +27,11 @@ export interface LlmCallOutput<TAnswer> {
   readonly problem?: string;
   readonly toolCalls: readonly ToolCallPart[];
   readonly thinking: readonly ThinkingPart[];
+  /**
+   * The provider's item that carried the text (OpenAI Responses), so a replayed answer goes back
+   * to the provider with its reasoning as a live one does.
+   */
+  readonly textItem?: LlmResponse["textItem"];
   readonly stopReason: StopReason;
   readonly entryId: string;
   readonly providerModel: string;
@@ -87,6 +92,7 @@ export class LLMCall<TAnswer = undefined> extends AbstractTool<undefined, LlmCal
       content: output.text,
       thinking: output.thinking,
       toolCalls: output.toolCalls,
+      ...(output.textItem === undefined ? {} : { textItem: output.textItem }),
     });
   }
 
@@ -122,5 +128,6 @@ function outputOf<TAnswer>({
   };
   // Added only when there is one, rather than spread in: a spread in a literal takes a slow path.
   if (checked?.valid === false) output.problem = checked.problem;
+  if (response.textItem !== undefined) output.textItem = response.textItem;
   return output;
 }

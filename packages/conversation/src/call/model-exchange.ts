@@ -137,7 +137,7 @@ export class ModelExchange<TAnswer> {
    */
   restoreAnswer(
     entryId: string,
-    answer: Pick<LlmResponse, "content" | "thinking" | "toolCalls">,
+    answer: Pick<LlmResponse, "content" | "thinking" | "toolCalls" | "textItem">,
   ): void {
     const { conversation, environment, beforeRender } = this.options;
     const entry = environment.picker.pinned(entryId);
