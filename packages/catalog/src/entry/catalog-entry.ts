@@ -32,11 +32,11 @@ export const priceScheduleSchema = z.strictObject({
   source: z.string().min(1, "expected where and when the prices were taken"),
   input: priceText,
   output: priceText,
-  /** Prompt tokens read from the provider's cache. Default: the input price. */
+  /** Prompt tokens read from the provider's cache. Default: 0.1× input (Anthropic), else the input price. */
   cacheRead: priceText.optional(),
-  /** Prompt tokens written to the provider's cache for five minutes. Default: the input price. */
+  /** Prompt tokens written to the provider's cache for five minutes. Default: 1.25× input (Anthropic), else the input price. */
   cacheWrite: priceText.optional(),
-  /** Prompt tokens written to the provider's cache for an hour. Default: the `cacheWrite` price. */
+  /** Prompt tokens written to the provider's cache for an hour. Default: 2× input (Anthropic), else the `cacheWrite` price. */
   cacheWrite1h: priceText.optional(),
   /** Hidden reasoning tokens. Default: the output price (how providers bill them). */
   reasoning: priceText.optional(),
