@@ -5,7 +5,7 @@ import { Parts, toolDefinition, type LlmRequest, type LlmResponse } from "@nucle
 import { drainStream as drain, MockProviderServer } from "@nucleo/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AnthropicClient } from "./anthropic-client.js";
-import { anthropicEntry, bindingFor } from "./test-support/bindings.js";
+import { anthropicEntry, bindingFor, hourlyEntry } from "./test-support/bindings.js";
 
 let server: MockProviderServer;
 const live = () => new AbortController().signal;
@@ -88,19 +88,7 @@ describe("a tool loop over the prompt cache", () => {
   });
 
   it("writes for an hour on a one-hour entry: every write is a one-hour write", async () => {
-    const hourly = anthropicEntry({
-      nativeThinking: false,
-      promptCache: { lifetime: "1h" },
-      prices: {
-        currency: "USD",
-        effectiveFrom: "2025-01-01",
-        source: "test fixture",
-        input: "3",
-        output: "15",
-        cacheWrite: "3.75",
-        cacheWrite1h: "6",
-      },
-    });
+    const hourly = hourlyEntry();
     const client = new AnthropicClient({ apiKey: "sk-ant-test", baseURL: server.anthropicBaseUrl });
     const called = await client.send(first, bindingFor(hourly, "STANDARD"), live());
     expect(called.usage.cacheWrite1hTokens).toBe(called.usage.cacheWriteTokens);

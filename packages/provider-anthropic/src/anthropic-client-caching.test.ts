@@ -5,7 +5,7 @@ import { Parts, toolDefinition, type LlmRequest } from "@nucleo/conversation";
 import { drainStream as drain, MockProviderServer } from "@nucleo/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AnthropicClient } from "./anthropic-client.js";
-import { anthropicEntry, bindingFor, textRequest } from "./test-support/bindings.js";
+import { anthropicEntry, bindingFor, textRequest, hourlyEntry } from "./test-support/bindings.js";
 import { sseBody } from "./test-support/sse-body.js";
 import { contentBlock, messageEnd } from "./test-support/stream-events.js";
 
@@ -13,19 +13,7 @@ let server: MockProviderServer;
 let client: AnthropicClient;
 const live = () => new AbortController().signal;
 const lookup = toolDefinition("lookup", "Looks a word up.", { type: "object", properties: {} });
-const hourly = anthropicEntry({
-  nativeThinking: false,
-  promptCache: { lifetime: "1h" },
-  prices: {
-    currency: "USD",
-    effectiveFrom: "2025-01-01",
-    source: "test fixture",
-    input: "3",
-    output: "15",
-    cacheWrite: "3.75",
-    cacheWrite1h: "6",
-  },
-});
+const hourly = hourlyEntry();
 const request: LlmRequest = { ...textRequest("Define nucleo."), tools: [lookup] };
 const usage = {
   input_tokens: 12,

@@ -2,7 +2,7 @@ import type { MessageParam } from "@anthropic-ai/sdk/resources/messages";
 import { Parts, toolDefinition, type LlmRequest } from "@nucleo/conversation";
 import { SystemError } from "@nucleo/core";
 import { describe, expect, it } from "vitest";
-import { anthropicEntry, bindingFor, textRequest } from "../test-support/bindings.js";
+import { anthropicEntry, bindingFor, textRequest, hourlyEntry } from "../test-support/bindings.js";
 import { cacheControlFor, withCacheBreakpoints } from "./cache-breakpoints.js";
 import { type MessageParams, toMessageParams } from "./to-message-params.js";
 
@@ -219,19 +219,7 @@ describe("prompt-cache breakpoints", () => {
   });
 
   it("ask for the one-hour lifetime with ttl 1h on every breakpoint", () => {
-    const hourly = anthropicEntry({
-      nativeThinking: false,
-      promptCache: { lifetime: "1h" },
-      prices: {
-        currency: "USD",
-        effectiveFrom: "2025-01-01",
-        source: "test fixture",
-        input: "3",
-        output: "15",
-        cacheWrite: "3.75",
-        cacheWrite1h: "6",
-      },
-    });
+    const hourly = hourlyEntry();
     const params = body(loop, hourly);
     expect(params.system).toEqual([{ type: "text", text: "Be brief.", cache_control: ONE_HOUR }]);
     expect(params.messages.at(-1)!.content).toContainEqual({

@@ -35,6 +35,23 @@ export function anthropicEntry(overrides: Partial<CatalogEntryInput> = {}): Cata
   return parseCatalog({ entries: [input] }, "test-catalog.yaml").entries()[0]!;
 }
 
+/** An entry that caches for an hour, with its one-hour write price, and no native thinking. */
+export function hourlyEntry(): CatalogEntry {
+  return anthropicEntry({
+    nativeThinking: false,
+    promptCache: { lifetime: "1h" },
+    prices: {
+      currency: "USD",
+      effectiveFrom: "2025-01-01",
+      source: "test fixture",
+      input: "3",
+      output: "15",
+      cacheWrite: "3.75",
+      cacheWrite1h: "6",
+    },
+  });
+}
+
 /** A binding the way the picker makes one: answer budget plus reasoning, capped at the ceiling. */
 export function bindingFor(entry: CatalogEntry, depth: Depth, outputBudget = 4_096): LlmBinding {
   const reasoningTokens = entry.reasoningTokens?.[depth] ?? 0;

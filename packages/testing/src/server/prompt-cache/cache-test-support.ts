@@ -1,3 +1,7 @@
+import { afterEach } from "vitest";
+import { MockProviderServer } from "../mock-provider-server.js";
+import type { MockServerOptions } from "../mock-types.js";
+
 /** A prompt text of exactly `tokens` tokens as {@link countMarkedTokens} counts them. */
 export function tok(tokens: number): string {
   return "tok ".repeat(tokens).trimEnd();
@@ -28,6 +32,34 @@ export function manualClock(): ManualClock {
     },
     set: (ms) => {
       time = ms;
+    },
+  };
+}
+
+/**
+ * Mock servers for a test file's cache tests: on one {@link ManualClock}, counting `tok` words
+ * ({@link countMarkedTokens}), each stopped after its test and the clock set back to 0.
+ */
+export function cachingServers(): {
+  readonly clock: ManualClock;
+  start(options?: MockServerOptions): Promise<MockProviderServer>;
+} {
+  const servers: MockProviderServer[] = [];
+  const clock = manualClock();
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((server) => server.stop()));
+    clock.set(0);
+  });
+  return {
+    clock,
+    async start(options = {}) {
+      const server = await MockProviderServer.start({
+        clock,
+        countTokens: countMarkedTokens,
+        ...options,
+      });
+      servers.push(server);
+      return server;
     },
   };
 }

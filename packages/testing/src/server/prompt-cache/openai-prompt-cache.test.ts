@@ -1,25 +1,9 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { post, readEvents } from "../../test-support/wire-client.js";
-import { MockProviderServer } from "../mock-provider-server.js";
-import type { MockServerOptions } from "../mock-types.js";
-import { countMarkedTokens, manualClock, tok } from "./cache-test-support.js";
+import type { MockProviderServer } from "../mock-provider-server.js";
+import { cachingServers, tok } from "./cache-test-support.js";
 
-const servers: MockProviderServer[] = [];
-const clock = manualClock();
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.stop()));
-  clock.set(0);
-});
-
-async function start(options: MockServerOptions = {}): Promise<MockProviderServer> {
-  const server = await MockProviderServer.start({
-    clock,
-    countTokens: countMarkedTokens,
-    ...options,
-  });
-  servers.push(server);
-  return server;
-}
+const { clock, start } = cachingServers();
 
 type Message = { readonly role: string; readonly content: string };
 const system = (tokens: number): Message => ({ role: "system", content: tok(tokens) });
