@@ -66,13 +66,16 @@ export function priceCall(
         (typeof price === "string" ? parsedPrice(price) : price).times(tokens),
       );
   };
-  const cache = cachePrices(entry, prices);
   add(usage.inputTokens, prices.input);
-  add(cached, cache.read);
-  // Hour-long writes are a part of all writes, at their own price.
-  const writtenForAnHour = Math.min(usage.cacheWrite1hTokens ?? 0, written);
-  add(written - writtenForAnHour, cache.write);
-  add(writtenForAnHour, cache.write1h);
+  // Most calls touch no cache: their cache prices are not worked out (priceCall is on every call).
+  if (cached > 0 || written > 0) {
+    const cache = cachePrices(entry, prices);
+    add(cached, cache.read);
+    // Hour-long writes are a part of all writes, at their own price.
+    const writtenForAnHour = Math.min(usage.cacheWrite1hTokens ?? 0, written);
+    add(written - writtenForAnHour, cache.write);
+    add(writtenForAnHour, cache.write1h);
+  }
   add(usage.outputTokens, prices.output);
   add(usage.reasoningTokens ?? 0, prices.reasoning ?? prices.output);
   return { cost: perMillion.shiftLeft(6), currency: schedule.currency, schedule };
